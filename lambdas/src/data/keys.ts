@@ -1,0 +1,109 @@
+/**
+ * Every key of the single table is built here, nowhere else. Each entity lists
+ * its primary key and any index keys; docs/data-model.md lists the access
+ * patterns they serve. Ids are ULIDs (sortable by creation time) unless the
+ * entity is keyed by something natural (an e-mail, a Stripe id).
+ *
+ * Index use:
+ *   gsi1 - "children of a team / a month": members, invitations, purchases,
+ *          journal, leads and messages by month.
+ *   gsi2 - "children of a user": an employee's own purchases.
+ */
+
+type Key = { pk: string; sk: string };
+
+/** Month bucket `yyyy-mm` (UTC) for time-partitioned lists; avoids one hot constant partition. */
+export function monthOf(isoTime: string): string {
+  return isoTime.slice(0, 7);
+}
+
+export const keys = {
+  // --- People and teams -----------------------------------------------------
+  /** A team: its manager, billing customer, cycle anchor, status. */
+  team: (teamId: string): Key => ({ pk: `TEAM#${teamId}`, sk: 'TEAM' }),
+
+  /** A user (manager or employee). Listed by team via gsi1. */
+  user: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
+  userByTeam: (teamId: string, userId: string) => ({ gsi1pk: `TEAM#${teamId}`, gsi1sk: `USER#${userId}` }),
+
+  /** Uniqueness guard and lookup: one account per e-mail. Holds the userId. */
+  emailClaim: (email: string): Key => ({ pk: `EMAIL#${email}`, sk: 'EMAIL' }),
+
+  /** An invitation, keyed by the invited e-mail; listed by team via gsi1. */
+  invitation: (email: string): Key => ({ pk: `INVITE#${email}`, sk: 'INVITE' }),
+  invitationByTeam: (teamId: string, email: string) => ({ gsi1pk: `TEAM#${teamId}`, gsi1sk: `INVITE#${email}` }),
+
+  // --- Money ------------------------------------------------------------------
+  /** A ledger account's balance (available and held cents). */
+  account: (accountId: string): Key => ({ pk: `ACCOUNT#${accountId}`, sk: 'BALANCE' }),
+  /** One leg of a journal entry on an account; sk orders an account's statement. */
+  accountEntry: (accountId: string, entryId: string, leg: number): Key => ({
+    pk: `ACCOUNT#${accountId}`,
+    sk: `ENTRY#${entryId}#${leg}`,
+  }),
+  /** A journal entry; its id is the idempotency key of the movement. Listed by team via gsi1. */
+  journal: (entryId: string): Key => ({ pk: `JOURNAL#${entryId}`, sk: 'JOURNAL' }),
+  journalByTeam: (teamId: string, postedAt: string, entryId: string) => ({
+    gsi1pk: `TEAM#${teamId}`,
+    gsi1sk: `JOURNAL#${postedAt}#${entryId}`,
+  }),
+
+  /** A virtual card, keyed by the issuer's id (the webhook only knows that). */
+  card: (issuerCardId: string): Key => ({ pk: `CARD#${issuerCardId}`, sk: 'CARD' }),
+
+  /** A card authorization decision, keyed by the issuer's id so a redelivery finds it. */
+  authorization: (issuerAuthId: string): Key => ({ pk: `AUTH#${issuerAuthId}`, sk: 'AUTH' }),
+
+  /** A purchase (card transaction) with its receipt; listed by team (gsi1) and by user (gsi2). */
+  purchase: (purchaseId: string): Key => ({ pk: `PURCHASE#${purchaseId}`, sk: 'PURCHASE' }),
+  purchaseByTeam: (teamId: string, createdAt: string, purchaseId: string) => ({
+    gsi1pk: `TEAM#${teamId}`,
+    gsi1sk: `PURCHASE#${createdAt}#${purchaseId}`,
+  }),
+  purchaseByUser: (userId: string, createdAt: string, purchaseId: string) => ({
+    gsi2pk: `USER#${userId}`,
+    gsi2sk: `PURCHASE#${createdAt}#${purchaseId}`,
+  }),
+
+  /** Processed Stripe event ids, so a redelivered event does nothing twice. */
+  stripeEvent: (eventId: string): Key => ({ pk: `STRIPE_EVENT#${eventId}`, sk: 'EVENT' }),
+
+  // --- Catalogue --------------------------------------------------------------
+  /** A catalogue item; listed per category via gsi1 (seven partitions, not one). */
+  merch: (merchId: string): Key => ({ pk: `MERCH#${merchId}`, sk: 'MERCH' }),
+  merchByCategory: (category: string, name: string, merchId: string) => ({
+    gsi1pk: `CATALOGUE#${category}`,
+    gsi1sk: `${name.toLowerCase()}#${merchId}`,
+  }),
+
+  // --- Public forms -----------------------------------------------------------
+  /** A waitlist lead, keyed by e-mail so joining twice updates one record. Listed by month. */
+  lead: (email: string): Key => ({ pk: `LEAD#${email}`, sk: 'LEAD' }),
+  leadByMonth: (createdAt: string, email: string) => ({
+    gsi1pk: `LEADS#${monthOf(createdAt)}`,
+    gsi1sk: `${createdAt}#${email}`,
+  }),
+
+  /** A contact message. Listed by month. */
+  message: (messageId: string): Key => ({ pk: `MESSAGE#${messageId}`, sk: 'MESSAGE' }),
+  messageByMonth: (createdAt: string, messageId: string) => ({
+    gsi1pk: `MESSAGES#${monthOf(createdAt)}`,
+    gsi1sk: `${createdAt}#${messageId}`,
+  }),
+
+  // --- Cross-cutting ----------------------------------------------------------
+  /** Audit event: who did what to whom, before and after. Queried per team, newest last. */
+  audit: (teamId: string, eventId: string): Key => ({ pk: `TEAM#${teamId}`, sk: `AUDIT#${eventId}` }),
+
+  /** Idempotency record of a money-moving request: hash of the body and the response. TTL 24 h. */
+  idempotency: (scope: string, key: string): Key => ({ pk: `IDEMPOTENCY#${scope}#${key}`, sk: 'IDEMPOTENCY' }),
+
+  /** An e-mail link token (verify, reset), stored by its SHA-256, never in clear. TTL = expiry. */
+  emailToken: (tokenHash: string): Key => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' }),
+
+  /** A fixed rate-limit window for one bucket and client. TTL = window end. */
+  rateWindow: (bucket: string, client: string, windowStart: number): Key => ({
+    pk: `RATE#${bucket}#${client}`,
+    sk: `WINDOW#${windowStart}`,
+  }),
+};

@@ -1,0 +1,48 @@
+/**
+ * Scheduled jobs. CDK turns each into an EventBridge schedule and the local
+ * scheduler fires the same handlers on the same cron. Every job is idempotent
+ * (deterministic keys), so firing twice or late is safe.
+ *
+ * Handler file: `lambdas/src/jobs/<jobId>.ts`, exporting `handler`.
+ */
+import type { Capability } from './routes';
+
+/** EventBridge cron fields, UTC. Only the fields used here; `*` when absent. */
+export interface Cron {
+  minute: string;
+  hour: string;
+  /** Day of month. */
+  day?: string;
+}
+
+export interface JobDef {
+  summary: string;
+  cron: Cron;
+  uses: readonly Capability[];
+}
+
+export const jobs = {
+  monthlyFunding: {
+    summary:
+      "Charges each team whose billing cycle renews today for its active employees and funds their cards (one key per team and month).",
+    cron: { minute: '0', hour: '6' },
+    uses: ['table:read', 'table:write', 'email:send', 'stripe'],
+  },
+  receiptDeadlines: {
+    summary: 'Reminds employees of receipts due soon; freezes cards with an overdue receipt, and unfreezes them once all are in.',
+    cron: { minute: '0', hour: '14' },
+    uses: ['table:read', 'table:write', 'email:send', 'stripe'],
+  },
+  dormancyNotices: {
+    summary: 'Warns managers at 11 months without a purchase; notifies at 12, 12.5 and 13 months; then deactivates.',
+    cron: { minute: '0', hour: '15' },
+    uses: ['table:read', 'table:write', 'email:send', 'stripe'],
+  },
+} as const satisfies Record<string, JobDef>;
+
+export type JobId = keyof typeof jobs;
+export const jobIds = Object.keys(jobs) as JobId[];
+
+export function jobFile(jobId: JobId): string {
+  return `lambdas/src/jobs/${jobId}.ts`;
+}

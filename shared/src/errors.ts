@@ -1,0 +1,67 @@
+/**
+ * The one error model of the API. Every failure a client can see has a code from
+ * this table; the HTTP status is derived from the code, never chosen ad hoc.
+ */
+export const errorCodes = {
+  /** The request's body, query or path failed its schema; `fields` says which and why. */
+  VALIDATION_FAILED: 400,
+  /** The body is not JSON, or not the media type the route takes. */
+  MALFORMED_REQUEST: 400,
+  /** No valid credentials: missing, expired or tampered token, or a deleted account. */
+  UNAUTHENTICATED: 401,
+  /** Signed in, but this role may not call this route. */
+  FORBIDDEN: 403,
+  /** Nothing there, or it belongs to another team (we do not reveal which). */
+  NOT_FOUND: 404,
+  /** The request conflicts with current state (duplicate, already done, wrong state). */
+  CONFLICT: 409,
+  /** The body exceeds the route's size limit. */
+  PAYLOAD_TOO_LARGE: 413,
+  /** A business rule refuses the request (insufficient funds, under the refund minimum, ...). */
+  RULE_VIOLATED: 422,
+  /** Too many requests from this client for this route; retry after `Retry-After` seconds. */
+  RATE_LIMITED: 429,
+  /** Something failed on our side; the request id lets support find the log line. */
+  INTERNAL: 500,
+  /** A provider we depend on (e-mail, card issuer) failed; nothing was changed. */
+  UPSTREAM_FAILED: 502,
+} as const;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+/** Per-field messages, keyed by the field's name in the request. */
+export type FieldErrors = Record<string, string>;
+
+export interface ErrorEnvelope {
+  error: {
+    code: ErrorCode;
+    message: string;
+    requestId?: string;
+    fields?: FieldErrors;
+  };
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly fields?: FieldErrors;
+  /** Extra response headers, such as Retry-After for RATE_LIMITED. */
+  readonly headers?: Record<string, string>;
+
+  constructor(code: ErrorCode, message: string, extra: { fields?: FieldErrors; headers?: Record<string, string> } = {}) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.fields = extra.fields;
+    this.headers = extra.headers;
+  }
+
+  get status(): number {
+    return errorCodes[this.code];
+  }
+}
+
+export function isErrorEnvelope(value: unknown): value is ErrorEnvelope {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
+  const error = (value as { error: unknown }).error;
+  return typeof error === 'object' && error !== null && 'code' in error && 'message' in error;
+}

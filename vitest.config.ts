@@ -1,0 +1,43 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Four layers, each its own project (see docs/testing.md):
+ *  unit        pure rules, no I/O
+ *  infra       CDK assertions and cdk-nag
+ *  integration real handlers through the local gateway on DynamoDB Local and the SES stand-in
+ *  e2e         headless Chromium through the whole local stack
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
+      {
+        test: {
+          name: 'infra',
+          include: ['test/infra/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          globalSetup: ['test/support/integrationGlobalSetup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/support/e2eGlobalSetup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
