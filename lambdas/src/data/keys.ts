@@ -101,6 +101,9 @@ export const keys = {
   /** An e-mail link token (verify, reset), stored by its SHA-256, never in clear. TTL = expiry. */
   emailToken: (tokenHash: string): Key => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' }),
 
+  /** One run of a scheduled job for one day: makes a second firing that day a no-op. */
+  jobRun: (jobId: string, day: string): Key => ({ pk: `JOBRUN#${jobId}`, sk: `DAY#${day}` }),
+
   /** A fixed rate-limit window for one bucket and client. TTL = window end. */
   rateWindow: (bucket: string, client: string, windowStart: number): Key => ({
     pk: `RATE#${bucket}#${client}`,

@@ -61,7 +61,10 @@ export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
  */
 const PUBLIC_FORM_LIMIT: RateLimit = { limit: 10, windowSeconds: 600 };
 
-function route<I extends z.ZodType, O extends z.ZodType>(def: RouteDef<I, O>): RouteDef<I, O> {
+/** Keeps each entry's exact access kind in its type, so handlers of signed-in routes get an Actor. */
+function route<I extends z.ZodType, O extends z.ZodType, const A extends Access>(
+  def: RouteDef<I, O> & { access: A },
+): RouteDef<I, O> & { access: A } {
   return def;
 }
 
@@ -110,7 +113,8 @@ export const operationIds = Object.keys(routes) as OperationId[];
 
 /** Repository-relative path of the file that handles an operation. */
 export function handlerFile(operationId: OperationId): string {
-  const folder = routes[operationId].access.kind === 'stripeSignature' ? 'webhooks' : 'http';
+  const access: Access = routes[operationId].access;
+  const folder = access.kind === 'stripeSignature' ? 'webhooks' : 'http';
   return `lambdas/src/${folder}/${operationId}.ts`;
 }
 

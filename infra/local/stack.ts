@@ -1,0 +1,168 @@
+/**
+ * The whole product on local stand-ins: DynamoDB Local, cognito-local, s3rver,
+ * the SES stand-in, the local gateway with the real handlers, the local
+ * scheduler with the real jobs, and the built web app. `npm start` and the
+ * end-to-end tests both start it through here.
+ */
+import { join, resolve } from 'node:path';
+import { ensureTable, startDynamoDb } from './dynamodb';
+import { startCognito } from './cognito';
+import { startGateway } from './gateway';
+import { assertPortsFree, type LogSink, prefixedLog } from './processes';
+import { startS3 } from './s3';
+import { startScheduler } from './scheduler';
+import { startSes } from './ses';
+import {
+  LOCAL_MAIL_FROM,
+  LOCAL_RECEIPTS_BUCKET,
+  LOCAL_SUPPORT_INBOX,
+  LOCAL_TABLE_NAME,
+  type LocalPorts,
+} from './settings';
+import { buildWeb, webBuildIsStale } from './webBuild';
+import { startWebServer } from './webServer';
+
+export interface LocalStackOptions {
+  ports: LocalPorts;
+  /** Where state persists between runs. */
+  dataDir: string;
+  /** Keep DynamoDB in memory (tests) instead of under dataDir. */
+  inMemoryDatabase?: boolean;
+  /** Rebuild the web app when its sources changed (default true). */
+  buildWeb?: boolean;
+  /** Print nothing but errors (tests). */
+  quiet?: boolean;
+}
+
+export interface LocalStack {
+  webUrl: string;
+  apiUrl: string;
+  mailboxUrl: string;
+  cognito: { endpoint: string; userPoolId: string; clientId: string; issuer: string };
+  dynamodbEndpoint: string;
+  s3Endpoint: string;
+  tableName: string;
+  runJob(id: string): Promise<unknown>;
+  stop(): Promise<void>;
+}
+
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const root = process.cwd();
+  const dataDir = resolve(options.dataDir);
+  const log = (name: string): LogSink => prefixedLog(name, options.quiet);
+  const stops: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  };
+
+  try {
+    const webOrigin = `http://127.0.0.1:${options.ports.web}`;
+    const webBuild =
+      options.buildWeb !== false && webBuildIsStale(root) ? buildWeb(root, log('web-build')) : Promise.resolve();
+
+    await assertPortsFree(options.ports);
+    // Start the stand-ins side by side; if one fails, stop the ones that did start.
+    const started = await Promise.allSettled([
+      startDynamoDb({
+        port: options.ports.dynamodb,
+        dataDir: options.inMemoryDatabase ? undefined : join(dataDir, 'dynamodb'),
+        log: log('dynamodb'),
+      }),
+      startCognito({ port: options.ports.cognito, dataDir: join(dataDir, 'cognito'), log: log('cognito') }),
+      startS3({
+        port: options.ports.s3,
+        dataDir: join(dataDir, 's3'),
+        bucket: LOCAL_RECEIPTS_BUCKET,
+        webOrigin,
+        log: log('s3'),
+      }),
+      startSes({ port: options.ports.ses, log: log('mail') }),
+    ] as const);
+    for (const result of started) if (result.status === 'fulfilled') stops.push(result.value.stop);
+    const failure = started.find((r) => r.status === 'rejected');
+    if (failure) throw failure.reason;
+    const [dynamodb, cognito, s3, ses] = started.map((r) => (r as PromiseFulfilledResult<unknown>).value) as [
+      Awaited<ReturnType<typeof startDynamoDb>>,
+      Awaited<ReturnType<typeof startCognito>>,
+      Awaited<ReturnType<typeof startS3>>,
+      Awaited<ReturnType<typeof startSes>>,
+    ];
+    await ensureTable(dynamodb.endpoint, LOCAL_TABLE_NAME);
+
+    // The handlers read their configuration from the environment, as in Lambda.
+    Object.assign(process.env, {
+      STAGE: 'local',
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      TABLE_NAME: LOCAL_TABLE_NAME,
+      DYNAMODB_ENDPOINT: dynamodb.endpoint,
+      SES_ENDPOINT: ses.endpoint,
+      S3_ENDPOINT: s3.endpoint,
+      RECEIPTS_BUCKET: LOCAL_RECEIPTS_BUCKET,
+      MAIL_FROM: LOCAL_MAIL_FROM,
+      SUPPORT_INBOX: LOCAL_SUPPORT_INBOX,
+      COGNITO_ISSUER: cognito.issuer,
+      COGNITO_CLIENT_ID: cognito.clientId,
+      COGNITO_USER_POOL_ID: cognito.userPoolId,
+      COGNITO_ENDPOINT: cognito.endpoint,
+      WEB_ORIGIN: webOrigin,
+      LOG_FORMAT: 'pretty',
+    });
+
+    const scheduler = await startScheduler({ log: log('scheduler') });
+    stops.push(scheduler.stop);
+    const apiLog = log('api');
+    const gateway = await startGateway({
+      port: options.ports.api,
+      allowedOrigins: [webOrigin],
+      log: apiLog,
+      localEndpoints: async (req, res, url) => {
+        // POST /_local/jobs/<jobId>: run a scheduled job now (local only, never deployed).
+        const job = /^\/_local\/jobs\/([A-Za-z]+)$/.exec(url.pathname)?.[1];
+        if (req.method !== 'POST' || !job || !scheduler.isJob(job)) return false;
+        const result = await scheduler.run(job);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(result));
+        return true;
+      },
+    });
+    stops.push(gateway.stop);
+
+    await webBuild;
+    const web = await startWebServer({
+      port: options.ports.web,
+      distDir: join(root, 'web/dist'),
+      runtimeConfig: {
+        stage: 'local',
+        apiUrl: gateway.url,
+        region: 'us-east-1',
+        userPoolId: cognito.userPoolId,
+        userPoolClientId: cognito.clientId,
+        cognitoEndpoint: cognito.endpoint,
+        mailboxUrl: `${ses.endpoint}/`,
+      },
+      csp: { connect: [gateway.url, cognito.endpoint], img: [s3.endpoint], frame: [] },
+      log: log('web'),
+    });
+    stops.push(web.stop);
+
+    return {
+      webUrl: web.url,
+      apiUrl: gateway.url,
+      mailboxUrl: `${ses.endpoint}/`,
+      cognito,
+      dynamodbEndpoint: dynamodb.endpoint,
+      s3Endpoint: s3.endpoint,
+      tableName: LOCAL_TABLE_NAME,
+      runJob: (id) => {
+        if (!scheduler.isJob(id)) throw new Error(`unknown job ${id}`);
+        return scheduler.run(id);
+      },
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

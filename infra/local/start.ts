@@ -1,0 +1,47 @@
+/**
+ * `npm start`: the whole product on this machine, no AWS account needed.
+ * Ctrl-C stops everything; data persists in .local-data/ for the next start.
+ */
+import { MissingJavaError } from './dynamodb';
+import { PortInUseError } from './processes';
+import { startLocalStack } from './stack';
+import { portsFromEnv } from './settings';
+
+const startedAt = performance.now();
+
+async function main() {
+  const stack = await startLocalStack({ ports: portsFromEnv(), dataDir: process.env.LOCAL_DATA_DIR ?? '.local-data' });
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+  const lines = [
+    '',
+    `  Learning Budget is running locally (ready in ${seconds}s)`,
+    '',
+    `  App:      ${stack.webUrl}`,
+    `  API:      ${stack.apiUrl}`,
+    `  Mailbox:  ${stack.mailboxUrl}   (every e-mail the product sends)`,
+    '',
+    '  Press Ctrl-C to stop. Data is kept in .local-data/ (delete it to start fresh).',
+    '',
+  ];
+  console.log(lines.join('\n'));
+
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping...');
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error) => {
+  if (error instanceof MissingJavaError || error instanceof PortInUseError) {
+    console.error(error.message);
+  } else {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,32 @@
+/**
+ * The DynamoDB document client, created once per Lambda container. Locally it
+ * points at DynamoDB Local through DYNAMODB_ENDPOINT; nothing else differs.
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { awsConfig, tableConfig } from '../platform/config';
+
+let documentClient: DynamoDBDocumentClient | undefined;
+
+export function db(): DynamoDBDocumentClient {
+  if (!documentClient) {
+    const { DYNAMODB_ENDPOINT } = tableConfig();
+    const raw = new DynamoDBClient({
+      region: awsConfig().AWS_REGION,
+      ...(DYNAMODB_ENDPOINT ? { endpoint: DYNAMODB_ENDPOINT } : {}),
+    });
+    documentClient = DynamoDBDocumentClient.from(raw, {
+      marshallOptions: { removeUndefinedValues: true },
+    });
+  }
+  return documentClient;
+}
+
+export function tableName(): string {
+  return tableConfig().TABLE_NAME;
+}
+
+/** True when DynamoDB refused a write because its condition did not hold. */
+export function isConditionFailure(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ConditionalCheckFailedException';
+}

@@ -1,0 +1,33 @@
+/**
+ * Fixed-window rate limiting in the table: one counter item per bucket, client
+ * and window, incremented with a condition so the limit holds under concurrency.
+ * The item expires (TTL) shortly after its window.
+ */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { AppError } from '../../../shared/src/errors';
+import type { RateLimit } from '../../../shared/src/api/routes';
+import { db, isConditionFailure, tableName } from './client';
+import { keys } from './keys';
+
+export async function consumeRateLimit(bucket: string, client: string, rule: RateLimit, now: Date): Promise<void> {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const windowStart = nowSeconds - (nowSeconds % rule.windowSeconds);
+  const windowEnd = windowStart + rule.windowSeconds;
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.rateWindow(bucket, client, windowStart),
+        UpdateExpression: 'ADD hits :one SET expiresAt = :expiresAt',
+        ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
+        ExpressionAttributeValues: { ':one': 1, ':limit': rule.limit, ':expiresAt': windowEnd + 60 },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const retryAfter = Math.max(1, windowEnd - nowSeconds);
+    throw new AppError('RATE_LIMITED', 'Too many requests. Please try again later.', {
+      headers: { 'Retry-After': String(retryAfter) },
+    });
+  }
+}

@@ -1,0 +1,30 @@
+/** Users (managers and employees). Key layout in keys.ts. */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { Role, UserStatus } from '../../../shared/src/schemas/me';
+import { db, tableName } from './client';
+import { keys } from './keys';
+
+export interface UserRecord {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  teamId: string;
+  status: UserStatus;
+  emailVerified: boolean;
+  finishedWalkthrough: boolean;
+  createdAt: string;
+  lastLogin?: string;
+  jobRole?: string;
+  zip?: string;
+  /** This cycle's monthly budget, cents (employees). */
+  budgetCents?: number;
+  /** Budget from the next cycle on, cents (spec: a change takes effect next month). */
+  nextBudgetCents?: number;
+}
+
+export async function getUser(userId: string): Promise<UserRecord | undefined> {
+  const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(userId) }));
+  return result.Item as UserRecord | undefined;
+}

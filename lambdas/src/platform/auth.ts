@@ -1,0 +1,90 @@
+/**
+ * Who is calling. The JWT proves the Cognito identity (issuer, signature, expiry,
+ * our app client, an access token); the role, team and status come from our
+ * table on every call, so a claim alone never grants anything and a deleted
+ * user is locked out at once.
+ */
+import { JwtRsaVerifier } from 'aws-jwt-verify';
+import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
+import type { Role, UserStatus } from '../../../shared/src/schemas/me';
+import { AppError } from '../../../shared/src/errors';
+import { getUser } from '../data/users';
+import { authConfig } from './config';
+
+export interface Actor {
+  userId: string;
+  email: string;
+  role: Role;
+  teamId: string;
+  status: UserStatus;
+  emailVerified: boolean;
+}
+
+/**
+ * JWKS fetched with the platform's fetch: works for Cognito's https endpoint
+ * and for cognito-local's http one, so both run the same verification.
+ */
+const jwksFetcher = {
+  fetch: async (uri: string): Promise<ArrayBuffer> => {
+    const response = await fetch(uri, { signal: AbortSignal.timeout(3000) });
+    if (!response.ok) throw new Error(`JWKS fetch failed with ${response.status}`);
+    return response.arrayBuffer();
+  },
+};
+
+type Verifier = { verify(token: string): Promise<{ sub?: unknown; [claim: string]: unknown }> };
+let verifier: Verifier | undefined;
+
+function accessTokenVerifier(): Verifier {
+  if (!verifier) {
+    const { COGNITO_ISSUER, COGNITO_CLIENT_ID, COGNITO_JWKS_URI } = authConfig();
+    verifier = JwtRsaVerifier.create(
+      {
+        issuer: COGNITO_ISSUER,
+        audience: null,
+        jwksUri: COGNITO_JWKS_URI ?? `${COGNITO_ISSUER.replace(/\/$/, '')}/.well-known/jwks.json`,
+        customJwtCheck: ({ payload }) => {
+          if (payload.token_use !== 'access') throw new Error('Not an access token');
+          if (payload.client_id !== COGNITO_CLIENT_ID) throw new Error('Token was issued to another client');
+        },
+      },
+      { jwksCache: new SimpleJwksCache({ fetcher: jwksFetcher }) },
+    ) as Verifier;
+  }
+  return verifier;
+}
+
+export type AccessTokenClaims = { sub: string; [claim: string]: unknown };
+
+/**
+ * Verifies a bearer access token (issuer, signature, expiry, client, token use)
+ * and returns its claims. The local gateway uses this as its JWT authorizer.
+ */
+export async function verifyBearer(authorization: string | undefined): Promise<AccessTokenClaims> {
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
+  if (!match?.[1]) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
+  try {
+    const payload = await accessTokenVerifier().verify(match[1]);
+    if (typeof payload.sub !== 'string' || payload.sub === '') throw new Error('No subject');
+    return payload as AccessTokenClaims;
+  } catch {
+    // Never echo why: the reason helps an attacker more than a user.
+    throw new AppError('UNAUTHENTICATED', 'Your session is not valid. Please sign in again.');
+  }
+}
+
+/** Loads the actor for a verified subject; unknown or deleted users are not signed in. */
+export async function loadActor(userId: string): Promise<Actor> {
+  const user = await getUser(userId);
+  if (!user || user.status === 'deleted') {
+    throw new AppError('UNAUTHENTICATED', 'Your session is not valid. Please sign in again.');
+  }
+  return {
+    userId: user.userId,
+    email: user.email,
+    role: user.role,
+    teamId: user.teamId,
+    status: user.status,
+    emailVerified: user.emailVerified,
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * Environment, parsed once per concern on first use. A missing or malformed
+ * variable fails fast with its name. Each Lambda only reads the groups it needs,
+ * so a function without e-mail rights is not forced to carry e-mail settings.
+ */
+import { z } from 'zod';
+
+function group<S extends z.ZodRawShape>(name: string, shape: S): () => z.infer<z.ZodObject<S>> {
+  let parsed: z.infer<z.ZodObject<S>> | undefined;
+  return () => {
+    if (parsed) return parsed;
+    const result = z.object(shape).safeParse(process.env);
+    if (!result.success) {
+      const missing = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+      throw new Error(`Configuration (${name}) is invalid: ${missing}`);
+    }
+    parsed = result.data;
+    return parsed;
+  };
+}
+
+const optionalUrl = z.url().optional();
+
+export const awsConfig = group('aws', {
+  AWS_REGION: z.string().min(1).default('us-east-1'),
+});
+
+export const tableConfig = group('table', {
+  TABLE_NAME: z.string().min(1),
+  /** Set only locally (DynamoDB Local). */
+  DYNAMODB_ENDPOINT: optionalUrl,
+});
+
+export const mailConfig = group('mail', {
+  MAIL_FROM: z.string().min(3),
+  SUPPORT_INBOX: z.email(),
+  /** Set only locally (the SES stand-in). */
+  SES_ENDPOINT: optionalUrl,
+});
+
+export const authConfig = group('auth', {
+  /** `https://cognito-idp.<region>.amazonaws.com/<poolId>` in AWS; cognito-local's URL locally. */
+  COGNITO_ISSUER: z.url(),
+  COGNITO_CLIENT_ID: z.string().min(1),
+  /** Where the JWKS lives; defaults to `<issuer>/.well-known/jwks.json`. */
+  COGNITO_JWKS_URI: optionalUrl,
+});
+
+export const webConfig = group('web', {
+  /** The SPA's origin, for links in e-mails. */
+  WEB_ORIGIN: z.url(),
+});
+
+/** Test-only and local-only hooks are off unless this says `local`. */
+export const stageConfig = group('stage', {
+  STAGE: z.string().default('aws'),
+});

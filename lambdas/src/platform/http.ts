@@ -1,0 +1,137 @@
+/**
+ * The wrapper every HTTP handler goes through, so handlers stay
+ * "parse -> authorize -> one service call -> response":
+ *   1. refuse bodies over the route's limit (before parsing anything);
+ *   2. authenticate (JWT) and load the actor from the table; check the role;
+ *   3. rate limit per client (public) or per user (signed in), if the route says so;
+ *   4. parse JSON (base64 too) and validate with the route's zod schema;
+ *   5. run the handler and shape the result with the route's output schema
+ *      (which strips anything the schema does not name);
+ *   6. map errors to the one envelope with an honest status.
+ */
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
+import type { z } from 'zod';
+import { type Access, DEFAULT_MAX_BODY_BYTES, type OperationId, type Routes, routes } from '../../../shared/src/api/routes';
+import { fieldErrorsOf } from '../../../shared/src/schemas/common';
+import { AppError, type ErrorEnvelope } from '../../../shared/src/errors';
+import { systemClock } from '../adapters/clock';
+import { consumeRateLimit } from '../data/rateLimits';
+import { type Actor, loadActor, verifyBearer } from './auth';
+import { createLogger, errorFields, type Logger } from './log';
+
+type ActorFor<Op extends OperationId> = Routes[Op]['access'] extends { kind: 'signedIn' } ? Actor : undefined;
+
+export interface HttpContext<Op extends OperationId> {
+  input: z.output<Routes[Op]['input']>;
+  actor: ActorFor<Op>;
+  requestId: string;
+  clientIp: string;
+  now: Date;
+  log: Logger;
+}
+
+export type HttpImpl<Op extends OperationId> = (ctx: HttpContext<Op>) => Promise<z.input<Routes[Op]['output']>>;
+
+export type HttpHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyResultV2>;
+
+const baseHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyResultV2 {
+  return { statusCode: status, headers: { ...baseHeaders, ...headers }, body: JSON.stringify(body) };
+}
+
+function errorResponse(error: AppError, requestId: string): APIGatewayProxyResultV2 {
+  const envelope: ErrorEnvelope = {
+    error: { code: error.code, message: error.message, requestId, ...(error.fields ? { fields: error.fields } : {}) },
+  };
+  return json(error.status, envelope, error.headers);
+}
+
+function rawBody(event: APIGatewayProxyEventV2): string {
+  if (!event.body) return '';
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+}
+
+function header(event: APIGatewayProxyEventV2, name: string): string | undefined {
+  const headers = event.headers ?? {};
+  return headers[name] ?? Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
+}
+
+function parseInput(event: APIGatewayProxyEventV2, body: string): unknown {
+  let parsedBody: unknown = {};
+  if (body.trim() !== '') {
+    const contentType = header(event, 'content-type') ?? '';
+    if (!/^application\/json\b/i.test(contentType)) {
+      throw new AppError('MALFORMED_REQUEST', 'Send the request body as application/json.');
+    }
+    try {
+      parsedBody = JSON.parse(body);
+    } catch {
+      throw new AppError('MALFORMED_REQUEST', 'The request body is not valid JSON.');
+    }
+    if (typeof parsedBody !== 'object' || parsedBody === null || Array.isArray(parsedBody)) {
+      throw new AppError('MALFORMED_REQUEST', 'The request body must be a JSON object.');
+    }
+  }
+  // Path parameters win over the body: the URL names the resource, not the payload.
+  return { ...(event.queryStringParameters ?? {}), ...(parsedBody as object), ...(event.pathParameters ?? {}) };
+}
+
+export function httpHandler<Op extends OperationId>(operationId: Op, impl: HttpImpl<Op>): HttpHandler {
+  const route = routes[operationId];
+  const maxBodyBytes = route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+
+  return async (event) => {
+    const requestId = event.requestContext?.requestId ?? 'unknown';
+    const clientIp = event.requestContext?.http?.sourceIp ?? 'unknown';
+    const log = createLogger({ operationId, requestId });
+    const now = systemClock.now();
+    try {
+      const body = rawBody(event);
+      if (Buffer.byteLength(body, 'utf8') > maxBodyBytes) {
+        throw new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than ${maxBodyBytes} bytes.`);
+      }
+
+      let actor: Actor | undefined;
+      const access: Access = route.access;
+      if (access.kind === 'signedIn') {
+        const claims = await verifyBearer(header(event, 'authorization'));
+        actor = await loadActor(claims.sub);
+        if (!access.roles.includes(actor.role)) {
+          throw new AppError('FORBIDDEN', 'You do not have access to this.');
+        }
+      } else if (access.kind === 'stripeSignature') {
+        throw new Error(`${operationId} is a webhook; it has its own handler wrapper`);
+      }
+      if (access.rateLimit) {
+        await consumeRateLimit(operationId, actor?.userId ?? clientIp, access.rateLimit, now);
+      }
+
+      const parsed = route.input.safeParse(parseInput(event, body));
+      if (!parsed.success) {
+        throw new AppError('VALIDATION_FAILED', 'Some fields are missing or invalid.', {
+          fields: fieldErrorsOf(parsed.error),
+        });
+      }
+
+      const result = await impl({
+        input: parsed.data as HttpContext<Op>['input'],
+        actor: actor as ActorFor<Op>,
+        requestId,
+        clientIp,
+        now,
+        log,
+      });
+      const output = route.output.parse(result);
+      log.info('request handled', { status: route.status ?? 200, actor: actor?.userId });
+      return json(route.status ?? 200, output);
+    } catch (error) {
+      if (error instanceof AppError) {
+        log.info('request refused', { code: error.code, status: error.status });
+        return errorResponse(error, requestId);
+      }
+      log.error('request failed', errorFields(error));
+      return errorResponse(new AppError('INTERNAL', 'Something went wrong on our side. Please try again.'), requestId);
+    }
+  };
+}

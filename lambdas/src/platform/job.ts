@@ -1,0 +1,45 @@
+/**
+ * The wrapper every scheduled job goes through. A job runs at most once per
+ * UTC day: the run is claimed with a conditional write, so EventBridge's
+ * at-least-once delivery (or the local scheduler firing at start) never does
+ * the work twice. Work inside a job must itself be idempotent too (per-team,
+ * per-month keys), because a run that crashes half-way is retried by hand.
+ */
+import type { JobId } from '../../../shared/src/api/schedules';
+import { systemClock } from '../adapters/clock';
+import { claimJobRun, finishJobRun } from '../data/jobRuns';
+import { createLogger, errorFields, type Logger } from './log';
+
+export interface JobContext {
+  now: Date;
+  /** The UTC day this run is for, `yyyy-mm-dd`. */
+  day: string;
+  log: Logger;
+}
+
+/** What a job did, as counts, recorded on the run and logged. */
+export type JobSummary = Record<string, number>;
+
+export type JobResult = { status: 'done'; summary: JobSummary } | { status: 'skipped'; reason: string };
+
+export function jobHandler(jobId: JobId, work: (ctx: JobContext) => Promise<JobSummary>) {
+  return async (event?: { time?: string }): Promise<JobResult> => {
+    // EventBridge passes the scheduled time; a manual run uses the clock.
+    const now = event?.time ? new Date(event.time) : systemClock.now();
+    const day = now.toISOString().slice(0, 10);
+    const log = createLogger({ jobId, day });
+    if (!(await claimJobRun(jobId, day, new Date().toISOString()))) {
+      log.info('job already ran for this day; nothing to do');
+      return { status: 'skipped', reason: 'already ran today' };
+    }
+    try {
+      const summary = await work({ now, day, log });
+      await finishJobRun(jobId, day, summary, new Date().toISOString());
+      log.info('job finished', summary);
+      return { status: 'done', summary };
+    } catch (error) {
+      log.error('job failed', errorFields(error));
+      throw error;
+    }
+  };
+}

@@ -1,0 +1,168 @@
+/**
+ * The typed API client, built from the route table (shared/src/api/routes.ts):
+ *
+ *   const { ok } = await call('joinWaitlist', { name, email });
+ *
+ * The operation id picks the method, path, input and output types. Path
+ * parameters (`/employees/{userId}`) are taken from the input; the rest goes in
+ * the query string (GET, DELETE) or as a JSON body. Answers are checked against
+ * the route's output schema; failures become an ApiError (see ./errors.ts).
+ */
+import { type OperationId, type RouteInput, type RouteOutput, routes } from '../../../shared/src/api/routes';
+import { isErrorEnvelope } from '../../../shared/src/errors';
+import { loadConfig } from '../config';
+import { ApiError, codeForStatus, fallbackMessage } from './errors';
+
+export { ApiError, errorMessage, isAbortError } from './errors';
+
+/** Returns the current access token, or undefined when nobody is signed in. */
+export type TokenGetter = () => string | undefined | Promise<string | undefined>;
+
+export interface ApiClientOptions {
+  /** The API's base URL, or a function that resolves it (the default reads /config.json). */
+  baseUrl: string | (() => Promise<string>);
+  /** Consulted for routes that need a signed-in user; sent as `Authorization: Bearer`. */
+  getToken?: TokenGetter;
+  fetch?: typeof fetch;
+  /** Give up on a request after this long. */
+  timeoutMs?: number;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Sent as `Idempotency-Key` so a retried money-moving request moves money once. */
+  idempotencyKey?: string;
+}
+
+export type ApiCall = <Op extends OperationId>(
+  operationId: Op,
+  input: RouteInput<Op>,
+  options?: CallOptions,
+) => Promise<RouteOutput<Op>>;
+
+const DEFAULT_TIMEOUT_MS = 20_000;
+
+function splitInput(
+  pathTemplate: string,
+  input: Record<string, unknown>,
+): { path: string; rest: Record<string, unknown> } {
+  const used = new Set<string>();
+  const path = pathTemplate.replace(/\{(\w+)\}/g, (_match, name: string) => {
+    const value = input[name];
+    if (value === undefined || value === null || value === '') {
+      throw new ApiError('MALFORMED_REQUEST', `Missing path parameter "${name}"`);
+    }
+    used.add(name);
+    return encodeURIComponent(String(value));
+  });
+  const rest = Object.fromEntries(Object.entries(input).filter(([key]) => !used.has(key)));
+  return { path, rest };
+}
+
+function queryString(values: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined || value === null) continue;
+    params.append(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+function withTimeout(signal: AbortSignal | undefined, timeoutMs: number): AbortSignal {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  if (!signal) return timeout;
+  // AbortSignal.any is missing from older Safari; the caller's signal then wins alone.
+  return typeof AbortSignal.any === 'function' ? AbortSignal.any([signal, timeout]) : signal;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export function createApiClient(options: ApiClientOptions): ApiCall {
+  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+  async function resolveBaseUrl(): Promise<string> {
+    if (typeof options.baseUrl === 'string') return options.baseUrl;
+    try {
+      return await options.baseUrl();
+    } catch (error) {
+      throw new ApiError('CONFIG_UNAVAILABLE', fallbackMessage('CONFIG_UNAVAILABLE'), { cause: error });
+    }
+  }
+
+  return async function call<Op extends OperationId>(
+    operationId: Op,
+    input: RouteInput<Op>,
+    callOptions: CallOptions = {},
+  ): Promise<RouteOutput<Op>> {
+    const route = routes[operationId];
+    const { path, rest } = splitInput(route.path, (input ?? {}) as Record<string, unknown>);
+    const sendsBody = route.method !== 'GET' && route.method !== 'DELETE';
+    const baseUrl = (await resolveBaseUrl()).replace(/\/+$/, '');
+    const url = `${baseUrl}${path}${sendsBody ? '' : queryString(rest)}`;
+
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (sendsBody) headers['content-type'] = 'application/json';
+    if (callOptions.idempotencyKey) headers['idempotency-key'] = callOptions.idempotencyKey;
+    if (route.access.kind === 'signedIn') {
+      const token = await options.getToken?.();
+      if (token) headers.authorization = `Bearer ${token}`;
+    }
+
+    let response: Response;
+    try {
+      response = await doFetch(url, {
+        method: route.method,
+        headers,
+        body: sendsBody ? JSON.stringify(rest) : undefined,
+        credentials: 'omit',
+        signal: withTimeout(callOptions.signal, timeoutMs),
+      });
+    } catch (error) {
+      // The caller gave up (navigated away): let them see an AbortError and ignore it.
+      if (callOptions.signal?.aborted) throw error;
+      throw new ApiError('NETWORK_ERROR', fallbackMessage('NETWORK_ERROR'), { cause: error });
+    }
+
+    const body = await readJson(response);
+    if (!response.ok) {
+      if (isErrorEnvelope(body)) {
+        const { code, message, fields, requestId } = body.error;
+        throw new ApiError(code, message || fallbackMessage(code), { status: response.status, fields, requestId });
+      }
+      const code = codeForStatus(response.status);
+      throw new ApiError(code, fallbackMessage(code), { status: response.status });
+    }
+
+    const parsed = route.output.safeParse(body);
+    if (!parsed.success) {
+      throw new ApiError('BAD_RESPONSE', fallbackMessage('BAD_RESPONSE'), {
+        status: response.status,
+        cause: parsed.error,
+      });
+    }
+    return parsed.data as RouteOutput<Op>;
+  };
+}
+
+let tokenGetter: TokenGetter | undefined;
+
+/** Set by the auth module once sign-in exists; until then calls go without a token. */
+export function setTokenGetter(getter: TokenGetter | undefined): void {
+  tokenGetter = getter;
+}
+
+/** The app's client: API address from /config.json, token from the auth module. */
+export const call: ApiCall = createApiClient({
+  baseUrl: async () => (await loadConfig()).apiUrl,
+  getToken: () => tokenGetter?.(),
+});
