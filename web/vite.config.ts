@@ -25,6 +25,19 @@ export default defineConfig({
     target: 'es2022',
     // Public pages must stay small; flag any chunk that grows past this (KB, minified).
     chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      output: {
+        // Named vendor chunks: React changes less often than our code (better
+        // caching), and the lazy chunks get names that say what they hold.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
+            { name: 'mantine', test: /[\\/]node_modules[\\/]@mantine[\\/]/ },
+            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   server: {
     // The dev server may serve shared/src (outside web/) to the browser.

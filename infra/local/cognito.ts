@@ -56,7 +56,6 @@ async function ensurePoolAndClient(endpoint: string): Promise<{ userPoolId: stri
       new CreateUserPoolCommand({
         PoolName: LOCAL_POOL_NAME,
         UsernameAttributes: ['email'],
-        AutoVerifiedAttributes: [],
         Policies: {
           PasswordPolicy: {
             MinimumLength: 8,

@@ -8,6 +8,8 @@ import { startLocalStack } from './stack';
 import { portsFromEnv } from './settings';
 
 const startedAt = performance.now();
+// Lambda runs Node 22+; locally Node 20 is supported, so the SDK's upgrade notice is noise here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 async function main() {
   const stack = await startLocalStack({ ports: portsFromEnv(), dataDir: process.env.LOCAL_DATA_DIR ?? '.local-data' });

@@ -137,7 +137,11 @@ export function createApiClient(options: ApiClientOptions): ApiCall {
     if (!response.ok) {
       if (isErrorEnvelope(body)) {
         const { code, message, fields, requestId } = body.error;
-        throw new ApiError(code, message || fallbackMessage(code), { status: response.status, fields, requestId });
+        throw new ApiError(code, message || fallbackMessage(code), {
+          status: response.status,
+          fields,
+          requestId,
+        });
       }
       const code = codeForStatus(response.status);
       throw new ApiError(code, fallbackMessage(code), { status: response.status });

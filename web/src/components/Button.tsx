@@ -27,7 +27,6 @@ export function Button({
   return (
     <button
       {...rest}
-      // biome-ignore lint/a11y/useButtonType: the type is a prop, 'button' unless told otherwise
       type={type}
       className={`pub-btn pub-btn--${variant}${className ? ` ${className}` : ''}`}
       aria-disabled={disabled || undefined}

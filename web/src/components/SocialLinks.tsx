@@ -1,7 +1,13 @@
 import { blogLink, socialLinks } from '../content/site';
 
 /** External links to our social accounts and blog (footer and /support). */
-export function SocialLinks({ label = 'Follow us', withBlog = true }: { label?: string; withBlog?: boolean }) {
+export function SocialLinks({
+  label = 'Follow us',
+  withBlog = true,
+}: {
+  label?: string;
+  withBlog?: boolean;
+}) {
   const links = withBlog ? [...socialLinks, blogLink] : socialLinks;
   return (
     <nav aria-label={label} className="pub-social">

@@ -67,9 +67,19 @@ export function TextField({
         </p>
       ) : null}
       {multiline ? (
-        <textarea {...shared} ref={inputRef} rows={rows} onChange={(event) => onValueChange(event.target.value)} />
+        <textarea
+          {...shared}
+          ref={inputRef}
+          rows={rows}
+          onChange={(event) => onValueChange(event.target.value)}
+        />
       ) : (
-        <input {...shared} ref={inputRef} type={type} onChange={(event) => onValueChange(event.target.value)} />
+        <input
+          {...shared}
+          ref={inputRef}
+          type={type}
+          onChange={(event) => onValueChange(event.target.value)}
+        />
       )}
       {error ? (
         <p className="pub-field__error" id={errorId}>

@@ -7,7 +7,12 @@ function Toast({ item, onDismiss }: { item: Notification; onDismiss: () => void 
         {item.title ? <p className="pub-toast__title">{item.title}</p> : null}
         <p className="pub-toast__message">{item.message}</p>
       </div>
-      <button type="button" className="pub-toast__close" onClick={onDismiss} aria-label="Dismiss notification">
+      <button
+        type="button"
+        className="pub-toast__close"
+        onClick={onDismiss}
+        aria-label="Dismiss notification"
+      >
         <span aria-hidden="true">×</span>
       </button>
     </div>

@@ -1,0 +1,126 @@
+/**
+ * The HTTP API: one route and one Lambda per entry of the route table
+ * (shared/src/api/routes.ts), the same table the local gateway serves.
+ * Signed-in routes sit behind Cognito's JWT authorizer (the handler checks the
+ * token and the caller's role again); public and Stripe routes have none and
+ * prove themselves in the handler (rate limits, webhook signatures).
+ */
+import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import {
+  CorsHttpMethod,
+  HttpApi,
+  HttpMethod,
+  HttpNoneAuthorizer,
+  type HttpStage,
+  LogGroupLogDestination,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { corsPolicy, handlerFile, type OperationId, operationIds, routes } from '../../shared/src/api/routes';
+import { baseEnvironment, grantCapabilities, type SharedResources } from './capabilities';
+import type { AppConfig } from './config';
+import { AppFunction } from './constructs/appFunction';
+
+export interface ApiStackProps extends StackProps {
+  config: AppConfig;
+  shared: SharedResources;
+}
+
+/** Stage-wide limits; per-client limits on public forms are enforced in the handlers. */
+export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
+
+/** Stripe retries webhooks and the authorization webhook must answer within 2 s; fail fast. */
+const WEBHOOK_TIMEOUT = Duration.seconds(5);
+
+export class ApiStack extends Stack {
+  readonly api: HttpApi;
+  readonly stage: HttpStage;
+  /** `https://<id>.execute-api.<region>.amazonaws.com`, no trailing slash. */
+  readonly apiEndpoint: string;
+  readonly functions: Record<OperationId, AppFunction>;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    const { config, shared } = props;
+
+    this.api = new HttpApi(this, 'HttpApi', {
+      description: `Learning budget API (${config.stage})`,
+      createDefaultStage: false,
+      corsPreflight: {
+        allowOrigins: [config.webOrigin],
+        allowHeaders: [...corsPolicy.allowHeaders],
+        allowMethods: corsPolicy.allowMethods.map((m) => CorsHttpMethod[m]),
+        maxAge: Duration.seconds(corsPolicy.maxAgeSeconds),
+      },
+    });
+
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.THREE_MONTHS });
+    this.stage = this.api.addStage('DefaultStage', {
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: API_THROTTLE,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        // JSON lines, no bodies and no tokens; the request id ties a line to the Lambda's log.
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            requestTime: '$context.requestTime',
+            method: '$context.httpMethod',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            responseLength: '$context.responseLength',
+            latencyMs: '$context.responseLatency',
+            integrationError: '$context.integrationErrorMessage',
+            authorizerError: '$context.authorizer.error',
+            userAgent: '$context.identity.userAgent',
+          }),
+        ),
+      },
+    });
+    this.apiEndpoint = this.api.apiEndpoint;
+
+    const authorizer = new HttpUserPoolAuthorizer('Cognito', shared.userPool, {
+      userPoolClients: [shared.userPoolClient],
+    });
+    const noAuthorizer = new HttpNoneAuthorizer();
+    const environment = baseEnvironment(config, shared);
+
+    const functions: Partial<Record<OperationId, AppFunction>> = {};
+    for (const op of operationIds) {
+      const route = routes[op];
+      const access = route.access.kind;
+      const fn = new AppFunction(this, op, {
+        entry: handlerFile(op),
+        description: `${route.method} ${route.path} - ${route.summary}`,
+        environment,
+        ...(access === 'stripeSignature' ? { timeout: WEBHOOK_TIMEOUT } : {}),
+      });
+      grantCapabilities(fn, route.uses, shared, config);
+      functions[op] = fn;
+
+      const [httpRoute] = this.api.addRoutes({
+        path: route.path,
+        methods: [HttpMethod[route.method]],
+        integration: new HttpLambdaIntegration(`${op}Integration`, fn.function),
+        authorizer: access === 'signedIn' ? authorizer : noAuthorizer,
+      });
+      if (httpRoute && access !== 'signedIn') {
+        Validations.of(httpRoute).acknowledge({
+          id: 'AwsSolutions-APIG4',
+          reason:
+            access === 'public'
+              ? `${op} is public by design (route table access "public"); the handler rate-limits it per client.`
+              : `${op} is called by Stripe, which cannot send a JWT; the handler verifies the Stripe-Signature header.`,
+        });
+      }
+    }
+    this.functions = functions as Record<OperationId, AppFunction>;
+
+    new CfnOutput(this, 'ApiUrl', { value: this.apiEndpoint });
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * Deployment settings: read from CDK context (`cdk deploy -c key=value` or
+ * cdk.json) by infra/bin/app.ts, or passed as props by tests. docs/deploy.md
+ * lists every key. Checked once here so a typo fails the synth with its name,
+ * not a deploy half-way through.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Node } from 'constructs';
+
+/** The repository root; entry files and web/dist are resolved from here. */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export interface AppConfig {
+  /** Prefix of every stack name (`dev-Stateful`, ...); lower case, digits, hyphens. */
+  stage: string;
+  account?: string;
+  region: string;
+  /** The SPA's origin (scheme + host, no path): CORS on the API and the receipts bucket, links in e-mail. */
+  webOrigin: string;
+  /** Sender of every e-mail (SES v2 `FromEmailAddress`); `Name <addr@domain>` or a bare address. */
+  mailFrom: string;
+  /** Where contact-form messages go. */
+  supportInbox: string;
+  /** The verified SES identity (domain or address) that `mailFrom` sends as. Default: the domain of mailFrom. */
+  sesIdentity: string;
+  /** Secrets Manager secret with the Stripe keys. Default `<stage>/stripe`. */
+  stripeSecretName: string;
+  /** Secrets Manager secret `{ "clientId", "clientSecret" }` for Google sign-in; absent = no Google. */
+  googleSecretName?: string;
+  /** Secrets Manager secret `{ "clientId", "clientSecret" }` (app id / app secret) for Facebook sign-in. */
+  facebookSecretName?: string;
+  /** Cognito hosted domain prefix (`<prefix>.auth.<region>.amazoncognito.com`); needed for social sign-in. */
+  authDomainPrefix?: string;
+  /** Path on the web origin that Cognito redirects to after social sign-in. */
+  oauthCallbackPath: string;
+  /** Custom domain of the web app; needs certificateArn (an ACM certificate in us-east-1). */
+  domainName?: string;
+  certificateArn?: string;
+  /** Built SPA to upload; when the folder is missing only config.json is deployed. */
+  webDistDir: string;
+}
+
+export const PLACEHOLDER_WEB_ORIGIN = 'https://example.com';
+
+/** Every key a deployer may set, with the type it must have. */
+const contextKeys = {
+  stage: 'string',
+  webOrigin: 'string',
+  mailFrom: 'string',
+  supportInbox: 'string',
+  sesIdentity: 'string',
+  stripeSecretName: 'string',
+  googleSecretName: 'string',
+  facebookSecretName: 'string',
+  authDomainPrefix: 'string',
+  oauthCallbackPath: 'string',
+  domainName: 'string',
+  certificateArn: 'string',
+  webDistDir: 'string',
+} as const;
+
+export type ConfigInput = Partial<AppConfig>;
+
+/** Reads the known keys from CDK context; empty strings count as unset. */
+export function configFromContext(node: Node): ConfigInput {
+  const out: Record<string, string> = {};
+  for (const key of Object.keys(contextKeys)) {
+    const value: unknown = node.tryGetContext(key);
+    if (value === undefined || value === null || value === '') continue;
+    if (typeof value !== 'string') throw new Error(`Context "${key}" must be a string, got ${typeof value}`);
+    out[key] = value.trim();
+  }
+  return out as ConfigInput;
+}
+
+/** The bare address inside `Name <addr@domain>` or `addr@domain`. */
+export function emailAddressOf(mailFrom: string): string {
+  const match = /<([^>]+)>\s*$/.exec(mailFrom);
+  return (match?.[1] ?? mailFrom).trim();
+}
+
+function requireOrigin(value: string, key: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${key} must be an origin such as https://app.example.com, got "${value}"`);
+  }
+  if (url.protocol !== 'https:' || url.origin !== value.replace(/\/$/, '')) {
+    throw new Error(`${key} must be an https origin without a path, got "${value}"`);
+  }
+  return url.origin;
+}
+
+function requireEmail(value: string, key: string): string {
+  if (!/^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$/.test(value)) throw new Error(`${key} is not an e-mail address: "${value}"`);
+  return value;
+}
+
+/** Applies defaults and checks the values; throws naming the first bad key. */
+export function resolveConfig(input: ConfigInput): AppConfig {
+  const stage = input.stage ?? 'dev';
+  if (!/^[a-z][a-z0-9-]{0,19}$/.test(stage)) {
+    throw new Error(`stage must be 1-20 lower-case letters, digits or hyphens, starting with a letter: "${stage}"`);
+  }
+  const domainName = input.domainName;
+  if (Boolean(domainName) !== Boolean(input.certificateArn)) {
+    throw new Error('domainName and certificateArn go together: set both or neither');
+  }
+  const webOrigin = requireOrigin(
+    input.webOrigin ?? (domainName ? `https://${domainName}` : PLACEHOLDER_WEB_ORIGIN),
+    'webOrigin',
+  );
+  const mailFrom = input.mailFrom ?? 'no-reply@example.com';
+  const fromAddress = requireEmail(emailAddressOf(mailFrom), 'mailFrom');
+  const supportInbox = requireEmail(input.supportInbox ?? 'support@example.com', 'supportInbox');
+  const social = Boolean(input.googleSecretName || input.facebookSecretName);
+  if (social && !input.authDomainPrefix) {
+    throw new Error('Google/Facebook sign-in needs authDomainPrefix (the Cognito hosted domain prefix)');
+  }
+  const oauthCallbackPath = input.oauthCallbackPath ?? '/auth/callback';
+  if (!oauthCallbackPath.startsWith('/')) throw new Error('oauthCallbackPath must start with "/"');
+  return {
+    stage,
+    account: input.account,
+    region: input.region ?? 'us-east-1',
+    webOrigin,
+    mailFrom,
+    supportInbox,
+    sesIdentity: input.sesIdentity ?? (fromAddress.split('@')[1] as string),
+    stripeSecretName: input.stripeSecretName ?? `${stage}/stripe`,
+    googleSecretName: input.googleSecretName,
+    facebookSecretName: input.facebookSecretName,
+    authDomainPrefix: input.authDomainPrefix,
+    oauthCallbackPath,
+    domainName,
+    certificateArn: input.certificateArn,
+    webDistDir: path.resolve(repoRoot, input.webDistDir ?? 'web/dist'),
+  };
+}
+
+/** True when the built SPA is there to upload. */
+export function hasWebBuild(config: AppConfig): boolean {
+  return existsSync(path.join(config.webDistDir, 'index.html'));
+}

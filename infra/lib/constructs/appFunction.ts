@@ -1,0 +1,94 @@
+/**
+ * The one way this app defines a Lambda: Node 22 on arm64, X-Ray tracing, its
+ * own log group with retention, esbuild bundling with source maps, and its own
+ * role that starts with nothing but writing its logs (no AWS managed policy).
+ * Everything else a function may do is granted from its capabilities
+ * (capabilities.ts), so the route table stays the single statement of rights.
+ */
+import path from 'node:path';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { type IGrantable, type IPrincipal, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { repoRoot } from '../config';
+
+/** Bump both together; the esbuild target must match the runtime. */
+export const FUNCTION_RUNTIME = Runtime.NODEJS_22_X;
+const ESBUILD_TARGET = 'node22';
+
+export const FUNCTION_DEFAULTS = {
+  memorySize: 256,
+  timeout: Duration.seconds(10),
+  logRetention: RetentionDays.THREE_MONTHS,
+} as const;
+
+export interface AppFunctionProps {
+  /** Handler file, relative to the repository root (e.g. from handlerFile()); exports `handler`. */
+  entry: string;
+  description: string;
+  environment: Record<string, string>;
+  memorySize?: number;
+  timeout?: Duration;
+}
+
+export class AppFunction extends Construct implements IGrantable {
+  readonly function: NodejsFunction;
+  readonly role: Role;
+  readonly logGroup: LogGroup;
+
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    super(scope, id);
+
+    // Retained: logs of a removed function may still be needed to answer a question about money.
+    this.logGroup = new LogGroup(this, 'Logs', {
+      retention: FUNCTION_DEFAULTS.logRetention,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `${id}: ${props.description}`.slice(0, 1000),
+    });
+    this.logGroup.grantWrite(this.role);
+
+    this.function = new NodejsFunction(this, 'Function', {
+      entry: path.join(repoRoot, props.entry),
+      handler: 'handler',
+      projectRoot: repoRoot,
+      depsLockFilePath: path.join(repoRoot, 'package-lock.json'),
+      description: props.description.slice(0, 256),
+      runtime: FUNCTION_RUNTIME,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? FUNCTION_DEFAULTS.memorySize,
+      timeout: props.timeout ?? FUNCTION_DEFAULTS.timeout,
+      tracing: Tracing.ACTIVE,
+      role: this.role,
+      logGroup: this.logGroup,
+      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+      bundling: {
+        format: OutputFormat.ESM,
+        target: ESBUILD_TARGET,
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        // The runtime ships SDK v3; bundling it would only add cold-start weight.
+        externalModules: ['@aws-sdk/*'],
+        mainFields: ['module', 'main'],
+        // Some dependencies still call require(); give ESM output a real one.
+        banner: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+      },
+    });
+
+    Validations.of(this.function).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason:
+        'Pinned to Node.js 22 (LTS until April 2027), the newest release the code is tested against; ' +
+        'FUNCTION_RUNTIME is bumped deliberately together with the esbuild target, not by a library upgrade.',
+    });
+  }
+
+  get grantPrincipal(): IPrincipal {
+    return this.role;
+  }
+}

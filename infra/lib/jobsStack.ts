@@ -1,0 +1,61 @@
+/**
+ * Scheduled jobs from shared/src/api/schedules.ts: one function and one
+ * EventBridge rule each, on the same cron (UTC) the local scheduler uses.
+ * Jobs claim their run per day, so a retried or late event does no work twice.
+ */
+import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import type { Construct } from 'constructs';
+import { type Cron, type JobId, jobFile, jobIds, jobs } from '../../shared/src/api/schedules';
+import { baseEnvironment, grantCapabilities, type SharedResources } from './capabilities';
+import type { AppConfig } from './config';
+import { AppFunction } from './constructs/appFunction';
+
+export interface JobsStackProps extends StackProps {
+  config: AppConfig;
+  shared: SharedResources;
+}
+
+/** A job walks every team due that day; give it room that an API call never needs. */
+const JOB_TIMEOUT = Duration.minutes(5);
+const JOB_MEMORY = 512;
+
+/** The job's cron as EventBridge fields; absent fields mean "every". */
+export function scheduleOf(cron: Cron): Schedule {
+  return Schedule.cron({ minute: cron.minute, hour: cron.hour, day: cron.day ?? '*' });
+}
+
+export class JobsStack extends Stack {
+  readonly functions: Record<JobId, AppFunction>;
+  readonly rules: Record<JobId, Rule>;
+
+  constructor(scope: Construct, id: string, props: JobsStackProps) {
+    super(scope, id, props);
+    const { config, shared } = props;
+    const environment = baseEnvironment(config, shared);
+
+    const functions: Partial<Record<JobId, AppFunction>> = {};
+    const rules: Partial<Record<JobId, Rule>> = {};
+    for (const jobId of jobIds) {
+      const job = jobs[jobId];
+      const fn = new AppFunction(this, jobId, {
+        entry: jobFile(jobId),
+        description: job.summary,
+        environment,
+        timeout: JOB_TIMEOUT,
+        memorySize: JOB_MEMORY,
+      });
+      grantCapabilities(fn, job.uses, shared, config);
+      functions[jobId] = fn;
+
+      rules[jobId] = new Rule(this, `${jobId}Schedule`, {
+        description: `${jobId}: ${job.summary}`.slice(0, 512),
+        schedule: scheduleOf(job.cron),
+        targets: [new LambdaFunction(fn.function, { retryAttempts: 2, maxEventAge: Duration.hours(6) })],
+      });
+    }
+    this.functions = functions as Record<JobId, AppFunction>;
+    this.rules = rules as Record<JobId, Rule>;
+  }
+}

@@ -1,0 +1,214 @@
+/**
+ * Everything that holds data and must outlive any deploy: the single table,
+ * the receipts bucket (and its access-log bucket), the user pool. All are
+ * retained on stack deletion and protected against accidental deletion; the
+ * stateless stacks (api, jobs, web) can be destroyed and rebuilt around them.
+ */
+import { Duration, RemovalPolicy, SecretValue, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import {
+  AccountRecovery,
+  FeaturePlan,
+  Mfa,
+  OAuthScope,
+  ProviderAttribute,
+  UserPool,
+  UserPoolClient,
+  UserPoolClientIdentityProvider,
+  UserPoolEmail,
+  UserPoolIdentityProviderFacebook,
+  UserPoolIdentityProviderGoogle,
+} from 'aws-cdk-lib/aws-cognito';
+import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+import { tableSpec } from '../../lambdas/src/data/tableSpec';
+import { type AppConfig, emailAddressOf } from './config';
+
+export interface StatefulStackProps extends StackProps {
+  config: AppConfig;
+}
+
+export class StatefulStack extends Stack {
+  readonly table: Table;
+  readonly receiptsBucket: Bucket;
+  readonly userPool: UserPool;
+  readonly userPoolClient: UserPoolClient;
+  /** `https://<prefix>.auth.<region>.amazoncognito.com` when social sign-in is on. */
+  readonly authDomainUrl?: string;
+
+  constructor(scope: Construct, id: string, props: StatefulStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+
+    // --- Table: physical shape from tableSpec, shared with DynamoDB Local ------
+    const key = (name: string) => ({ name, type: AttributeType.STRING });
+    this.table = new Table(this, 'Table', {
+      partitionKey: key(tableSpec.partitionKey),
+      sortKey: key(tableSpec.sortKey),
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      timeToLiveAttribute: tableSpec.ttlAttribute,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: true,
+      encryption: TableEncryption.AWS_MANAGED,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const index of tableSpec.globalIndexes) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: index.name,
+        partitionKey: key(index.partitionKey),
+        sortKey: key(index.sortKey),
+      });
+    }
+
+    // --- Receipts: uploaded straight from the browser with presigned requests --
+    const accessLogs = new Bucket(this, 'AccessLogs', {
+      encryption: BucketEncryption.S3_MANAGED, // server access logging cannot write to SSE-KMS buckets
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      enforceSSL: true,
+      lifecycleRules: [{ expiration: Duration.days(365) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(accessLogs).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'This is the server-access-log bucket; logging it into itself would log its own log writes.',
+    });
+
+    this.receiptsBucket = new Bucket(this, 'Receipts', {
+      encryption: BucketEncryption.S3_MANAGED,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      enforceSSL: true,
+      versioned: true,
+      serverAccessLogsBucket: accessLogs,
+      serverAccessLogsPrefix: 'receipts/',
+      removalPolicy: RemovalPolicy.RETAIN,
+      cors: [
+        {
+          allowedOrigins: [config.webOrigin],
+          allowedMethods: [HttpMethods.PUT, HttpMethods.GET],
+          allowedHeaders: ['*'],
+          exposedHeaders: ['ETag'],
+          maxAge: 3000,
+        },
+      ],
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // Overwritten or deleted receipts (including refused uploads) are kept 30 days for recovery, then gone.
+        { noncurrentVersionExpiration: Duration.days(30), expiredObjectDeleteMarker: true },
+      ],
+    });
+
+    // --- Users: e-mail sign-in, passwords per NIST 800-63B ----------------------
+    const fromAddress = emailAddressOf(config.mailFrom);
+    const fromName = /^(.*?)\s*</.exec(config.mailFrom)?.[1]?.replace(/^"|"$/g, '') || undefined;
+    this.userPool = new UserPool(this, 'Users', {
+      // SignUp is called by our own API (lambdas), which is public.
+      selfSignUpEnabled: true,
+      signInAliases: { email: true },
+      autoVerify: { email: true },
+      keepOriginal: { email: true },
+      standardAttributes: { email: { required: true, mutable: true } },
+      signInCaseSensitive: false,
+      passwordPolicy: {
+        minLength: 8,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireDigits: false,
+        requireSymbols: false,
+      },
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      mfa: Mfa.OFF,
+      featurePlan: FeaturePlan.ESSENTIALS,
+      // Cognito's own mail (codes) goes through SES too; its built-in sender is capped at 50 a day.
+      email: UserPoolEmail.withSES({
+        fromEmail: fromAddress,
+        fromName,
+        sesRegion: this.region,
+        sesVerifiedDomain: config.sesIdentity.includes('@') ? undefined : config.sesIdentity,
+      }),
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.userPool).acknowledge(
+      {
+        id: 'AwsSolutions-COG1',
+        reason:
+          'Product decision (docs: decisions.md, Passwords): at least 8 characters and no composition rules, ' +
+          'as NIST 800-63B recommends; composition rules push users to predictable passwords.',
+      },
+      {
+        id: 'AwsSolutions-COG2',
+        reason:
+          'MFA is not offered yet: sign-in runs USER_PASSWORD_AUTH through our own forms, locally against ' +
+          'cognito-local, which has no MFA. Revisit when MFA enrolment is designed.',
+      },
+      {
+        id: 'AwsSolutions-COG8',
+        reason:
+          'The Plus feature plan (threat protection) costs per active user; the API already rate-limits ' +
+          'public writes and authorizes every call from the table. Optional per the product brief.',
+      },
+    );
+
+    // --- Social sign-in, only when its secrets are configured ------------------
+    const providers: UserPoolClientIdentityProvider[] = [UserPoolClientIdentityProvider.COGNITO];
+    const idps: Construct[] = [];
+    const secretField = (name: string, field: string) =>
+      SecretValue.secretsManager(name, { jsonField: field }).unsafeUnwrap();
+    if (config.googleSecretName) {
+      idps.push(
+        new UserPoolIdentityProviderGoogle(this, 'Google', {
+          userPool: this.userPool,
+          clientId: secretField(config.googleSecretName, 'clientId'),
+          clientSecretValue: SecretValue.secretsManager(config.googleSecretName, { jsonField: 'clientSecret' }),
+          scopes: ['openid', 'email', 'profile'],
+          attributeMapping: { email: ProviderAttribute.GOOGLE_EMAIL, emailVerified: ProviderAttribute.other('email_verified') },
+        }),
+      );
+      providers.push(UserPoolClientIdentityProvider.GOOGLE);
+    }
+    if (config.facebookSecretName) {
+      idps.push(
+        new UserPoolIdentityProviderFacebook(this, 'Facebook', {
+          userPool: this.userPool,
+          clientId: secretField(config.facebookSecretName, 'clientId'),
+          clientSecret: secretField(config.facebookSecretName, 'clientSecret'),
+          scopes: ['public_profile', 'email'],
+          attributeMapping: { email: ProviderAttribute.FACEBOOK_EMAIL },
+        }),
+      );
+      providers.push(UserPoolClientIdentityProvider.FACEBOOK);
+    }
+    const social = idps.length > 0;
+    if (social && config.authDomainPrefix) {
+      const domain = this.userPool.addDomain('AuthDomain', {
+        cognitoDomain: { domainPrefix: config.authDomainPrefix },
+      });
+      this.authDomainUrl = domain.baseUrl();
+    }
+
+    this.userPoolClient = this.userPool.addClient('WebClient', {
+      generateSecret: false,
+      // USER_PASSWORD_AUTH (+ refresh, always on): the one flow that also runs against cognito-local.
+      authFlows: { userPassword: true },
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      accessTokenValidity: Duration.hours(1),
+      idTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+      supportedIdentityProviders: providers,
+      ...(social
+        ? {
+            oAuth: {
+              flows: { authorizationCodeGrant: true },
+              scopes: [OAuthScope.OPENID, OAuthScope.EMAIL, OAuthScope.PROFILE],
+              callbackUrls: [`${config.webOrigin}${config.oauthCallbackPath}`],
+              logoutUrls: [`${config.webOrigin}/`],
+            },
+          }
+        : { disableOAuth: true }),
+    });
+    for (const idp of idps) this.userPoolClient.node.addDependency(idp);
+  }
+}

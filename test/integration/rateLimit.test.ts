@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../shared/src/api/routes';
+import { keys } from '../../lambdas/src/data/keys';
+import { type IntegrationStack, postJson, startIntegrationStack } from '../support/integrationStack';
+
+// Its own file, so its own table: the counters start at zero for this client.
+let stack: IntegrationStack;
+beforeAll(async () => {
+  stack = await startIntegrationStack();
+  // Windows are aligned to the epoch; start well inside one so the whole file counts in the same window.
+  const windowMs = routes.joinWaitlist.access.rateLimit.windowSeconds * 1000;
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < 15_000) await new Promise((r) => setTimeout(r, left + 100));
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('public form rate limit', () => {
+  it('lets the configured number of submissions through per window, then answers 429 with Retry-After', async () => {
+    const access = routes.joinWaitlist.access;
+    const limit = access.rateLimit.limit;
+    for (let i = 0; i < limit; i++) {
+      const ok = await postJson(`${stack.apiUrl}/waitlist`, { name: `Person ${i}`, email: `p${i}@example.com` });
+      expect(ok.status).toBe(201);
+    }
+    const refused = await postJson(`${stack.apiUrl}/waitlist`, { name: 'One too many', email: 'late@example.com' });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe('RATE_LIMITED');
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(access.rateLimit.windowSeconds);
+    expect(await stack.getItem(keys.lead('late@example.com'))).toBeUndefined();
+  });
+
+  it('counts each form separately', async () => {
+    const res = await postJson(`${stack.apiUrl}/messages`, { name: 'Still', email: 'still@example.com', message: 'ok' });
+    expect(res.status).toBe(201);
+  });
+
+  it('holds under concurrency: a burst never gets more than the limit through', async () => {
+    const limit = routes.sendContactMessage.access.rateLimit.limit;
+    const results = await Promise.all(
+      Array.from({ length: limit * 2 }, (_, i) =>
+        postJson(`${stack.apiUrl}/messages`, { name: `Burst ${i}`, email: `burst${i}@example.com`, message: 'hi' }),
+      ),
+    );
+    const accepted = results.filter((r) => r.status === 201).length;
+    // One message was already sent in the previous test, in the same window.
+    expect(accepted).toBe(limit - 1);
+    expect(results.filter((r) => r.status === 429).length).toBe(limit + 1);
+  });
+});

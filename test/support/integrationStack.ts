@@ -1,0 +1,132 @@
+/**
+ * Per test file: a fresh table on the shared DynamoDB Local, the environment the
+ * handlers read (as Lambda would give it), and the local gateway serving the
+ * real handlers on a free port. Requests go over real HTTP, as from a browser.
+ */
+import { randomUUID } from 'node:crypto';
+import { CreateTableCommand, DynamoDBClient, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { inject } from 'vitest';
+import { createTableInput, tableSpec } from '../../lambdas/src/data/tableSpec';
+import { prefixedLog } from '../../infra/local/processes';
+
+export const TEST_WEB_ORIGIN = 'http://127.0.0.1:5999';
+export const TEST_SUPPORT_INBOX = 'support@learningbudget.test';
+
+export interface IntegrationStack {
+  apiUrl: string;
+  tableName: string;
+  doc: DynamoDBDocumentClient;
+  getItem(key: { pk: string; sk: string }): Promise<Record<string, unknown> | undefined>;
+  queryIndex(index: 'gsi1' | 'gsi2', pk: string): Promise<Record<string, unknown>[]>;
+  mailbox: Mailbox;
+  stop(): Promise<void>;
+}
+
+export interface StoredEmail {
+  messageId: string;
+  from: string;
+  replyTo?: string[];
+  destination: { to: string[] };
+  subject: string;
+  body: { text?: string; html?: string };
+  at: number;
+}
+
+export class Mailbox {
+  constructor(readonly endpoint: string) {}
+
+  async all(): Promise<StoredEmail[]> {
+    const response = await fetch(`${this.endpoint}/store`);
+    return ((await response.json()) as { emails: StoredEmail[] }).emails;
+  }
+
+  /** E-mails to one address (tests use unique addresses, so the shared mailbox is safe). */
+  async to(address: string): Promise<StoredEmail[]> {
+    return (await this.all()).filter((e) => e.destination.to.includes(address));
+  }
+}
+
+export async function startIntegrationStack(): Promise<IntegrationStack> {
+  const dynamodbEndpoint = inject('dynamodbEndpoint');
+  const cognito = inject('cognito');
+  const sesEndpoint = inject('sesEndpoint');
+  const tableName = `test-${randomUUID()}`;
+
+  const raw = new DynamoDBClient({
+    endpoint: dynamodbEndpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  await raw.send(new CreateTableCommand(createTableInput(tableName)));
+  await raw.send(
+    new UpdateTimeToLiveCommand({
+      TableName: tableName,
+      TimeToLiveSpecification: { AttributeName: tableSpec.ttlAttribute, Enabled: true },
+    }),
+  );
+  const doc = DynamoDBDocumentClient.from(raw);
+
+  Object.assign(process.env, {
+    STAGE: 'local',
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    TABLE_NAME: tableName,
+    DYNAMODB_ENDPOINT: dynamodbEndpoint,
+    SES_ENDPOINT: sesEndpoint,
+    MAIL_FROM: 'Learning Budget <no-reply@learningbudget.test>',
+    SUPPORT_INBOX: TEST_SUPPORT_INBOX,
+    COGNITO_ISSUER: cognito.issuer,
+    COGNITO_CLIENT_ID: cognito.clientId,
+    COGNITO_USER_POOL_ID: cognito.userPoolId,
+    COGNITO_ENDPOINT: cognito.endpoint,
+    WEB_ORIGIN: TEST_WEB_ORIGIN,
+    LOG_LEVEL: 'error',
+  });
+
+  // Imported only now: the handlers read the environment set above.
+  const { startGateway } = await import('../../infra/local/gateway');
+  const gateway = await startGateway({ port: 0, allowedOrigins: [TEST_WEB_ORIGIN], log: prefixedLog('api', true) });
+
+  return {
+    apiUrl: gateway.url,
+    tableName,
+    doc,
+    getItem: async (key) => (await doc.send(new GetCommand({ TableName: tableName, Key: key }))).Item,
+    queryIndex: async (index, pk) => {
+      const spec = tableSpec.globalIndexes.find((i) => i.name === index);
+      if (!spec) throw new Error(`no index ${index}`);
+      const result = await doc.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: index,
+          KeyConditionExpression: '#pk = :pk',
+          ExpressionAttributeNames: { '#pk': spec.partitionKey },
+          ExpressionAttributeValues: { ':pk': pk },
+        }),
+      );
+      return result.Items ?? [];
+    },
+    mailbox: new Mailbox(sesEndpoint),
+    stop: async () => {
+      await gateway.stop();
+      raw.destroy();
+    },
+  };
+}
+
+/** POST JSON to the API and return status, headers and parsed body. */
+export async function postJson(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Headers; body: any }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+}

@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { type Access, handlerFile, matchPath, operationIds, routes } from '../../shared/src/api/routes';
+import { jobFile, jobIds } from '../../shared/src/api/schedules';
+
+describe('the route table', () => {
+  it.each(operationIds)('%s has a handler module that exports `handler`', async (op) => {
+    expect(existsSync(handlerFile(op))).toBe(true);
+    const mod = (await import(`../../${handlerFile(op)}`)) as { handler?: unknown };
+    expect(typeof mod.handler).toBe('function');
+  });
+
+  it.each(operationIds)('%s names who may call it', (op) => {
+    const access: Access = routes[op].access;
+    if (access.kind === 'signedIn') expect(access.roles.length).toBeGreaterThan(0);
+    else expect(['public', 'stripeSignature']).toContain(access.kind);
+  });
+
+  it.each(operationIds.filter((op) => routes[op].access.kind === 'public' && routes[op].method !== 'GET'))(
+    'public write route %s is rate limited',
+    (op) => {
+      const access: Access = routes[op].access;
+      expect(access.kind === 'public' && access.rateLimit).toBeTruthy();
+    },
+  );
+
+  it('has no two routes on the same method and path', () => {
+    const seen = new Set(operationIds.map((op) => `${routes[op].method} ${routes[op].path}`));
+    expect(seen.size).toBe(operationIds.length);
+  });
+
+  it.each(jobIds)('job %s has a handler module', async (id) => {
+    const mod = (await import(`../../${jobFile(id)}`)) as { handler?: unknown };
+    expect(typeof mod.handler).toBe('function');
+  });
+});
+
+describe('matchPath', () => {
+  it.each([
+    ['/waitlist', '/waitlist', {}],
+    ['/employees/{userId}', '/employees/u1', { userId: 'u1' }],
+    ['/cards/{cardId}/users/{userId}', '/cards/c%201/users/u2', { cardId: 'c 1', userId: 'u2' }],
+    ['/employees/{userId}', '/employees', undefined],
+    ['/employees/{userId}', '/employees/u1/extra', undefined],
+    ['/waitlist', '/messages', undefined],
+  ])('%s against %s', (template, actual, expected) => {
+    expect(matchPath(template, actual)).toEqual(expected);
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { keys, monthOf } from '../../lambdas/src/data/keys';
+import { createTableInput, tableSpec } from '../../lambdas/src/data/tableSpec';
+
+describe('table spec', () => {
+  it('creates the key schema and every index from one description', () => {
+    const input = createTableInput('t');
+    expect(input.KeySchema).toEqual([
+      { AttributeName: 'pk', KeyType: 'HASH' },
+      { AttributeName: 'sk', KeyType: 'RANGE' },
+    ]);
+    expect(input.GlobalSecondaryIndexes?.map((i) => i.IndexName)).toEqual(tableSpec.globalIndexes.map((i) => i.name));
+    const defined = input.AttributeDefinitions.map((a) => a.AttributeName).sort();
+    expect(defined).toEqual(['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'pk', 'sk']);
+  });
+});
+
+describe('keys', () => {
+  it('gives different entities different partitions even for the same id', () => {
+    const id = '01HZX';
+    const pks = [keys.team(id), keys.user(id), keys.account(id), keys.journal(id), keys.purchase(id), keys.message(id)];
+    expect(new Set(pks.map((k) => k.pk)).size).toBe(pks.length);
+  });
+
+  it('orders an account statement by entry id, then leg', () => {
+    const a = keys.accountEntry('acc', '01A', 0).sk;
+    const b = keys.accountEntry('acc', '01A', 1).sk;
+    const c = keys.accountEntry('acc', '01B', 0).sk;
+    expect([c, b, a].sort()).toEqual([a, b, c]);
+  });
+
+  it('buckets time-partitioned lists by UTC month', () => {
+    expect(monthOf('2026-11-21T22:00:00.000Z')).toBe('2026-11');
+    expect(keys.leadByMonth('2026-11-21T22:00:00.000Z', 'a@b.co').gsi1pk).toBe('LEADS#2026-11');
+  });
+
+  it('windows rate limits per bucket and client', () => {
+    expect(keys.rateWindow('joinWaitlist', '1.2.3.4', 600)).toEqual({
+      pk: 'RATE#joinWaitlist#1.2.3.4',
+      sk: 'WINDOW#600',
+    });
+  });
+});

@@ -1,0 +1,20 @@
+import './styles/public.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { loadConfig } from './config';
+
+// Start fetching /config.json now, in parallel with the first render: public
+// pages render without it, and API calls await it (api/client.ts).
+loadConfig().catch((error: unknown) => {
+  console.error('Could not load /config.json; API calls will fail until it loads.', error);
+});
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
