@@ -7,23 +7,50 @@
  * Runtime settings are not baked in: the app fetches /config.json at start
  * (see src/config.ts), so one build runs locally and on AWS alike.
  */
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * Dev server only: serve /config.json from the file named by WEB_CONFIG_FILE
+ * (written by whoever starts the local stack), re-read on every request. Builds
+ * never contain a config.json; the deployment puts one beside index.html.
+ */
+function devConfigJson(): Plugin {
+  return {
+    name: 'dev-config-json',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use('/config.json', (_req, res, next) => {
+        const file = process.env.WEB_CONFIG_FILE;
+        if (!file) return next();
+        try {
+          const body = readFileSync(file, 'utf8');
+          res.setHeader('content-type', 'application/json');
+          res.setHeader('cache-control', 'no-store');
+          res.end(body);
+        } catch (error) {
+          next(error);
+        }
+      });
+    },
+  };
+}
 
 export default defineConfig({
   root: webRoot,
   base: '/',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), devConfigJson()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
-    // Public pages must stay small; flag any chunk that grows past this (KB, minified).
+    // Warn when any chunk passes 400 KB minified (the React vendor chunk is ~256 KB).
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
       output: {
@@ -31,7 +58,10 @@ export default defineConfig({
         // caching), and the lazy chunks get names that say what they hold.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
+            {
+              name: 'react',
+              test: /[\\/]node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
+            },
             { name: 'mantine', test: /[\\/]node_modules[\\/]@mantine[\\/]/ },
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
           ],

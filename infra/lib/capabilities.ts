@@ -107,7 +107,10 @@ export function grantCapabilities(
         break;
       case 'userPool:admin':
         fn.role.addToPrincipalPolicy(
-          new PolicyStatement({ actions: [...USER_POOL_ADMIN_ACTIONS], resources: [shared.userPool.userPoolArn] }),
+          new PolicyStatement({
+            actions: [...USER_POOL_ADMIN_ACTIONS],
+            resources: [shared.userPool.userPoolArn],
+          }),
         );
         break;
       case 'stripe': {

@@ -95,7 +95,8 @@ function requireOrigin(value: string, key: string): string {
 }
 
 function requireEmail(value: string, key: string): string {
-  if (!/^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$/.test(value)) throw new Error(`${key} is not an e-mail address: "${value}"`);
+  if (!/^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$/.test(value))
+    throw new Error(`${key} is not an e-mail address: "${value}"`);
   return value;
 }
 
@@ -103,7 +104,9 @@ function requireEmail(value: string, key: string): string {
 export function resolveConfig(input: ConfigInput): AppConfig {
   const stage = input.stage ?? 'dev';
   if (!/^[a-z][a-z0-9-]{0,19}$/.test(stage)) {
-    throw new Error(`stage must be 1-20 lower-case letters, digits or hyphens, starting with a letter: "${stage}"`);
+    throw new Error(
+      `stage must be 1-20 lower-case letters, digits or hyphens, starting with a letter: "${stage}"`,
+    );
   }
   const domainName = input.domainName;
   if (Boolean(domainName) !== Boolean(input.certificateArn)) {
@@ -144,4 +147,20 @@ export function resolveConfig(input: ConfigInput): AppConfig {
 /** True when the built SPA is there to upload. */
 export function hasWebBuild(config: AppConfig): boolean {
   return existsSync(path.join(config.webDistDir, 'index.html'));
+}
+
+/**
+ * Feature flags the stacks rely on, set on the stack itself (unless the app's
+ * context already decides) so a stack behaves the same however it is built.
+ * They could equally live in cdk.json's context.
+ */
+const FEATURE_FLAGS: Record<string, boolean> = {
+  // Server access logs are delivered under a bucket policy, so log buckets need no ACLs.
+  '@aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy': true,
+};
+
+export function applyFeatureFlags(node: Node): void {
+  for (const [flag, value] of Object.entries(FEATURE_FLAGS)) {
+    if (node.tryGetContext(flag) === undefined) node.setContext(flag, value);
+  }
 }

@@ -12,17 +12,23 @@ import {
   OAuthScope,
   ProviderAttribute,
   UserPool,
-  UserPoolClient,
+  type UserPoolClient,
   UserPoolClientIdentityProvider,
   UserPoolEmail,
   UserPoolIdentityProviderFacebook,
   UserPoolIdentityProviderGoogle,
 } from 'aws-cdk-lib/aws-cognito';
 import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
-import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  HttpMethods,
+  ObjectOwnership,
+} from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { tableSpec } from '../../lambdas/src/data/tableSpec';
-import { type AppConfig, emailAddressOf } from './config';
+import { type AppConfig, applyFeatureFlags, emailAddressOf } from './config';
 
 export interface StatefulStackProps extends StackProps {
   config: AppConfig;
@@ -38,6 +44,7 @@ export class StatefulStack extends Stack {
 
   constructor(scope: Construct, id: string, props: StatefulStackProps) {
     super(scope, id, props);
+    applyFeatureFlags(this.node);
     const { config } = props;
 
     // --- Table: physical shape from tableSpec, shared with DynamoDB Local ------
@@ -161,9 +168,14 @@ export class StatefulStack extends Stack {
         new UserPoolIdentityProviderGoogle(this, 'Google', {
           userPool: this.userPool,
           clientId: secretField(config.googleSecretName, 'clientId'),
-          clientSecretValue: SecretValue.secretsManager(config.googleSecretName, { jsonField: 'clientSecret' }),
+          clientSecretValue: SecretValue.secretsManager(config.googleSecretName, {
+            jsonField: 'clientSecret',
+          }),
           scopes: ['openid', 'email', 'profile'],
-          attributeMapping: { email: ProviderAttribute.GOOGLE_EMAIL, emailVerified: ProviderAttribute.other('email_verified') },
+          attributeMapping: {
+            email: ProviderAttribute.GOOGLE_EMAIL,
+            emailVerified: ProviderAttribute.other('email_verified'),
+          },
         }),
       );
       providers.push(UserPoolClientIdentityProvider.GOOGLE);

@@ -15,7 +15,7 @@ export interface CspSources {
 }
 
 export function contentSecurityPolicy(sources: CspSources): string {
-  const list = (extra: string[]) => ['\'self\'', ...extra].join(' ');
+  const list = (extra: string[]) => ["'self'", ...extra].join(' ');
   return [
     "default-src 'self'",
     "script-src 'self'",

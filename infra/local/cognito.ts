@@ -28,19 +28,35 @@ export interface LocalCognito {
   stop(): Promise<void>;
 }
 
-export async function startCognito(options: { port: number; dataDir: string; log: LogSink }): Promise<LocalCognito> {
+export async function startCognito(options: {
+  port: number;
+  dataDir: string;
+  log: LogSink;
+}): Promise<LocalCognito> {
   const cwd = resolve(options.dataDir);
   mkdirSync(cwd, { recursive: true });
   const bin = join(dirname(require.resolve('cognito-local/package.json')), 'lib/bin/start.js');
-  const child = startProcess('cognito', process.execPath, [bin], {
+  const child = startProcess(process.execPath, [bin], {
     cwd,
-    env: { HOST: '127.0.0.1', PORT: String(options.port) },
+    // cognito-local is built on the AWS SDK v2, which prints an end-of-support notice on start.
+    env: {
+      HOST: '127.0.0.1',
+      PORT: String(options.port),
+      AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
+      NODE_NO_WARNINGS: '1',
+    },
     log: options.log,
   });
   await waitForPort(options.port, 30_000, 'cognito-local');
   const endpoint = `http://127.0.0.1:${options.port}`;
   const { userPoolId, clientId } = await ensurePoolAndClient(endpoint);
-  return { endpoint, userPoolId, clientId, issuer: `${endpoint}/${userPoolId}`, stop: () => child.stopProcess() };
+  return {
+    endpoint,
+    userPoolId,
+    clientId,
+    issuer: `${endpoint}/${userPoolId}`,
+    stop: () => child.stopProcess(),
+  };
 }
 
 async function ensurePoolAndClient(endpoint: string): Promise<{ userPoolId: string; clientId: string }> {
@@ -70,7 +86,9 @@ async function ensurePoolAndClient(endpoint: string): Promise<{ userPoolId: stri
     userPoolId = created.UserPool?.Id;
   }
   if (!userPoolId) throw new Error('cognito-local did not create the user pool');
-  const clients = await client.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
+  const clients = await client.send(
+    new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }),
+  );
   let clientId = clients.UserPoolClients?.find((c) => c.ClientName === LOCAL_CLIENT_NAME)?.ClientId;
   if (!clientId) {
     const created = await client.send(

@@ -6,7 +6,12 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
 import { createTableInput, tableSpec } from '../../lambdas/src/data/tableSpec';
 import { type LogSink, startProcess, waitForPort } from './processes';
 
@@ -30,7 +35,9 @@ export function assertJava(): void {
   }
   const major = Number(/version "(\d+)/.exec(output)?.[1] ?? '0');
   if (major > 0 && major < 17) {
-    throw new MissingJavaError(`Java ${major} found; DynamoDB Local needs Java 17+. Install openjdk-17-jre-headless.`);
+    throw new MissingJavaError(
+      `Java ${major} found; DynamoDB Local needs Java 17+. Install openjdk-17-jre-headless.`,
+    );
   }
 }
 
@@ -53,7 +60,6 @@ export async function startDynamoDb(options: { port: number; dataDir?: string; l
       })()
     : ['-inMemory'];
   const child = startProcess(
-    'dynamodb',
     'java',
     [
       `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`,

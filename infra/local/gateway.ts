@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
+import { verifyBearer } from '../../lambdas/src/platform/auth';
 import {
   type Access,
   corsPolicy,
@@ -18,7 +19,6 @@ import {
   operationIds,
   routes,
 } from '../../shared/src/api/routes';
-import { verifyBearer } from '../../lambdas/src/platform/auth';
 import type { LogSink } from './processes';
 
 type Handler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyResultV2>;
@@ -193,7 +193,9 @@ export async function startGateway(options: GatewayOptions, handlers?: Map<Opera
       const responseHeaders: Record<string, string> = {};
       for (const [k, v] of Object.entries(result.headers ?? {})) responseHeaders[k] = String(v);
       res.writeHead(status, { ...responseHeaders, ...corsHeaders(origin) });
-      res.end(result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64') : (result.body ?? ''));
+      res.end(
+        result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64') : (result.body ?? ''),
+      );
     } catch (error) {
       status = 500;
       options.log(`handler crashed: ${(error as Error).stack ?? String(error)}`);

@@ -21,13 +21,7 @@ export function prefixedLog(name: string, quiet = false): LogSink {
   };
 }
 
-export interface Started {
-  name: string;
-  stop(): Promise<void>;
-}
-
 export function startProcess(
-  name: string,
   command: string,
   args: string[],
   options: { cwd?: string; env?: NodeJS.ProcessEnv; log: LogSink },

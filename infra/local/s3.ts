@@ -11,7 +11,13 @@ function corsXml(origin: string): string {
   return `<CORSConfiguration><CORSRule><AllowedOrigin>${origin}</AllowedOrigin><AllowedMethod>GET</AllowedMethod><AllowedMethod>PUT</AllowedMethod><AllowedMethod>POST</AllowedMethod><AllowedHeader>*</AllowedHeader><MaxAgeSeconds>600</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
 }
 
-export async function startS3(options: { port: number; dataDir: string; bucket: string; webOrigin: string; log: LogSink }) {
+export async function startS3(options: {
+  port: number;
+  dataDir: string;
+  bucket: string;
+  webOrigin: string;
+  log: LogSink;
+}) {
   const directory = resolve(options.dataDir);
   mkdirSync(directory, { recursive: true });
   const server = new S3rver({

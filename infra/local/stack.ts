@@ -5,8 +5,9 @@
  * end-to-end tests both start it through here.
  */
 import { join, resolve } from 'node:path';
-import { ensureTable, startDynamoDb } from './dynamodb';
 import { startCognito } from './cognito';
+import { startDevServer } from './devServer';
+import { ensureTable, startDynamoDb } from './dynamodb';
 import { startGateway } from './gateway';
 import { assertPortsFree, type LogSink, prefixedLog } from './processes';
 import { startS3 } from './s3';
@@ -32,6 +33,8 @@ export interface LocalStackOptions {
   buildWeb?: boolean;
   /** Print nothing but errors (tests). */
   quiet?: boolean;
+  /** Serve the web app from Vite's dev server with hot reload (`npm run dev`). */
+  dev?: boolean;
 }
 
 export interface LocalStack {
@@ -58,7 +61,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   try {
     const webOrigin = `http://127.0.0.1:${options.ports.web}`;
     const webBuild =
-      options.buildWeb !== false && webBuildIsStale(root) ? buildWeb(root, log('web-build')) : Promise.resolve();
+      !options.dev && options.buildWeb !== false && webBuildIsStale(root)
+        ? buildWeb(root, log('web-build'))
+        : Promise.resolve();
 
     await assertPortsFree(options.ports);
     // Start the stand-ins side by side; if one fails, stop the ones that did start.
@@ -130,21 +135,24 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stops.push(gateway.stop);
 
     await webBuild;
-    const web = await startWebServer({
-      port: options.ports.web,
-      distDir: join(root, 'web/dist'),
-      runtimeConfig: {
-        stage: 'local',
-        apiUrl: gateway.url,
-        region: 'us-east-1',
-        userPoolId: cognito.userPoolId,
-        userPoolClientId: cognito.clientId,
-        cognitoEndpoint: cognito.endpoint,
-        mailboxUrl: `${ses.endpoint}/`,
-      },
-      csp: { connect: [gateway.url, cognito.endpoint], img: [s3.endpoint], frame: [] },
-      log: log('web'),
-    });
+    const runtimeConfig = {
+      stage: 'local',
+      apiUrl: gateway.url,
+      region: 'us-east-1',
+      userPoolId: cognito.userPoolId,
+      userPoolClientId: cognito.clientId,
+      cognitoEndpoint: cognito.endpoint,
+      mailboxUrl: `${ses.endpoint}/`,
+    };
+    const web = options.dev
+      ? await startDevServer({ port: options.ports.web, runtimeConfig, log: log('web') })
+      : await startWebServer({
+          port: options.ports.web,
+          distDir: join(root, 'web/dist'),
+          runtimeConfig,
+          csp: { connect: [gateway.url, cognito.endpoint], img: [s3.endpoint], frame: [] },
+          log: log('web'),
+        });
     stops.push(web.stop);
 
     return {

@@ -4,15 +4,19 @@
  */
 import { MissingJavaError } from './dynamodb';
 import { PortInUseError } from './processes';
-import { startLocalStack } from './stack';
 import { portsFromEnv } from './settings';
+import { startLocalStack } from './stack';
 
 const startedAt = performance.now();
 // Lambda runs Node 22+; locally Node 20 is supported, so the SDK's upgrade notice is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 async function main() {
-  const stack = await startLocalStack({ ports: portsFromEnv(), dataDir: process.env.LOCAL_DATA_DIR ?? '.local-data' });
+  const stack = await startLocalStack({
+    ports: portsFromEnv(),
+    dataDir: process.env.LOCAL_DATA_DIR ?? '.local-data',
+    dev: process.argv.includes('--dev'),
+  });
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   const lines = [
     '',

@@ -3,7 +3,14 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { type LogSink, startProcess } from './processes';
 
-const SOURCES = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'shared/src', 'package-lock.json'];
+const SOURCES = [
+  'web/src',
+  'web/public',
+  'web/index.html',
+  'web/vite.config.ts',
+  'shared/src',
+  'package-lock.json',
+];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -23,7 +30,7 @@ export function webBuildIsStale(root: string): boolean {
 
 export async function buildWeb(root: string, log: LogSink): Promise<void> {
   const vite = join(root, 'node_modules/.bin/vite');
-  const child = startProcess('web-build', vite, ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+  const child = startProcess(vite, ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
     cwd: root,
     log,
   });

@@ -38,7 +38,8 @@ export interface WebServerOptions {
 
 export async function startWebServer(options: WebServerOptions) {
   const root = resolve(options.distDir);
-  if (!existsSync(join(root, 'index.html'))) throw new Error(`No built web app in ${root}; run npm run build:web`);
+  if (!existsSync(join(root, 'index.html')))
+    throw new Error(`No built web app in ${root}; run npm run build:web`);
   const securityHeaders = {
     ...staticSecurityHeaders,
     'content-security-policy': contentSecurityPolicy({ ...options.csp, upgradeInsecure: false }),

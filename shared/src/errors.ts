@@ -47,7 +47,11 @@ export class AppError extends Error {
   /** Extra response headers, such as Retry-After for RATE_LIMITED. */
   readonly headers?: Record<string, string>;
 
-  constructor(code: ErrorCode, message: string, extra: { fields?: FieldErrors; headers?: Record<string, string> } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    extra: { fields?: FieldErrors; headers?: Record<string, string> } = {},
+  ) {
     super(message);
     this.name = 'AppError';
     this.code = code;

@@ -1,6 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { generateKeyPairSync, sign } from 'node:crypto';
-import { CognitoIdentityProviderClient, CreateUserPoolClientCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { generateKeyPairSync, randomUUID, sign } from 'node:crypto';
+import {
+  CognitoIdentityProviderClient,
+  CreateUserPoolClientCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
@@ -68,7 +70,13 @@ describe('GET /me (a signed-in route)', () => {
     await putUser(sub, email);
     const res = await getMe(accessToken);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ userId: sub, email, role: 'employee', teamId: 'team-1', status: 'active' });
+    expect(res.body).toMatchObject({
+      userId: sub,
+      email,
+      role: 'employee',
+      teamId: 'team-1',
+      status: 'active',
+    });
     expect(res.body).not.toHaveProperty('budgetCents');
     expect(res.body).not.toHaveProperty('pk');
   });

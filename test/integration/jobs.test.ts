@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobFile, jobIds } from '../../shared/src/api/schedules';
 import { keys } from '../../lambdas/src/data/keys';
+import { jobFile, jobIds } from '../../shared/src/api/schedules';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 
 let stack: IntegrationStack;
@@ -11,7 +11,9 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-type JobHandler = (event?: { time?: string }) => Promise<{ status: string; summary?: Record<string, number> }>;
+type JobHandler = (event?: {
+  time?: string;
+}) => Promise<{ status: string; summary?: Record<string, number> }>;
 
 describe.each(jobIds)('scheduled job %s', (jobId) => {
   it('runs once per day however often it is fired, and records the run', async () => {

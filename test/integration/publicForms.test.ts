@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
-import { type IntegrationStack, postJson, startIntegrationStack, TEST_SUPPORT_INBOX } from '../support/integrationStack';
+import {
+  type IntegrationStack,
+  postJson,
+  startIntegrationStack,
+  TEST_SUPPORT_INBOX,
+} from '../support/integrationStack';
 
 let stack: IntegrationStack;
 beforeAll(async () => {
@@ -21,7 +26,11 @@ describe('POST /waitlist', () => {
     expect(res.body).toEqual({ ok: true });
 
     const lead = await stack.getItem(keys.lead('ada@example.com'));
-    expect(lead).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', company: 'Analytical Engines' });
+    expect(lead).toMatchObject({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      company: 'Analytical Engines',
+    });
     const month = String(lead?.createdAt).slice(0, 7);
     const listed = await stack.queryIndex('gsi1', `LEADS#${month}`);
     expect(listed.map((l) => l.email)).toContain('ada@example.com');
@@ -30,7 +39,11 @@ describe('POST /waitlist', () => {
   it('joining twice keeps one lead with the first creation time and the latest details', async () => {
     await postJson(`${stack.apiUrl}/waitlist`, { name: 'Grace', email: 'grace@example.com' });
     const first = await stack.getItem(keys.lead('grace@example.com'));
-    await postJson(`${stack.apiUrl}/waitlist`, { name: 'Grace Hopper', email: 'GRACE@example.com', company: 'Navy' });
+    await postJson(`${stack.apiUrl}/waitlist`, {
+      name: 'Grace Hopper',
+      email: 'GRACE@example.com',
+      company: 'Navy',
+    });
     const second = await stack.getItem(keys.lead('grace@example.com'));
     expect(second?.createdAt).toBe(first?.createdAt);
     expect(second).toMatchObject({ name: 'Grace Hopper', company: 'Navy' });
@@ -98,7 +111,10 @@ describe('POST /messages', () => {
     const stored = (await stack.queryIndex('gsi1', `MESSAGES#${month}`)).find(
       (m) => m.email === 'katherine.johnson@example.com',
     );
-    expect(stored).toMatchObject({ subject: 'Card question', message: 'How long do extra funds take to arrive?' });
+    expect(stored).toMatchObject({
+      subject: 'Card question',
+      message: 'How long do extra funds take to arrive?',
+    });
     expect(stored?.emailedAt).toBeTruthy();
   });
 

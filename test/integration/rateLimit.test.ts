@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '../../shared/src/api/routes';
 import { keys } from '../../lambdas/src/data/keys';
+import { routes } from '../../shared/src/api/routes';
 import { type IntegrationStack, postJson, startIntegrationStack } from '../support/integrationStack';
 
 // Its own file, so its own table: the counters start at zero for this client.
@@ -21,10 +21,16 @@ describe('public form rate limit', () => {
     const access = routes.joinWaitlist.access;
     const limit = access.rateLimit.limit;
     for (let i = 0; i < limit; i++) {
-      const ok = await postJson(`${stack.apiUrl}/waitlist`, { name: `Person ${i}`, email: `p${i}@example.com` });
+      const ok = await postJson(`${stack.apiUrl}/waitlist`, {
+        name: `Person ${i}`,
+        email: `p${i}@example.com`,
+      });
       expect(ok.status).toBe(201);
     }
-    const refused = await postJson(`${stack.apiUrl}/waitlist`, { name: 'One too many', email: 'late@example.com' });
+    const refused = await postJson(`${stack.apiUrl}/waitlist`, {
+      name: 'One too many',
+      email: 'late@example.com',
+    });
     expect(refused.status).toBe(429);
     expect(refused.body.error.code).toBe('RATE_LIMITED');
     const retryAfter = Number(refused.headers.get('retry-after'));
@@ -34,7 +40,11 @@ describe('public form rate limit', () => {
   });
 
   it('counts each form separately', async () => {
-    const res = await postJson(`${stack.apiUrl}/messages`, { name: 'Still', email: 'still@example.com', message: 'ok' });
+    const res = await postJson(`${stack.apiUrl}/messages`, {
+      name: 'Still',
+      email: 'still@example.com',
+      message: 'ok',
+    });
     expect(res.status).toBe(201);
   });
 
@@ -42,7 +52,11 @@ describe('public form rate limit', () => {
     const limit = routes.sendContactMessage.access.rateLimit.limit;
     const results = await Promise.all(
       Array.from({ length: limit * 2 }, (_, i) =>
-        postJson(`${stack.apiUrl}/messages`, { name: `Burst ${i}`, email: `burst${i}@example.com`, message: 'hi' }),
+        postJson(`${stack.apiUrl}/messages`, {
+          name: `Burst ${i}`,
+          email: `burst${i}@example.com`,
+          message: 'hi',
+        }),
       ),
     );
     const accepted = results.filter((r) => r.status === 201).length;

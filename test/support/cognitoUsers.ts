@@ -19,12 +19,14 @@ function client() {
 export async function createSignedInUser(email: string, password = 'correct horse battery') {
   const { userPoolId, clientId } = inject('cognito');
   const cognito = client();
-  const signUp = await cognito.send(new SignUpCommand({
+  const signUp = await cognito.send(
+    new SignUpCommand({
       ClientId: clientId,
       Username: email,
       Password: password,
       UserAttributes: [{ Name: 'email', Value: email }],
-    }));
+    }),
+  );
   await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId: userPoolId, Username: email }));
   const auth = await cognito.send(
     new InitiateAuthCommand({

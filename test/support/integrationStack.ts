@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { CreateTableCommand, DynamoDBClient, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
-import { createTableInput, tableSpec } from '../../lambdas/src/data/tableSpec';
 import { prefixedLog } from '../../infra/local/processes';
+import { createTableInput, tableSpec } from '../../lambdas/src/data/tableSpec';
 
 export const TEST_WEB_ORIGIN = 'http://127.0.0.1:5999';
 export const TEST_SUPPORT_INBOX = 'support@learningbudget.test';
@@ -87,7 +87,11 @@ export async function startIntegrationStack(): Promise<IntegrationStack> {
 
   // Imported only now: the handlers read the environment set above.
   const { startGateway } = await import('../../infra/local/gateway');
-  const gateway = await startGateway({ port: 0, allowedOrigins: [TEST_WEB_ORIGIN], log: prefixedLog('api', true) });
+  const gateway = await startGateway({
+    port: 0,
+    allowedOrigins: [TEST_WEB_ORIGIN],
+    log: prefixedLog('api', true),
+  });
 
   return {
     apiUrl: gateway.url,

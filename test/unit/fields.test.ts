@@ -29,7 +29,11 @@ describe('the shared field check (spec §5)', () => {
   });
 
   it('flags each failing field and sets the overall error flag', () => {
-    const result = checkFields({ email: 'bad', password: 'short', firstName: '  ' }, ['email', 'password', 'firstName']);
+    const result = checkFields({ email: 'bad', password: 'short', firstName: '  ' }, [
+      'email',
+      'password',
+      'firstName',
+    ]);
     expect(result).toEqual({ fields: { email: true, password: true, firstName: true }, hasError: true });
   });
 

@@ -17,7 +17,10 @@ describe('waitlist input', () => {
 
   it.each([
     [{}, { name: 'Name is required', email: 'Email is required' }],
-    [{ name: ' ', email: ' ' }, { name: 'Name is required', email: 'Email is required' }],
+    [
+      { name: ' ', email: ' ' },
+      { name: 'Name is required', email: 'Email is required' },
+    ],
     [{ name: 'Ada', email: 'ada@' }, { email: 'Email is invalid' }],
     [{ name: 'A'.repeat(101), email: 'ada@example.com' }, { name: 'Must be at most 100 characters' }],
     [{ name: 42, email: 'ada@example.com' }, { name: 'Name is required' }],

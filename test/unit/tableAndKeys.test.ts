@@ -9,7 +9,9 @@ describe('table spec', () => {
       { AttributeName: 'pk', KeyType: 'HASH' },
       { AttributeName: 'sk', KeyType: 'RANGE' },
     ]);
-    expect(input.GlobalSecondaryIndexes?.map((i) => i.IndexName)).toEqual(tableSpec.globalIndexes.map((i) => i.name));
+    expect(input.GlobalSecondaryIndexes?.map((i) => i.IndexName)).toEqual(
+      tableSpec.globalIndexes.map((i) => i.name),
+    );
     const defined = input.AttributeDefinitions.map((a) => a.AttributeName).sort();
     expect(defined).toEqual(['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'pk', 'sk']);
   });
@@ -18,7 +20,14 @@ describe('table spec', () => {
 describe('keys', () => {
   it('gives different entities different partitions even for the same id', () => {
     const id = '01HZX';
-    const pks = [keys.team(id), keys.user(id), keys.account(id), keys.journal(id), keys.purchase(id), keys.message(id)];
+    const pks = [
+      keys.team(id),
+      keys.user(id),
+      keys.account(id),
+      keys.journal(id),
+      keys.purchase(id),
+      keys.message(id),
+    ];
     expect(new Set(pks.map((k) => k.pk)).size).toBe(pks.length);
   });
 

@@ -18,7 +18,10 @@ let client: SESv2Client | undefined;
 function ses(): SESv2Client {
   if (!client) {
     const { SES_ENDPOINT } = mailConfig();
-    client = new SESv2Client({ region: awsConfig().AWS_REGION, ...(SES_ENDPOINT ? { endpoint: SES_ENDPOINT } : {}) });
+    client = new SESv2Client({
+      region: awsConfig().AWS_REGION,
+      ...(SES_ENDPOINT ? { endpoint: SES_ENDPOINT } : {}),
+    });
   }
   return client;
 }

@@ -31,7 +31,10 @@ export const keys = {
 
   /** An invitation, keyed by the invited e-mail; listed by team via gsi1. */
   invitation: (email: string): Key => ({ pk: `INVITE#${email}`, sk: 'INVITE' }),
-  invitationByTeam: (teamId: string, email: string) => ({ gsi1pk: `TEAM#${teamId}`, gsi1sk: `INVITE#${email}` }),
+  invitationByTeam: (teamId: string, email: string) => ({
+    gsi1pk: `TEAM#${teamId}`,
+    gsi1sk: `INVITE#${email}`,
+  }),
 
   // --- Money ------------------------------------------------------------------
   /** A ledger account's balance (available and held cents). */
@@ -96,7 +99,10 @@ export const keys = {
   audit: (teamId: string, eventId: string): Key => ({ pk: `TEAM#${teamId}`, sk: `AUDIT#${eventId}` }),
 
   /** Idempotency record of a money-moving request: hash of the body and the response. TTL 24 h. */
-  idempotency: (scope: string, key: string): Key => ({ pk: `IDEMPOTENCY#${scope}#${key}`, sk: 'IDEMPOTENCY' }),
+  idempotency: (scope: string, key: string): Key => ({
+    pk: `IDEMPOTENCY#${scope}#${key}`,
+    sk: 'IDEMPOTENCY',
+  }),
 
   /** An e-mail link token (verify, reset), stored by its SHA-256, never in clear. TTL = expiry. */
   emailToken: (tokenHash: string): Key => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' }),

@@ -4,12 +4,17 @@
  * The item expires (TTL) shortly after its window.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { AppError } from '../../../shared/src/errors';
 import type { RateLimit } from '../../../shared/src/api/routes';
+import { AppError } from '../../../shared/src/errors';
 import { db, isConditionFailure, tableName } from './client';
 import { keys } from './keys';
 
-export async function consumeRateLimit(bucket: string, client: string, rule: RateLimit, now: Date): Promise<void> {
+export async function consumeRateLimit(
+  bucket: string,
+  client: string,
+  rule: RateLimit,
+  now: Date,
+): Promise<void> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
   const windowStart = nowSeconds - (nowSeconds % rule.windowSeconds);
   const windowEnd = windowStart + rule.windowSeconds;

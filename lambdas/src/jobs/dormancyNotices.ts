@@ -6,4 +6,8 @@
  */
 import { jobHandler } from '../platform/job';
 
-export const handler = jobHandler('dormancyNotices', async () => ({ warnings: 0, notices: 0, deactivated: 0 }));
+export const handler = jobHandler('dormancyNotices', async () => ({
+  warnings: 0,
+  notices: 0,
+  deactivated: 0,
+}));

@@ -6,4 +6,8 @@
  */
 import { jobHandler } from '../platform/job';
 
-export const handler = jobHandler('receiptDeadlines', async () => ({ remindersSent: 0, cardsFrozen: 0, cardsUnfrozen: 0 }));
+export const handler = jobHandler('receiptDeadlines', async () => ({
+  remindersSent: 0,
+  cardsFrozen: 0,
+  cardsUnfrozen: 0,
+}));

@@ -6,8 +6,8 @@
  */
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
-import type { Role, UserStatus } from '../../../shared/src/schemas/me';
 import { AppError } from '../../../shared/src/errors';
+import type { Role, UserStatus } from '../../../shared/src/schemas/me';
 import { getUser } from '../data/users';
 import { authConfig } from './config';
 

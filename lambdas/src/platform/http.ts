@@ -11,9 +11,15 @@
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import type { z } from 'zod';
-import { type Access, DEFAULT_MAX_BODY_BYTES, type OperationId, type Routes, routes } from '../../../shared/src/api/routes';
-import { fieldErrorsOf } from '../../../shared/src/schemas/common';
+import {
+  type Access,
+  DEFAULT_MAX_BODY_BYTES,
+  type OperationId,
+  type Routes,
+  routes,
+} from '../../../shared/src/api/routes';
 import { AppError, type ErrorEnvelope } from '../../../shared/src/errors';
+import { fieldErrorsOf } from '../../../shared/src/schemas/common';
 import { systemClock } from '../adapters/clock';
 import { consumeRateLimit } from '../data/rateLimits';
 import { type Actor, loadActor, verifyBearer } from './auth';
@@ -30,7 +36,9 @@ export interface HttpContext<Op extends OperationId> {
   log: Logger;
 }
 
-export type HttpImpl<Op extends OperationId> = (ctx: HttpContext<Op>) => Promise<z.input<Routes[Op]['output']>>;
+export type HttpImpl<Op extends OperationId> = (
+  ctx: HttpContext<Op>,
+) => Promise<z.input<Routes[Op]['output']>>;
 
 export type HttpHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyResultV2>;
 
@@ -42,7 +50,12 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
 
 function errorResponse(error: AppError, requestId: string): APIGatewayProxyResultV2 {
   const envelope: ErrorEnvelope = {
-    error: { code: error.code, message: error.message, requestId, ...(error.fields ? { fields: error.fields } : {}) },
+    error: {
+      code: error.code,
+      message: error.message,
+      requestId,
+      ...(error.fields ? { fields: error.fields } : {}),
+    },
   };
   return json(error.status, envelope, error.headers);
 }
@@ -74,7 +87,11 @@ function parseInput(event: APIGatewayProxyEventV2, body: string): unknown {
     }
   }
   // Path parameters win over the body: the URL names the resource, not the payload.
-  return { ...(event.queryStringParameters ?? {}), ...(parsedBody as object), ...(event.pathParameters ?? {}) };
+  return {
+    ...(event.queryStringParameters ?? {}),
+    ...(parsedBody as object),
+    ...(event.pathParameters ?? {}),
+  };
 }
 
 export function httpHandler<Op extends OperationId>(operationId: Op, impl: HttpImpl<Op>): HttpHandler {
@@ -131,7 +148,10 @@ export function httpHandler<Op extends OperationId>(operationId: Op, impl: HttpI
         return errorResponse(error, requestId);
       }
       log.error('request failed', errorFields(error));
-      return errorResponse(new AppError('INTERNAL', 'Something went wrong on our side. Please try again.'), requestId);
+      return errorResponse(
+        new AppError('INTERNAL', 'Something went wrong on our side. Please try again.'),
+        requestId,
+      );
     }
   };
 }

@@ -51,6 +51,7 @@ export function createLogger(base: Record<string, unknown> = {}): Logger {
 
 /** Error details safe to log: name, message and stack, never the object itself. */
 export function errorFields(error: unknown): Record<string, unknown> {
-  if (error instanceof Error) return { errorName: error.name, errorMessage: error.message, stack: error.stack };
+  if (error instanceof Error)
+    return { errorName: error.name, errorMessage: error.message, stack: error.stack };
   return { errorMessage: String(error) };
 }

@@ -24,17 +24,19 @@ export interface JobDef {
 export const jobs = {
   monthlyFunding: {
     summary:
-      "Charges each team whose billing cycle renews today for its active employees and funds their cards (one key per team and month).",
+      'Charges each team whose billing cycle renews today for its active employees and funds their cards (one key per team and month).',
     cron: { minute: '0', hour: '6' },
     uses: ['table:read', 'table:write', 'email:send', 'stripe'],
   },
   receiptDeadlines: {
-    summary: 'Reminds employees of receipts due soon; freezes cards with an overdue receipt, and unfreezes them once all are in.',
+    summary:
+      'Reminds employees of receipts due soon; freezes cards with an overdue receipt, and unfreezes them once all are in.',
     cron: { minute: '0', hour: '14' },
     uses: ['table:read', 'table:write', 'email:send', 'stripe'],
   },
   dormancyNotices: {
-    summary: 'Warns managers at 11 months without a purchase; notifies at 12, 12.5 and 13 months; then deactivates.',
+    summary:
+      'Warns managers at 11 months without a purchase; notifies at 12, 12.5 and 13 months; then deactivates.',
     cron: { minute: '0', hour: '15' },
     uses: ['table:read', 'table:write', 'email:send', 'stripe'],
   },

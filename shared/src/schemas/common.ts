@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { EMAIL_PATTERN } from './fields';
 
 /** A required text field: trimmed, non-empty (with the given message), bounded. */
-export function requiredText(requiredMessage: string, max: number, tooLongMessage = `Must be at most ${max} characters`) {
+export function requiredText(
+  requiredMessage: string,
+  max: number,
+  tooLongMessage = `Must be at most ${max} characters`,
+) {
   return z
     .string({ error: requiredMessage })
     .trim()

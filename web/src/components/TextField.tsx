@@ -83,9 +83,11 @@ export function TextField({
       )}
       {error ? (
         <p className="pub-field__error" id={errorId}>
-          <span aria-hidden="true" className="pub-field__error-icon">
-            !
-          </span>
+          <svg className="pub-field__error-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+            <circle cx="8" cy="8" r="8" fill="currentColor" />
+            <path d="M8 4v5" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
+            <circle cx="8" cy="12" r="1.1" fill="#fff" />
+          </svg>
           {error}
         </p>
       ) : null}

@@ -1,0 +1,332 @@
+/**
+ * The API stack against the route table: one Lambda per route, the right
+ * authorizer on each, and each function holding no more rights than its
+ * route's `uses`. Cases are derived from the tables, so a new route or job is
+ * a new case without touching this file.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BuiltApp } from '../../infra/lib/app';
+import { repoRoot } from '../../infra/lib/config';
+import { AppFunction } from '../../infra/lib/constructs/appFunction';
+import { type Capability, corsPolicy, handlerFile, operationIds, routes } from '../../shared/src/api/routes';
+import { jobFile, jobIds, jobs } from '../../shared/src/api/schedules';
+import {
+  buildTestApp,
+  flat,
+  type GrantedStatement,
+  logicalId,
+  managedPoliciesOfRole,
+  statementsOfRole,
+  TEST_CONFIG,
+  TEST_REGION,
+  type Templates,
+  templatesOf,
+  testApp,
+} from './helpers';
+
+// --- What each capability may add to a role; written out here, independently of capabilities.ts ---
+const BASELINE = new Set([
+  'logs:CreateLogStream',
+  'logs:PutLogEvents',
+  'xray:PutTraceSegments',
+  'xray:PutTelemetryRecords',
+]);
+const DDB_READ = new Set([
+  'dynamodb:BatchGetItem',
+  'dynamodb:GetItem',
+  'dynamodb:Query',
+  'dynamodb:Scan',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:DescribeTable',
+  'dynamodb:GetRecords',
+  'dynamodb:GetShardIterator',
+]);
+const DDB_WRITE = new Set([
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+]);
+const S3_READ = new Set(['s3:GetObject*', 's3:GetBucket*', 's3:List*']);
+const S3_WRITE = new Set([
+  's3:PutObject',
+  's3:PutObjectLegalHold',
+  's3:PutObjectRetention',
+  's3:PutObjectTagging',
+  's3:PutObjectVersionTagging',
+  's3:Abort*',
+  's3:DeleteObject*',
+]);
+
+/** Record<Capability, ...>: adding a capability to the route table fails typecheck here until it is described. */
+const ALLOWED: Record<Capability, (action: string) => boolean> = {
+  'table:read': (a) => DDB_READ.has(a),
+  'table:write': (a) => DDB_READ.has(a) || DDB_WRITE.has(a),
+  'email:send': (a) => a === 'ses:SendEmail',
+  'receipts:read': (a) => S3_READ.has(a),
+  'receipts:write': (a) => S3_WRITE.has(a),
+  'userPool:admin': (a) => /^cognito-idp:(Admin[A-Za-z]+|ListUsers)$/.test(a),
+  stripe: (a) => a === 'secretsmanager:GetSecretValue' || a === 'secretsmanager:DescribeSecret',
+};
+
+/** One action each capability must actually have granted (so a missing grant fails too). */
+const REQUIRED: Record<Capability, string[]> = {
+  'table:read': ['dynamodb:GetItem', 'dynamodb:Query'],
+  'table:write': ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+  'email:send': ['ses:SendEmail'],
+  'receipts:read': ['s3:GetObject*'],
+  'receipts:write': ['s3:PutObject'],
+  'userPool:admin': ['cognito-idp:AdminGetUser'],
+  stripe: ['secretsmanager:GetSecretValue'],
+};
+
+/** Actions a role holds beyond its baseline and declared capabilities. */
+function excessActions(statements: GrantedStatement[], uses: readonly Capability[]): string[] {
+  const granted = new Set(statements.flatMap((s) => s.actions));
+  return [...granted].filter((a) => !BASELINE.has(a) && !uses.some((cap) => ALLOWED[cap](a)));
+}
+
+let built: BuiltApp;
+let t: Templates;
+
+beforeAll(() => {
+  built = buildTestApp();
+  t = templatesOf(built);
+});
+
+/** Every function of the route table and the job table, with where it lives and what it may use. */
+const allFunctions = () => [
+  ...operationIds.map((op) => ({
+    name: `route ${op}`,
+    uses: routes[op].uses as readonly Capability[],
+    stack: built.api as Stack,
+    template: t.api,
+    fn: built.api.functions[op],
+  })),
+  ...jobIds.map((jobId) => ({
+    name: `job ${jobId}`,
+    uses: jobs[jobId].uses as readonly Capability[],
+    stack: built.jobs as Stack,
+    template: t.jobs,
+    fn: built.jobs.functions[jobId],
+  })),
+];
+const functionNames = [...operationIds.map((op) => `route ${op}`), ...jobIds.map((j) => `job ${j}`)];
+const find = (name: string) => {
+  const found = allFunctions().find((f) => f.name === name);
+  if (!found) throw new Error(`no function ${name}`);
+  return found;
+};
+
+describe('handlers on disk', () => {
+  it.each(operationIds)('route %s has its handler file', (op) => {
+    expect(existsSync(path.join(repoRoot, handlerFile(op))), handlerFile(op)).toBe(true);
+  });
+
+  it.each(jobIds)('job %s has its handler file', (jobId) => {
+    expect(existsSync(path.join(repoRoot, jobFile(jobId))), jobFile(jobId)).toBe(true);
+  });
+});
+
+describe('routes', () => {
+  it('has exactly one Lambda per route and one route per entry', () => {
+    t.api.resourceCountIs('AWS::Lambda::Function', operationIds.length);
+    t.api.resourceCountIs('AWS::ApiGatewayV2::Route', operationIds.length);
+  });
+
+  it.each(operationIds)('%s: its route key is served by its own function', (op) => {
+    const route = routes[op];
+    const { functionId } = logicalId(built.api, built.api.functions[op]);
+    const routeKey = `${route.method} ${route.path}`;
+    const [routeResource] = Object.values(
+      t.api.findResources('AWS::ApiGatewayV2::Route', { Properties: { RouteKey: routeKey } }),
+    );
+    expect(routeResource, routeKey).toBeDefined();
+    const integrationId = flat(routeResource?.Properties.Target)
+      .replace('integrations/', '')
+      .replace(/[<>]/g, '');
+    const integration = t.api.toJSON().Resources[integrationId];
+    expect(flat(integration.Properties.IntegrationUri)).toBe(`<${functionId}.Arn>`);
+    expect(integration.Properties.PayloadFormatVersion).toBe('2.0');
+  });
+
+  it.each(operationIds)('%s: authorizer matches its access kind', (op) => {
+    const route = routes[op];
+    const kind: string = route.access.kind;
+    const expected =
+      kind === 'signedIn'
+        ? { AuthorizationType: 'JWT', AuthorizerId: Match.anyValue() }
+        : { AuthorizationType: 'NONE', AuthorizerId: Match.absent() };
+    t.api.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+      RouteKey: `${route.method} ${route.path}`,
+      ...expected,
+    });
+  });
+
+  it('the JWT authorizer trusts our user pool and app client', () => {
+    t.api.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 1);
+    const [authorizer] = Object.values(t.api.findResources('AWS::ApiGatewayV2::Authorizer'));
+    expect(authorizer?.Properties.AuthorizerType).toBe('JWT');
+    expect(authorizer?.Properties.IdentitySource).toEqual(['$request.header.Authorization']);
+    const jwt = authorizer?.Properties.JwtConfiguration;
+    expect(flat(jwt.Issuer)).toMatch(
+      new RegExp(`^https://cognito-idp\\.${TEST_REGION}\\.amazonaws\\.com/.*Users`),
+    );
+    expect(jwt.Audience.map(flat)).toEqual([expect.stringMatching(/UsersWebClient/)]);
+  });
+
+  it('answers CORS preflight for the web origin with the shared policy', () => {
+    t.api.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      CorsConfiguration: {
+        AllowOrigins: [TEST_CONFIG.webOrigin],
+        AllowHeaders: corsPolicy.allowHeaders,
+        AllowMethods: [...corsPolicy.allowMethods],
+        MaxAge: corsPolicy.maxAgeSeconds,
+      },
+    });
+  });
+
+  it('throttles the stage and logs every request', () => {
+    t.api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
+      AccessLogSettings: {
+        DestinationArn: Match.anyValue(),
+        Format: Match.stringLikeRegexp('\\$context.requestId'),
+      },
+    });
+    t.api.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: Match.anyValue() });
+  });
+});
+
+describe('every function (routes and jobs)', () => {
+  it('one Lambda per job', () => {
+    t.jobs.resourceCountIs('AWS::Lambda::Function', jobIds.length);
+  });
+
+  it.each(functionNames)('%s: Node 22+ on arm64, traced, logging to its own retained log group', (name) => {
+    const { stack, template, fn } = find(name);
+    const { functionId } = logicalId(stack, fn);
+    const props = template.toJSON().Resources[functionId].Properties;
+    const [, major] = /^nodejs(\d+)\.x$/.exec(props.Runtime) ?? [];
+    expect(Number(major), props.Runtime).toBeGreaterThanOrEqual(22);
+    expect(props.Architectures).toEqual(['arm64']);
+    expect(props.TracingConfig).toEqual({ Mode: 'Active' });
+    expect(props.Handler).toBe('index.handler');
+    const logGroupId = stack.getLogicalId(fn.logGroup.node.defaultChild as never);
+    expect(flat(props.LoggingConfig.LogGroup)).toBe(`<${logGroupId}>`);
+    template.hasResource('AWS::Logs::LogGroup', {
+      Properties: { RetentionInDays: Match.anyValue() },
+      DeletionPolicy: 'Retain',
+    });
+  });
+
+  it.each(functionNames)(
+    '%s: environment names its resources; Stripe only with the stripe capability',
+    (name) => {
+      const { stack, template, fn, uses } = find(name);
+      const env =
+        template.toJSON().Resources[logicalId(stack, fn).functionId].Properties.Environment.Variables;
+      for (const key of [
+        'TABLE_NAME',
+        'RECEIPTS_BUCKET',
+        'MAIL_FROM',
+        'SUPPORT_INBOX',
+        'COGNITO_ISSUER',
+        'COGNITO_CLIENT_ID',
+        'COGNITO_USER_POOL_ID',
+        'WEB_ORIGIN',
+      ]) {
+        expect(env[key], key).toBeDefined();
+      }
+      expect(env.NODE_OPTIONS).toBe('--enable-source-maps');
+      expect(env.WEB_ORIGIN).toBe(TEST_CONFIG.webOrigin);
+      expect(env.MAIL_FROM).toBe(TEST_CONFIG.mailFrom);
+      expect(flat(env.COGNITO_ISSUER)).toMatch(/^https:\/\/cognito-idp\.us-east-1\.amazonaws\.com\//);
+      if (uses.includes('stripe')) expect(flat(env.STRIPE_SECRET_ARN)).toContain(':secret:test/stripe');
+      else expect(env.STRIPE_SECRET_ARN).toBeUndefined();
+    },
+  );
+
+  it.each(functionNames)('%s: its role holds nothing beyond its capabilities', (name) => {
+    const { stack, template, fn, uses } = find(name);
+    const { roleId } = logicalId(stack, fn);
+    const statements = statementsOfRole(template, roleId);
+    expect(excessActions(statements, uses)).toEqual([]);
+    expect(managedPoliciesOfRole(template, roleId)).toEqual([]);
+    for (const cap of uses) {
+      const granted = statements.flatMap((s) => s.actions);
+      expect(granted, cap).toEqual(expect.arrayContaining(REQUIRED[cap]));
+    }
+  });
+
+  it.each(functionNames)('%s: every grant names its resource (only X-Ray on *)', (name) => {
+    const { stack, template, fn } = find(name);
+    for (const s of statementsOfRole(template, logicalId(stack, fn).roleId)) {
+      if (s.resources.includes('*'))
+        expect(
+          s.actions.every((a) => a.startsWith('xray:')),
+          s.actions.join(),
+        ).toBe(true);
+      if (s.actions.includes('ses:SendEmail')) {
+        expect(s.resources).toEqual([
+          `arn:<AWS::Partition>:ses:${TEST_REGION}:123456789012:identity/${TEST_CONFIG.sesIdentity}`,
+          `arn:<AWS::Partition>:ses:${TEST_REGION}:123456789012:identity/hello@mail.budget.example.org`,
+        ]);
+      }
+      if (s.actions.some((a) => a.startsWith('dynamodb:'))) {
+        for (const r of s.resources) expect(r).toMatch(/Table[^/]*(\/index\/\*)?$/);
+      }
+      if (s.actions.some((a) => a.startsWith('secretsmanager:'))) {
+        expect(s.resources).toEqual([expect.stringMatching(/:secret:test\/stripe-\?{6}$/)]);
+      }
+    }
+  });
+
+  const withoutEmail = functionNames.filter((n) => !find0(n).uses.includes('email:send'));
+  const withoutWrite = functionNames.filter((n) => !find0(n).uses.includes('table:write'));
+
+  it.runIf(withoutEmail.length > 0).each(withoutEmail)('%s: no e-mail capability, no SES action', (name) => {
+    const { stack, template, fn } = find(name);
+    const actions = statementsOfRole(template, logicalId(stack, fn).roleId).flatMap((s) => s.actions);
+    expect(actions.filter((a) => a.startsWith('ses:'))).toEqual([]);
+  });
+
+  it.runIf(withoutWrite.length > 0).each(withoutWrite)('%s: no table:write, no DynamoDB writes', (name) => {
+    const { stack, template, fn } = find(name);
+    const actions = statementsOfRole(template, logicalId(stack, fn).roleId).flatMap((s) => s.actions);
+    expect(actions.filter((a) => DDB_WRITE.has(a))).toEqual([]);
+  });
+});
+
+/** The capability list without the built app (for deriving cases at collection time). */
+function find0(name: string): { uses: readonly Capability[] } {
+  const [kind, id] = name.split(' ') as ['route' | 'job', string];
+  return {
+    uses: kind === 'route' ? routes[id as keyof typeof routes].uses : jobs[id as keyof typeof jobs].uses,
+  };
+}
+
+describe('the least-privilege check itself', () => {
+  it('catches a function granted more than its capabilities', () => {
+    const stack = new Stack(testApp(), 'OverGrant', { env: { region: TEST_REGION } });
+    const table = new Table(stack, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING } });
+    const fn = new AppFunction(stack, 'Reader', {
+      entry: 'test/infra/fixtures/handler.ts',
+      description: 'declares table:read only',
+      environment: {},
+    });
+    table.grantReadWriteData(fn); // more than table:read
+    const statements = statementsOfRole(Template.fromStack(stack), logicalId(stack, fn).roleId);
+    expect(excessActions(statements, ['table:read'])).toEqual(
+      expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:DeleteItem']),
+    );
+    expect(excessActions(statements, ['table:write'])).toEqual([]);
+  });
+});

@@ -1,0 +1,50 @@
+import { App } from 'aws-cdk-lib';
+import { describe, expect, it } from 'vitest';
+import { configFromContext, emailAddressOf, resolveConfig } from '../../infra/lib/config';
+
+describe('deployment settings', () => {
+  it('has working defaults for a first synth', () => {
+    const config = resolveConfig({});
+    expect(config).toMatchObject({
+      stage: 'dev',
+      region: 'us-east-1',
+      webOrigin: 'https://example.com',
+      stripeSecretName: 'dev/stripe',
+      sesIdentity: 'example.com',
+      oauthCallbackPath: '/auth/callback',
+    });
+    expect(config.webDistDir).toMatch(/web\/dist$/);
+  });
+
+  it('derives names from the stage and the SES identity from mailFrom', () => {
+    const config = resolveConfig({ stage: 'prod', mailFrom: 'Budget <hi@mail.example.org>' });
+    expect(config.stripeSecretName).toBe('prod/stripe');
+    expect(config.sesIdentity).toBe('mail.example.org');
+    expect(emailAddressOf(config.mailFrom)).toBe('hi@mail.example.org');
+  });
+
+  it('takes the web origin from a custom domain', () => {
+    const config = resolveConfig({
+      domainName: 'app.example.org',
+      certificateArn: 'arn:aws:acm:us-east-1:1:certificate/x',
+    });
+    expect(config.webOrigin).toBe('https://app.example.org');
+  });
+
+  it.each([
+    [{ stage: 'Prod' }, /stage/],
+    [{ webOrigin: 'http://app.example.org' }, /webOrigin/],
+    [{ webOrigin: 'https://app.example.org/path' }, /webOrigin/],
+    [{ mailFrom: 'not-an-address' }, /mailFrom/],
+    [{ supportInbox: 'nobody' }, /supportInbox/],
+    [{ googleSecretName: 'dev/google' }, /authDomainPrefix/],
+    [{ domainName: 'app.example.org' }, /certificateArn/],
+  ])('refuses %j', (input, message) => {
+    expect(() => resolveConfig(input)).toThrow(message);
+  });
+
+  it('reads known keys from CDK context and ignores empty ones', () => {
+    const app = new App({ context: { stage: 'qa', webOrigin: '', mailFrom: 'a@b.example' } });
+    expect(configFromContext(app.node)).toEqual({ stage: 'qa', mailFrom: 'a@b.example' });
+  });
+});

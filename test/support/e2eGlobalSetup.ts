@@ -1,0 +1,45 @@
+/**
+ * End-to-end tests run against the whole local stack, as `npm start` runs it,
+ * on free ports with a throw-away data folder and an in-memory database.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startLocalStack } from '../../infra/local/stack';
+import { freePort } from './ports';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2e: { webUrl: string; apiUrl: string; mailboxUrl: string; dynamodbEndpoint: string; tableName: string };
+  }
+}
+
+export default async function setup(project: TestProject) {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  const dataDir = mkdtempSync(join(tmpdir(), 'lb-e2e-'));
+  const stack = await startLocalStack({
+    ports: {
+      web: await freePort(),
+      api: await freePort(),
+      ses: await freePort(),
+      s3: await freePort(),
+      dynamodb: await freePort(),
+      cognito: await freePort(),
+    },
+    dataDir,
+    inMemoryDatabase: true,
+    quiet: true,
+  });
+  project.provide('e2e', {
+    webUrl: stack.webUrl,
+    apiUrl: stack.apiUrl,
+    mailboxUrl: stack.mailboxUrl,
+    dynamodbEndpoint: stack.dynamodbEndpoint,
+    tableName: stack.tableName,
+  });
+  return async () => {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
