@@ -31,6 +31,12 @@ export interface GatewayOptions {
   /** Origins allowed by CORS (the web app's). */
   allowedOrigins: string[];
   log: LogSink;
+  /**
+   * Tests only: read the client's address from this request header instead of
+   * the socket, to simulate many clients from one machine (rate limits are per
+   * client). `npm start` never sets it; in AWS the address comes from API Gateway.
+   */
+  simulatedClientIpHeader?: string;
   /** Extra local-only endpoints under /_local/ (never deployed). */
   localEndpoints?: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
 }
@@ -171,7 +177,9 @@ export async function startGateway(options: GatewayOptions, handlers?: Map<Opera
             method,
             path: url.pathname,
             protocol: 'HTTP/1.1',
-            sourceIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
+            sourceIp:
+              (options.simulatedClientIpHeader && headers[options.simulatedClientIpHeader]) ||
+              (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
             userAgent: headers['user-agent'] ?? '',
           },
           requestId: randomUUID(),

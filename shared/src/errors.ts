@@ -11,6 +11,8 @@ export const errorCodes = {
   UNAUTHENTICATED: 401,
   /** Signed in, but this role may not call this route. */
   FORBIDDEN: 403,
+  /** The route needs a verified e-mail address and the caller's is not verified yet. */
+  EMAIL_NOT_VERIFIED: 403,
   /** Nothing there, or it belongs to another team (we do not reveal which). */
   NOT_FOUND: 404,
   /** The request conflicts with current state (duplicate, already done, wrong state). */

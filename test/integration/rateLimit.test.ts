@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
 import { routes } from '../../shared/src/api/routes';
-import { type IntegrationStack, postJson, startIntegrationStack } from '../support/integrationStack';
+import {
+  CLIENT_IP_HEADER,
+  type IntegrationStack,
+  postJson as postFromAnyone,
+  startIntegrationStack,
+} from '../support/integrationStack';
+
+/** Every request in this file comes from one client. */
+const ONE_CLIENT = { [CLIENT_IP_HEADER]: '203.0.113.7' };
+const postJson = (url: string, body: unknown) => postFromAnyone(url, body, ONE_CLIENT);
 
 // Its own file, so its own table: the counters start at zero for this client.
 let stack: IntegrationStack;

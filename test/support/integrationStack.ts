@@ -11,6 +11,20 @@ import { prefixedLog } from '../../infra/local/processes';
 import { createTableInput, tableSpec } from '../../lambdas/src/data/tableSpec';
 
 export const TEST_WEB_ORIGIN = 'http://127.0.0.1:5999';
+
+/**
+ * The local gateway in tests takes the client's address from this header, so
+ * each request can come from its own simulated client and per-client rate
+ * limits only bite where a test means them to (pass a fixed `clientIp`).
+ */
+export const CLIENT_IP_HEADER = 'x-simulated-client-ip';
+
+let nextClient = 1;
+/** A fresh client address for each call: 10.x.y.z, never repeated in a run. */
+export function newClientIp(): string {
+  const n = nextClient++;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
 export const TEST_SUPPORT_INBOX = 'support@learningbudget.test';
 
 export interface IntegrationStack {
@@ -91,6 +105,7 @@ export async function startIntegrationStack(): Promise<IntegrationStack> {
     port: 0,
     allowedOrigins: [TEST_WEB_ORIGIN],
     log: prefixedLog('api', true),
+    simulatedClientIpHeader: CLIENT_IP_HEADER,
   });
 
   return {
@@ -128,7 +143,7 @@ export async function postJson(
 ): Promise<{ status: number; headers: Headers; body: any }> {
   const response = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: { 'content-type': 'application/json', [CLIENT_IP_HEADER]: newClientIp(), ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   const text = await response.text();

@@ -26,6 +26,12 @@ export const keys = {
   user: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
   userByTeam: (teamId: string, userId: string) => ({ gsi1pk: `TEAM#${teamId}`, gsi1sk: `USER#${userId}` }),
 
+  /** A signed-in session: the SHA-256 of its refresh token. Lets us revoke sessions ourselves. TTL 30 days. */
+  session: (userId: string, refreshTokenHash: string): Key => ({
+    pk: `USER#${userId}`,
+    sk: `SESSION#${refreshTokenHash}`,
+  }),
+
   /** Uniqueness guard and lookup: one account per e-mail. Holds the userId. */
   emailClaim: (email: string): Key => ({ pk: `EMAIL#${email}`, sk: 'EMAIL' }),
 

@@ -22,6 +22,9 @@ export interface UserRecord {
   budgetCents?: number;
   /** Budget from the next cycle on, cents (spec: a change takes effect next month). */
   nextBudgetCents?: number;
+  /** Access tokens issued before this (epoch seconds) are refused: set when all sessions end. */
+  sessionsValidAfter?: number;
+  deletedAt?: string;
 }
 
 export async function getUser(userId: string): Promise<UserRecord | undefined> {

@@ -73,10 +73,15 @@ export async function verifyBearer(authorization: string | undefined): Promise<A
   }
 }
 
-/** Loads the actor for a verified subject; unknown or deleted users are not signed in. */
-export async function loadActor(userId: string): Promise<Actor> {
-  const user = await getUser(userId);
-  if (!user || user.status === 'deleted') {
+/**
+ * Loads the actor for verified claims. Unknown and deleted users are not signed
+ * in, and neither is a token issued before the user's sessions were ended
+ * (password reset, account deleted).
+ */
+export async function loadActor(claims: AccessTokenClaims): Promise<Actor> {
+  const user = await getUser(claims.sub);
+  const issuedAt = typeof claims.iat === 'number' ? claims.iat : 0;
+  if (!user || user.status === 'deleted' || issuedAt < (user.sessionsValidAfter ?? 0)) {
     throw new AppError('UNAUTHENTICATED', 'Your session is not valid. Please sign in again.');
   }
   return {

@@ -55,3 +55,10 @@ export const webConfig = group('web', {
 export const stageConfig = group('stage', {
   STAGE: z.string().default('aws'),
 });
+
+export const userPoolConfig = group('userPool', {
+  COGNITO_USER_POOL_ID: z.string().min(1),
+  COGNITO_CLIENT_ID: z.string().min(1),
+  /** Set only locally (cognito-local). */
+  COGNITO_ENDPOINT: optionalUrl,
+});

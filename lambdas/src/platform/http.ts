@@ -113,9 +113,12 @@ export function httpHandler<Op extends OperationId>(operationId: Op, impl: HttpI
       const access: Access = route.access;
       if (access.kind === 'signedIn') {
         const claims = await verifyBearer(header(event, 'authorization'));
-        actor = await loadActor(claims.sub);
+        actor = await loadActor(claims);
         if (!access.roles.includes(actor.role)) {
           throw new AppError('FORBIDDEN', 'You do not have access to this.');
+        }
+        if (access.verifiedEmail && !actor.emailVerified) {
+          throw new AppError('EMAIL_NOT_VERIFIED', 'Please verify your email address first.');
         }
       } else if (access.kind === 'stripeSignature') {
         throw new Error(`${operationId} is a webhook; it has its own handler wrapper`);

@@ -7,8 +7,25 @@
  * Handler file: `lambdas/src/<http|webhooks>/<operationId>.ts`, exporting `handler`.
  */
 import { z } from 'zod';
+import {
+  emailTokenInput,
+  forgotPasswordInput,
+  inviteCheckInput,
+  inviteCheckOutput,
+  inviteManagerInput,
+  refreshSessionInput,
+  registerEmployeeInput,
+  registeredOutput,
+  registerManagerInput,
+  resetPasswordInput,
+  sessionOutput,
+  signInInput,
+  verifyEmailOutput,
+} from '../schemas/auth';
 import { okResponse } from '../schemas/common';
+import { inviteEmployeesInput, inviteEmployeesOutput } from '../schemas/invitations';
 import { meOutput, type Role } from '../schemas/me';
+import { profileOutput, updateProfileInput, userIdInput } from '../schemas/profile';
 import { joinWaitlistInput, sendContactMessageInput } from '../schemas/public';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -23,8 +40,11 @@ export interface RateLimit {
 export type Access =
   /** Anyone; public routes that write are rate limited per client. */
   | { kind: 'public'; rateLimit?: RateLimit }
-  /** A signed-in user (Cognito JWT) whose role, loaded from the table, is listed. */
-  | { kind: 'signedIn'; roles: readonly Role[]; rateLimit?: RateLimit }
+  /**
+   * A signed-in user (Cognito JWT) whose role, loaded from the table, is listed.
+   * `verifiedEmail`: only once their e-mail address is verified (docs/decisions.md).
+   */
+  | { kind: 'signedIn'; roles: readonly Role[]; verifiedEmail?: boolean; rateLimit?: RateLimit }
   /** Stripe, proven by the webhook signature on the raw body; no JWT. */
   | { kind: 'stripeSignature' };
 
@@ -60,6 +80,14 @@ export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
  * 10 minutes per form. Generous for a shared office NAT, useless for spam.
  */
 const PUBLIC_FORM_LIMIT: RateLimit = { limit: 10, windowSeconds: 600 };
+/** Account creation and e-mail sending endpoints: per client IP. */
+const SIGN_UP_LIMIT: RateLimit = { limit: 10, windowSeconds: 3600 };
+const EMAIL_SENDING_LIMIT: RateLimit = { limit: 5, windowSeconds: 600 };
+/** Sign-in per client IP (a per-account limit applies too, in the service). */
+const SIGN_IN_CLIENT_LIMIT: RateLimit = { limit: 20, windowSeconds: 600 };
+/** Invite check and e-mail links: enough for typos, too few to enumerate addresses. */
+const LOOKUP_LIMIT: RateLimit = { limit: 20, windowSeconds: 600 };
+const REFRESH_LIMIT: RateLimit = { limit: 60, windowSeconds: 600 };
 
 /** Keeps each entry's exact access kind in its type, so handlers of signed-in routes get an Actor. */
 function route<I extends z.ZodType, O extends z.ZodType, const A extends Access>(
@@ -91,6 +119,134 @@ export const routes = {
     output: okResponse,
     status: 201,
     maxBodyBytes: 16 * 1024,
+    uses: ['table:write', 'email:send'],
+  }),
+  registerManager: route({
+    method: 'POST',
+    path: '/auth/registerManager',
+    summary: "Create a team and its manager ('Create New Team'); sends the verification e-mail.",
+    access: { kind: 'public', rateLimit: SIGN_UP_LIMIT },
+    input: registerManagerInput,
+    output: registeredOutput,
+    status: 201,
+    uses: ['table:write', 'email:send', 'userPool:admin'],
+  }),
+  checkInvitation: route({
+    method: 'POST',
+    path: '/auth/invitationCheck',
+    summary: 'Whether an invitation exists for an e-mail (/registerEmployee step 1); reveals nothing else.',
+    access: { kind: 'public', rateLimit: LOOKUP_LIMIT },
+    input: inviteCheckInput,
+    output: inviteCheckOutput,
+    uses: ['table:write'],
+  }),
+  registerEmployee: route({
+    method: 'POST',
+    path: '/auth/registerEmployee',
+    summary: "Join the inviting manager's team with a live invitation; consumes it.",
+    access: { kind: 'public', rateLimit: SIGN_UP_LIMIT },
+    input: registerEmployeeInput,
+    output: registeredOutput,
+    status: 201,
+    uses: ['table:write', 'email:send', 'userPool:admin'],
+  }),
+  inviteManager: route({
+    method: 'POST',
+    path: '/auth/inviteManager',
+    summary: "'Invite your manager to the product': e-mails the manager an invitation to create a team.",
+    access: { kind: 'public', rateLimit: EMAIL_SENDING_LIMIT },
+    input: inviteManagerInput,
+    output: okResponse,
+    uses: ['table:write', 'email:send'],
+  }),
+  signIn: route({
+    method: 'POST',
+    path: '/auth/signIn',
+    summary: 'E-mail and password sign-in; records lastLogin. Rate limited per client and per account.',
+    access: { kind: 'public', rateLimit: SIGN_IN_CLIENT_LIMIT },
+    input: signInInput,
+    output: sessionOutput,
+    uses: ['table:write', 'userPool:admin'],
+  }),
+  refreshSession: route({
+    method: 'POST',
+    path: '/auth/refresh',
+    summary: 'A new access token for a live session (ended sessions are refused).',
+    access: { kind: 'public', rateLimit: REFRESH_LIMIT },
+    input: refreshSessionInput,
+    output: sessionOutput,
+    uses: ['table:write', 'userPool:admin'],
+  }),
+  verifyEmail: route({
+    method: 'POST',
+    path: '/auth/verifyEmail',
+    summary: 'Redeems the single-use link of the verification e-mail.',
+    access: { kind: 'public', rateLimit: LOOKUP_LIMIT },
+    input: emailTokenInput,
+    output: verifyEmailOutput,
+    uses: ['table:write'],
+  }),
+  resendVerification: route({
+    method: 'POST',
+    path: '/auth/resendVerification',
+    summary: "'Resend verification email' for the signed-in user.",
+    access: { kind: 'signedIn', roles: signedIn, rateLimit: { limit: 3, windowSeconds: 600 } },
+    input: z.object({}),
+    output: okResponse,
+    uses: ['table:write', 'email:send'],
+  }),
+  forgotPassword: route({
+    method: 'POST',
+    path: '/auth/forgotPassword',
+    summary: 'Sends a password reset link if the account exists; answers the same either way.',
+    access: { kind: 'public', rateLimit: EMAIL_SENDING_LIMIT },
+    input: forgotPasswordInput,
+    output: okResponse,
+    uses: ['table:write', 'email:send'],
+  }),
+  resetPassword: route({
+    method: 'POST',
+    path: '/auth/resetPassword',
+    summary: 'Sets a new password with the single-use link; ends every other session.',
+    access: { kind: 'public', rateLimit: LOOKUP_LIMIT },
+    input: resetPasswordInput,
+    output: okResponse,
+    uses: ['table:write', 'userPool:admin'],
+  }),
+  getProfile: route({
+    method: 'GET',
+    path: '/users/{userId}',
+    summary: 'A profile for /editProfile: yourself, or (manager) an employee of your team.',
+    access: { kind: 'signedIn', roles: signedIn },
+    input: userIdInput,
+    output: profileOutput,
+    uses: ['table:read'],
+  }),
+  updateProfile: route({
+    method: 'PUT',
+    path: '/users/{userId}',
+    summary: "Save /editProfile; a manager may set an employee's next-cycle budget.",
+    access: { kind: 'signedIn', roles: signedIn },
+    input: updateProfileInput,
+    output: profileOutput,
+    uses: ['table:write'],
+  }),
+  deleteAccount: route({
+    method: 'DELETE',
+    path: '/users/{userId}',
+    summary: 'Soft delete (status deleted): yourself, or (manager) an employee of your team.',
+    access: { kind: 'signedIn', roles: signedIn },
+    input: userIdInput,
+    output: profileOutput,
+    uses: ['table:write', 'userPool:admin'],
+  }),
+  inviteEmployees: route({
+    method: 'POST',
+    path: '/invitations',
+    summary: 'Invite one or many e-mails (comma list) with a budget; per-address results.',
+    access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true },
+    input: inviteEmployeesInput,
+    output: inviteEmployeesOutput,
     uses: ['table:write', 'email:send'],
   }),
   getMe: route({

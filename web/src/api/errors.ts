@@ -43,6 +43,7 @@ const fallbackMessages: Record<ApiErrorCode, string> = {
   MALFORMED_REQUEST: 'The request could not be read. Please reload the page and try again.',
   UNAUTHENTICATED: 'Please sign in again.',
   FORBIDDEN: 'You do not have access to this.',
+  EMAIL_NOT_VERIFIED: 'Please verify your email address first.',
   NOT_FOUND: 'We could not find that.',
   CONFLICT: 'That has already been done or has changed. Please reload and try again.',
   PAYLOAD_TOO_LARGE: 'That is too large to send.',

@@ -1,0 +1,178 @@
+/**
+ * The user pool, behind one small port. Cognito holds passwords and issues
+ * tokens; everything else about a person (role, team, status) is ours, in the
+ * table. Locally COGNITO_ENDPOINT points at cognito-local. Only
+ * USER_PASSWORD_AUTH is used, so local and AWS run one path (local-stack.md).
+ */
+import {
+  AdminConfirmSignUpCommand,
+  AdminDeleteUserCommand,
+  AdminDisableUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  AdminUserGlobalSignOutCommand,
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { awsConfig, userPoolConfig } from '../platform/config';
+
+let client: CognitoIdentityProviderClient | undefined;
+
+function cognito(): CognitoIdentityProviderClient {
+  if (!client) {
+    const { COGNITO_ENDPOINT } = userPoolConfig();
+    client = new CognitoIdentityProviderClient({
+      region: awsConfig().AWS_REGION,
+      ...(COGNITO_ENDPOINT ? { endpoint: COGNITO_ENDPOINT } : {}),
+    });
+  }
+  return client;
+}
+
+export interface Tokens {
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+}
+
+/**
+ * What Cognito answers for a wrong password, unknown or disabled user, or bad
+ * refresh token (cognito-local says InvalidPasswordException for a wrong password).
+ */
+const REFUSALS = new Set([
+  'NotAuthorizedException',
+  'UserNotFoundException',
+  'InvalidPasswordException',
+  'UserNotConfirmedException',
+]);
+
+/** Thrown when Cognito refuses a password or a refresh token. */
+export class InvalidCredentials extends Error {}
+/** Thrown when the pool already has a user with that e-mail. */
+export class UsernameTaken extends Error {}
+
+/** Creates a confirmed user (our own e-mail verification runs separately) and returns its id (sub). */
+export async function createConfirmedUser(email: string, password: string): Promise<string> {
+  const { COGNITO_CLIENT_ID, COGNITO_USER_POOL_ID } = userPoolConfig();
+  let sub: string | undefined;
+  try {
+    const result = await cognito().send(
+      new SignUpCommand({
+        ClientId: COGNITO_CLIENT_ID,
+        Username: email,
+        Password: password,
+        UserAttributes: [{ Name: 'email', Value: email }],
+      }),
+    );
+    sub = result.UserSub;
+  } catch (error) {
+    if ((error as Error).name === 'UsernameExistsException') throw new UsernameTaken(email);
+    throw error;
+  }
+  if (!sub) throw new Error('Cognito returned no user id');
+  await cognito().send(new AdminConfirmSignUpCommand({ UserPoolId: COGNITO_USER_POOL_ID, Username: email }));
+  return sub;
+}
+
+export async function deleteUser(email: string): Promise<void> {
+  try {
+    await cognito().send(
+      new AdminDeleteUserCommand({ UserPoolId: userPoolConfig().COGNITO_USER_POOL_ID, Username: email }),
+    );
+  } catch (error) {
+    if ((error as Error).name !== 'UserNotFoundException') throw error;
+  }
+}
+
+export async function passwordSignIn(email: string, password: string): Promise<Tokens> {
+  try {
+    const result = await cognito().send(
+      new InitiateAuthCommand({
+        ClientId: userPoolConfig().COGNITO_CLIENT_ID,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
+    );
+    const auth = result.AuthenticationResult;
+    if (!auth?.AccessToken || !auth.RefreshToken) throw new InvalidCredentials('no tokens');
+    return {
+      accessToken: auth.AccessToken,
+      refreshToken: auth.RefreshToken,
+      expiresIn: auth.ExpiresIn ?? 3600,
+    };
+  } catch (error) {
+    const name = (error as Error).name;
+    if (REFUSALS.has(name) || error instanceof InvalidCredentials) throw new InvalidCredentials('refused');
+    throw error;
+  }
+}
+
+export async function refreshTokens(email: string, refreshToken: string): Promise<Tokens> {
+  try {
+    const result = await cognito().send(
+      new InitiateAuthCommand({
+        ClientId: userPoolConfig().COGNITO_CLIENT_ID,
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        AuthParameters: { REFRESH_TOKEN: refreshToken, USERNAME: email },
+      }),
+    );
+    const auth = result.AuthenticationResult;
+    if (!auth?.AccessToken) throw new InvalidCredentials('no tokens');
+    return {
+      accessToken: auth.AccessToken,
+      refreshToken: auth.RefreshToken ?? refreshToken,
+      expiresIn: auth.ExpiresIn ?? 3600,
+    };
+  } catch (error) {
+    const name = (error as Error).name;
+    if (REFUSALS.has(name) || error instanceof InvalidCredentials) throw new InvalidCredentials('refused');
+    throw error;
+  }
+}
+
+export async function setPassword(email: string, password: string): Promise<void> {
+  await cognito().send(
+    new AdminSetUserPasswordCommand({
+      UserPoolId: userPoolConfig().COGNITO_USER_POOL_ID,
+      Username: email,
+      Password: password,
+      Permanent: true,
+    }),
+  );
+}
+
+/** Revokes every refresh token the user holds (other browsers are signed out when their access token ends). */
+export async function signOutEverywhere(email: string): Promise<void> {
+  try {
+    await cognito().send(
+      new AdminUserGlobalSignOutCommand({
+        UserPoolId: userPoolConfig().COGNITO_USER_POOL_ID,
+        Username: email,
+      }),
+    );
+  } catch (error) {
+    // cognito-local has no global sign-out ("Unsupported"); our own session records
+    // (endAllSessions) revoke refresh tokens and older access tokens either way.
+    if ((error as Error).name !== 'Unsupported') throw error;
+  }
+}
+
+export async function disableUser(email: string): Promise<void> {
+  await cognito().send(
+    new AdminDisableUserCommand({ UserPoolId: userPoolConfig().COGNITO_USER_POOL_ID, Username: email }),
+  );
+}
+
+/** When the pool's user for this e-mail was created, or undefined if there is none. */
+export async function loginCreatedAt(email: string): Promise<Date | undefined> {
+  try {
+    const user = await cognito().send(
+      new AdminGetUserCommand({ UserPoolId: userPoolConfig().COGNITO_USER_POOL_ID, Username: email }),
+    );
+    return user.UserCreateDate ? new Date(user.UserCreateDate) : new Date(0);
+  } catch (error) {
+    if ((error as Error).name === 'UserNotFoundException') return undefined;
+    throw error;
+  }
+}

@@ -1,0 +1,250 @@
+/**
+ * Teams, users, e-mail claims and invitations: the account records. Writes that
+ * must hold together (a new account and its e-mail claim; an employee and the
+ * invitation it consumes) are single transactions, so one e-mail is one
+ * account and one invitation yields one member.
+ */
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { Role, UserStatus } from '../../../shared/src/schemas/me';
+import { db, isConditionFailure, tableName } from './client';
+import { keys } from './keys';
+import type { UserRecord } from './users';
+
+export interface TeamRecord {
+  teamId: string;
+  name: string;
+  managerId: string;
+  createdAt: string;
+  /** setup: registered, no billing yet; active; pastDue: the manager's card was declined. */
+  status: 'setup' | 'active' | 'pastDue';
+}
+
+export interface InvitationRecord {
+  email: string;
+  teamId: string;
+  managerId: string;
+  budgetCents: number;
+  invitedAt: string;
+}
+
+/** Thrown when a transaction's condition shows the e-mail is already an account, or the invitation is gone. */
+export class AccountConflict extends Error {}
+
+function isTransactionConflict(error: unknown): boolean {
+  return (
+    error instanceof Error && (error.name === 'TransactionCanceledException' || isConditionFailure(error))
+  );
+}
+
+export async function getEmailOwner(email: string): Promise<string | undefined> {
+  const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.emailClaim(email) }));
+  return result.Item?.userId as string | undefined;
+}
+
+export async function getTeam(teamId: string): Promise<TeamRecord | undefined> {
+  const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.team(teamId) }));
+  return result.Item as TeamRecord | undefined;
+}
+
+function userItem(user: UserRecord) {
+  return { ...keys.user(user.userId), ...keys.userByTeam(user.teamId, user.userId), entity: 'User', ...user };
+}
+
+/** Manager sign-up: the team, its manager and the e-mail claim, all or nothing. */
+export async function createTeamWithManager(team: TeamRecord, manager: UserRecord): Promise<void> {
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.emailClaim(manager.email), entity: 'EmailClaim', userId: manager.userId },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          { Put: { TableName: tableName(), Item: { ...keys.team(team.teamId), entity: 'Team', ...team } } },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: userItem(manager),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (isTransactionConflict(error)) throw new AccountConflict(manager.email);
+    throw error;
+  }
+}
+
+/**
+ * Employee sign-up: consumes the invitation (it must still exist and name the
+ * same team) and creates the member and the e-mail claim in one transaction.
+ */
+export async function createMemberFromInvitation(
+  invitation: InvitationRecord,
+  member: UserRecord,
+): Promise<void> {
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: keys.invitation(invitation.email),
+              ConditionExpression: 'attribute_exists(pk) AND teamId = :teamId',
+              ExpressionAttributeValues: { ':teamId': invitation.teamId },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.emailClaim(member.email), entity: 'EmailClaim', userId: member.userId },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: userItem(member),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (isTransactionConflict(error)) throw new AccountConflict(member.email);
+    throw error;
+  }
+}
+
+export async function getInvitation(email: string): Promise<InvitationRecord | undefined> {
+  const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.invitation(email) }));
+  return result.Item as InvitationRecord | undefined;
+}
+
+/** Creates or refreshes an invitation. Refused (false) if the e-mail became an account meanwhile. */
+export async function putInvitation(invitation: InvitationRecord): Promise<'created' | 'updated'> {
+  const existing = await getInvitation(invitation.email);
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.invitation(invitation.email),
+        ...keys.invitationByTeam(invitation.teamId, invitation.email),
+        entity: 'Invitation',
+        ...invitation,
+      },
+    }),
+  );
+  return existing ? 'updated' : 'created';
+}
+
+export async function listTeamUsers(teamId: string): Promise<UserRecord[]> {
+  const users: UserRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': `TEAM#${teamId}`, ':prefix': 'USER#' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    users.push(...((page.Items ?? []) as UserRecord[]));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return users;
+}
+
+export async function setUserFields(userId: string, fields: Record<string, unknown>, remove: string[] = []) {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets = Object.entries(fields).map(([key, value], i) => {
+    names[`#f${i}`] = key;
+    values[`:v${i}`] = value;
+    return `#f${i} = :v${i}`;
+  });
+  const removes = remove.map((key, i) => {
+    names[`#r${i}`] = key;
+    return `#r${i}`;
+  });
+  const expression = [
+    sets.length ? `SET ${sets.join(', ')}` : '',
+    removes.length ? `REMOVE ${removes.join(', ')}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.user(userId),
+      UpdateExpression: expression,
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: Object.keys(values).length ? values : undefined,
+    }),
+  );
+}
+
+export type { Role, UserStatus };
+
+// --- Sessions ---------------------------------------------------------------
+
+const SESSION_TTL_SECONDS = 30 * 24 * 3600;
+
+export async function putSession(userId: string, refreshTokenHash: string, now: Date): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.session(userId, refreshTokenHash),
+        entity: 'Session',
+        createdAt: now.toISOString(),
+        expiresAt: Math.floor(now.getTime() / 1000) + SESSION_TTL_SECONDS,
+      },
+    }),
+  );
+}
+
+export async function hasSession(userId: string, refreshTokenHash: string, now: Date): Promise<boolean> {
+  const result = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.session(userId, refreshTokenHash) }),
+  );
+  return Boolean(result.Item && Number(result.Item.expiresAt) > now.getTime() / 1000);
+}
+
+/** Ends every session of a user: refresh tokens stop working, and older access tokens are refused. */
+export async function endAllSessions(userId: string, now: Date): Promise<void> {
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':prefix': 'SESSION#' },
+        ProjectionExpression: 'pk, sk',
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk: item.pk, sk: item.sk } }));
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  await setUserFields(userId, { sessionsValidAfter: Math.floor(now.getTime() / 1000) });
+}

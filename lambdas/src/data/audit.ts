@@ -1,0 +1,42 @@
+/**
+ * The audit log: every manager action and every money movement, per team,
+ * in time order (the ULID sort key). Entries are written once, never changed.
+ */
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { newId } from '../adapters/clock';
+import { db, tableName } from './client';
+import { keys } from './keys';
+
+export interface AuditEvent {
+  teamId: string;
+  actorId: string;
+  action: string;
+  targetId?: string;
+  before?: Record<string, unknown>;
+  after?: Record<string, unknown>;
+  at: string;
+}
+
+export async function recordAudit(event: AuditEvent): Promise<void> {
+  const eventId = newId(new Date(event.at));
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.audit(event.teamId, eventId), entity: 'AuditEvent', eventId, ...event },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+export async function listAudit(teamId: string, limit = 100): Promise<(AuditEvent & { eventId: string })[]> {
+  const result = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.team(teamId).pk, ':prefix': 'AUDIT#' },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (result.Items ?? []) as (AuditEvent & { eventId: string })[];
+}

@@ -1,0 +1,88 @@
+/**
+ * The account e-mails. Links point at the web app (WEB_ORIGIN); tokens appear
+ * only in the link, never in logs.
+ */
+import { sendEmail } from '../adapters/email';
+import { webConfig } from '../platform/config';
+
+const PRODUCT = 'Learning Budget';
+
+function link(path: string, params: Record<string, string> = {}): string {
+  const url = new URL(path, webConfig().WEB_ORIGIN);
+  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+  return url.toString();
+}
+
+export async function sendVerificationEmail(to: string, firstName: string, token: string): Promise<void> {
+  const url = link('/verify', { token });
+  await sendEmail({
+    to: [to],
+    subject: `Verify your email address for ${PRODUCT}`,
+    text: [
+      `Hi ${firstName},`,
+      '',
+      `Please confirm that ${to} is your email address by opening this link:`,
+      url,
+      '',
+      'The link works once and expires in 3 days. If you did not sign up, ignore this email.',
+    ].join('\n'),
+  });
+}
+
+export async function sendPasswordResetEmail(to: string, token: string): Promise<void> {
+  const url = link('/forgotpassword', { token });
+  await sendEmail({
+    to: [to],
+    subject: `Reset your ${PRODUCT} password`,
+    text: [
+      'Someone asked to reset the password of your account.',
+      '',
+      'To choose a new password, open this link:',
+      url,
+      '',
+      'The link works once and expires in 1 hour. If it was not you, ignore this email; your password stays as it is.',
+    ].join('\n'),
+  });
+}
+
+export async function sendInvitationEmail(
+  to: string,
+  managerName: string,
+  company: string,
+  budgetCents: number,
+) {
+  const url = link('/registerEmployee', { email: to });
+  await sendEmail({
+    to: [to],
+    subject: `${managerName} invited you to ${PRODUCT}`,
+    text: [
+      `${managerName} at ${company} invited you to ${PRODUCT}.`,
+      '',
+      `You will get a virtual prepaid card with a monthly learning budget of $${(budgetCents / 100).toFixed(2)} to spend on books, audiobooks, courses and assessments.`,
+      '',
+      `Join your team here, using this email address (${to}):`,
+      url,
+    ].join('\n'),
+  });
+}
+
+export async function sendManagerInvitationEmail(
+  to: string,
+  fromName: string | undefined,
+  fromEmail?: string,
+) {
+  const url = link('/registerManager');
+  const who = fromName ? `${fromName}${fromEmail ? ` (${fromEmail})` : ''}` : 'Someone on your team';
+  await sendEmail({
+    to: [to],
+    subject: `${who} would like a learning budget at work`,
+    text: [
+      `${who} would like your team to use ${PRODUCT}.`,
+      '',
+      `${PRODUCT} gives every employee a monthly learning budget on a virtual prepaid card, for books, audiobooks, courses and assessments. You choose the budget; all of it goes to the employee's card.`,
+      '',
+      'Create your team here:',
+      url,
+    ].join('\n'),
+  });
+}

@@ -1,0 +1,240 @@
+/**
+ * Accounts: registration, invitation check, sign-in, sessions, e-mail
+ * verification and password recovery. Cognito holds the password; our table
+ * holds who the person is. Cognito is written first and undone if our
+ * transaction fails, so neither side keeps half an account.
+ */
+import type { z } from 'zod';
+import { AppError } from '../../../shared/src/errors';
+import type {
+  inviteManagerInput,
+  registerEmployeeInput,
+  registerManagerInput,
+  resetPasswordInput,
+  signInInput,
+} from '../../../shared/src/schemas/auth';
+import type { Role } from '../../../shared/src/schemas/me';
+import { newId } from '../adapters/clock';
+import {
+  createConfirmedUser,
+  deleteUser,
+  InvalidCredentials,
+  loginCreatedAt,
+  passwordSignIn,
+  refreshTokens,
+  setPassword,
+  signOutEverywhere,
+  UsernameTaken,
+} from '../adapters/cognito';
+import {
+  AccountConflict,
+  createMemberFromInvitation,
+  createTeamWithManager,
+  endAllSessions,
+  getEmailOwner,
+  getInvitation,
+  hasSession,
+  putSession,
+  setUserFields,
+} from '../data/accounts';
+import { hashToken, issueEmailToken, redeemEmailToken } from '../data/emailTokens';
+import { consumeRateLimit } from '../data/rateLimits';
+import { getUser, type UserRecord } from '../data/users';
+import type { Logger } from '../platform/log';
+import { sendManagerInvitationEmail, sendPasswordResetEmail, sendVerificationEmail } from './accountEmails';
+
+export const ALREADY_REGISTERED = 'An account with this email already exists. Please sign in.';
+export const BAD_CREDENTIALS = 'Incorrect email or password.';
+const LINK_INVALID = 'This link is invalid or has expired. Please request a new one.';
+
+/** Per account, on top of the per-client limit of the route: slows guessing one person's password. */
+export const SIGN_IN_ACCOUNT_LIMIT = { limit: 10, windowSeconds: 900 };
+
+/** A login with no account of ours older than this is debris of a crashed sign-up, safe to replace. */
+const ORPHAN_LOGIN_AGE_MS = 5 * 60 * 1000;
+
+/**
+ * Creates the Cognito user. If one exists for the e-mail but owns no account of
+ * ours, it is either another sign-up in flight (young: refuse) or left over
+ * from a crash between the two writes (old: replace it).
+ */
+async function createLogin(email: string, password: string, now: Date): Promise<string> {
+  try {
+    return await createConfirmedUser(email, password);
+  } catch (error) {
+    if (!(error instanceof UsernameTaken)) throw error;
+    if (await getEmailOwner(email)) throw new AppError('CONFLICT', ALREADY_REGISTERED);
+    const createdAt = await loginCreatedAt(email);
+    if (createdAt && now.getTime() - createdAt.getTime() < ORPHAN_LOGIN_AGE_MS) {
+      throw new AppError(
+        'CONFLICT',
+        'A sign-up for this email is already in progress. Please try again in a few minutes.',
+      );
+    }
+    await deleteUser(email);
+    return createConfirmedUser(email, password);
+  }
+}
+
+async function sendVerification(user: Pick<UserRecord, 'userId' | 'email' | 'firstName'>, now: Date) {
+  const token = await issueEmailToken('verifyEmail', user.userId, now);
+  await sendVerificationEmail(user.email, user.firstName, token);
+}
+
+export async function registerManager(input: z.output<typeof registerManagerInput>, now: Date) {
+  if (await getEmailOwner(input.email)) throw new AppError('CONFLICT', ALREADY_REGISTERED);
+  const userId = await createLogin(input.email, input.password, now);
+  const createdAt = now.toISOString();
+  const teamId = newId(now);
+  try {
+    await createTeamWithManager(
+      { teamId, name: input.company, managerId: userId, createdAt, status: 'setup' },
+      {
+        userId,
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        role: 'manager',
+        teamId,
+        status: 'active',
+        emailVerified: false,
+        finishedWalkthrough: false,
+        createdAt,
+      },
+    );
+  } catch (error) {
+    await deleteUser(input.email);
+    if (error instanceof AccountConflict) throw new AppError('CONFLICT', ALREADY_REGISTERED);
+    throw error;
+  }
+  await sendVerification({ userId, email: input.email, firstName: input.firstName }, now);
+  return { userId, role: 'manager' as const };
+}
+
+export async function checkInvitation(email: string): Promise<boolean> {
+  return Boolean(await getInvitation(email));
+}
+
+export const NO_INVITATION = 'Sorry! No one invited you';
+
+/**
+ * Employee sign-up: needs a live invitation for exactly this e-mail. The
+ * member is created active on the inviting manager's team, and the invitation
+ * is consumed in the same transaction. (Charging, card and funding join this
+ * flow with the money core.)
+ */
+export async function registerEmployee(input: z.output<typeof registerEmployeeInput>, now: Date) {
+  const invitation = await getInvitation(input.email);
+  if (!invitation) {
+    if (await getEmailOwner(input.email)) throw new AppError('CONFLICT', ALREADY_REGISTERED);
+    throw new AppError('NOT_FOUND', NO_INVITATION);
+  }
+  const userId = await createLogin(input.email, input.password, now);
+  const createdAt = now.toISOString();
+  try {
+    await createMemberFromInvitation(invitation, {
+      userId,
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      role: 'employee',
+      teamId: invitation.teamId,
+      status: 'active',
+      emailVerified: false,
+      finishedWalkthrough: false,
+      createdAt,
+      zip: input.zip,
+      budgetCents: invitation.budgetCents,
+      nextBudgetCents: invitation.budgetCents,
+    });
+  } catch (error) {
+    await deleteUser(input.email);
+    if (error instanceof AccountConflict) throw new AppError('CONFLICT', ALREADY_REGISTERED);
+    throw error;
+  }
+  await sendVerification({ userId, email: input.email, firstName: input.firstName }, now);
+  return { userId, role: 'employee' as const };
+}
+
+export async function inviteManager(input: z.output<typeof inviteManagerInput>) {
+  // Never say whether the manager already has an account; just send the fixed text.
+  await sendManagerInvitationEmail(input.managerEmail, input.fromName, input.fromEmail);
+}
+
+async function startSession(
+  user: UserRecord,
+  tokens: { accessToken: string; refreshToken: string; expiresIn: number },
+  now: Date,
+) {
+  await putSession(user.userId, hashToken(tokens.refreshToken), now);
+  return { ...tokens, role: user.role as Role };
+}
+
+export async function signIn(input: z.output<typeof signInInput>, now: Date, log: Logger) {
+  await consumeRateLimit('signIn:account', input.email, SIGN_IN_ACCOUNT_LIMIT, now);
+  const userId = await getEmailOwner(input.email);
+  const user = userId ? await getUser(userId) : undefined;
+  // Unknown, deleted and wrong-password all read the same: nothing to learn by probing.
+  if (!user || user.status === 'deleted') {
+    log.info('sign-in refused', { reason: user ? 'deleted' : 'unknown' });
+    throw new AppError('UNAUTHENTICATED', BAD_CREDENTIALS);
+  }
+  let tokens: Awaited<ReturnType<typeof passwordSignIn>>;
+  try {
+    tokens = await passwordSignIn(input.email, input.password);
+  } catch (error) {
+    if (error instanceof InvalidCredentials) throw new AppError('UNAUTHENTICATED', BAD_CREDENTIALS);
+    throw error;
+  }
+  await setUserFields(user.userId, { lastLogin: now.toISOString() });
+  return startSession(user, tokens, now);
+}
+
+export async function refreshSession(email: string, refreshToken: string, now: Date) {
+  const userId = await getEmailOwner(email);
+  const user = userId ? await getUser(userId) : undefined;
+  const refused = new AppError('UNAUTHENTICATED', 'Your session has ended. Please sign in again.');
+  if (!user || user.status === 'deleted') throw refused;
+  if (!(await hasSession(user.userId, hashToken(refreshToken), now))) throw refused;
+  try {
+    const tokens = await refreshTokens(email, refreshToken);
+    return { ...tokens, role: user.role as Role };
+  } catch (error) {
+    if (error instanceof InvalidCredentials) throw refused;
+    throw error;
+  }
+}
+
+export async function verifyEmail(token: string, now: Date) {
+  const userId = await redeemEmailToken('verifyEmail', token, now);
+  const user = userId ? await getUser(userId) : undefined;
+  if (!user || user.status === 'deleted') throw new AppError('NOT_FOUND', LINK_INVALID);
+  await setUserFields(user.userId, { emailVerified: true, emailVerifiedAt: now.toISOString() });
+  return { role: user.role };
+}
+
+export async function resendVerification(userId: string, now: Date) {
+  const user = await getUser(userId);
+  if (!user) throw new AppError('NOT_FOUND', 'No such user.');
+  if (user.emailVerified) throw new AppError('CONFLICT', 'Your email address is already verified.');
+  await sendVerification(user, now);
+}
+
+/** Always answers the same, whether or not the address has an account. */
+export async function forgotPassword(email: string, now: Date) {
+  const userId = await getEmailOwner(email);
+  const user = userId ? await getUser(userId) : undefined;
+  if (!user || user.status === 'deleted') return;
+  const token = await issueEmailToken('resetPassword', user.userId, now);
+  await sendPasswordResetEmail(user.email, token);
+}
+
+export async function resetPassword(input: z.output<typeof resetPasswordInput>, now: Date) {
+  const userId = await redeemEmailToken('resetPassword', input.token, now);
+  const user = userId ? await getUser(userId) : undefined;
+  if (!user || user.status === 'deleted') throw new AppError('NOT_FOUND', LINK_INVALID);
+  await setPassword(user.email, input.password);
+  // Every other session ends: refresh tokens are revoked and older access tokens refused.
+  await signOutEverywhere(user.email);
+  await endAllSessions(user.userId, now);
+}

@@ -1,0 +1,94 @@
+/**
+ * Accounts: registration, invitations check, sign-in, e-mail verification and
+ * password recovery (spec §2, §4, §5; decisions.md "Passwords").
+ */
+import { z } from 'zod';
+import { optionalText, requiredEmail, requiredText } from './common';
+import { PASSWORD_MIN_LENGTH } from './fields';
+import { roleSchema } from './me';
+
+/** One rule for client and server: at least 8 characters (decisions.md), at most Cognito's 256. */
+export const passwordRule = z
+  .string({ error: 'Password is required' })
+  .min(1, { error: 'Password is required' })
+  .min(PASSWORD_MIN_LENGTH, { error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
+  .max(256, { error: 'Password must be at most 256 characters' });
+
+export const PASSWORD_HELPER_TEXT = `Must include at least ${PASSWORD_MIN_LENGTH} characters`;
+
+const firstName = requiredText('First name is required', 50);
+const lastName = requiredText('Last name is required', 50);
+
+export const registerManagerInput = z.object({
+  firstName,
+  lastName,
+  email: requiredEmail,
+  password: passwordRule,
+  company: requiredText('Company name is required', 120),
+});
+export type RegisterManagerInput = z.input<typeof registerManagerInput>;
+
+/** US ZIP or ZIP+4. */
+export const zipRule = z
+  .string({ error: 'Zip code is required' })
+  .trim()
+  .min(1, { error: 'Zip code is required' })
+  .regex(/^\d{5}(-\d{4})?$/, { error: 'Zip code must be 5 digits (or ZIP+4)' });
+
+export const registerEmployeeInput = z.object({
+  firstName,
+  lastName,
+  email: requiredEmail,
+  password: passwordRule,
+  zip: zipRule,
+});
+export type RegisterEmployeeInput = z.input<typeof registerEmployeeInput>;
+
+export const registeredOutput = z.object({ userId: z.string(), role: roleSchema });
+
+export const inviteCheckInput = z.object({ email: requiredEmail });
+/** Says only whether an invitation exists: nothing about teams or accounts. */
+export const inviteCheckOutput = z.object({ invited: z.boolean() });
+
+/** 'Invite your manager to the product' (decisions.md): the manager gets an e-mail to create a team. */
+export const inviteManagerInput = z.object({
+  managerEmail: requiredEmail,
+  fromName: optionalText(100),
+  /** The address the person tried on the invite check, so the manager knows whom to invite. */
+  fromEmail: optionalText(254),
+});
+
+export const signInInput = z.object({
+  email: requiredEmail,
+  password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(256),
+});
+export const sessionOutput = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  /** Seconds until the access token expires. */
+  expiresIn: z.number().int(),
+  role: roleSchema,
+});
+export type SessionOutput = z.infer<typeof sessionOutput>;
+
+export const refreshSessionInput = z.object({
+  email: requiredEmail,
+  refreshToken: z.string().min(1).max(8192),
+});
+
+export const emailTokenInput = z.object({ token: z.string().trim().min(16).max(200) });
+export const verifyEmailOutput = z.object({ role: roleSchema });
+
+export const forgotPasswordInput = z.object({
+  email: z
+    .string({ error: 'Valid email is required!' })
+    .trim()
+    .min(1, { error: 'Valid email is required!' })
+    .regex(/^\S+@\S+\.\S+$/, { error: 'Valid email is required!' })
+    .transform((e) => e.toLowerCase()),
+});
+
+export const resetPasswordInput = z.object({
+  token: z.string().trim().min(16).max(200),
+  password: passwordRule,
+});

@@ -1,0 +1,390 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '../../lambdas/src/data/keys';
+import {
+  api,
+  inviteAndRegisterEmployee,
+  linkToken,
+  PASSWORD,
+  registerManager,
+  signIn,
+  uniqueEmail,
+} from '../support/accountFlows';
+import { type IntegrationStack, postJson, startIntegrationStack } from '../support/integrationStack';
+
+let stack: IntegrationStack;
+beforeAll(async () => {
+  stack = await startIntegrationStack();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('manager sign-up and e-mail verification', () => {
+  it('creates the team and manager, e-mails a single-use /verify link, and verifies once', async () => {
+    const email = uniqueEmail('mgr');
+    const res = await postJson(`${stack.apiUrl}/auth/registerManager`, {
+      firstName: 'Mary',
+      lastName: 'Jackson',
+      email,
+      password: PASSWORD,
+      company: 'Langley Learning',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ userId: expect.any(String), role: 'manager' });
+
+    const user = await stack.getItem(keys.user(res.body.userId));
+    expect(user).toMatchObject({ role: 'manager', status: 'active', emailVerified: false, email });
+    const team = await stack.getItem(keys.team(user?.teamId as string));
+    expect(team).toMatchObject({ name: 'Langley Learning', managerId: res.body.userId });
+    expect(await stack.getItem(keys.emailClaim(email))).toMatchObject({ userId: res.body.userId });
+
+    // Signing in before verification is allowed (spec), and /me says unverified.
+    const session = await signIn(stack.apiUrl, email);
+    expect(session.status).toBe(200);
+    const me = await api(stack.apiUrl, 'GET', '/me', { token: session.body.accessToken });
+    expect(me.body).toMatchObject({ emailVerified: false, role: 'manager' });
+
+    const token = await linkToken(stack.mailbox, email, '/verify');
+    const verified = await postJson(`${stack.apiUrl}/auth/verifyEmail`, { token });
+    expect(verified.body).toEqual({ role: 'manager' });
+    expect(
+      (await api(stack.apiUrl, 'GET', '/me', { token: session.body.accessToken })).body.emailVerified,
+    ).toBe(true);
+
+    const again = await postJson(`${stack.apiUrl}/auth/verifyEmail`, { token });
+    expect(again.status).toBe(404);
+  });
+
+  it('refuses a second account for the same e-mail, whatever its case', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const res = await postJson(`${stack.apiUrl}/auth/registerManager`, {
+      firstName: 'Copy',
+      lastName: 'Cat',
+      email: manager.email.toUpperCase(),
+      password: PASSWORD,
+      company: 'Other',
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toBe('An account with this email already exists. Please sign in.');
+  });
+
+  it('validates on the server with the shared rules and stores nothing', async () => {
+    const email = uniqueEmail('bad');
+    const res = await postJson(`${stack.apiUrl}/auth/registerManager`, {
+      firstName: ' ',
+      lastName: 'X',
+      email,
+      password: 'short',
+      company: '',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toMatchObject({
+      firstName: 'First name is required',
+      password: 'Password must be at least 8 characters',
+      company: 'Company name is required',
+    });
+    expect(await stack.getItem(keys.emailClaim(email))).toBeUndefined();
+  });
+
+  it('resends the verification e-mail to a signed-in, unverified user; the old link still works once', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox, { verify: false });
+    const before = (await stack.mailbox.to(manager.email)).length;
+    const res = await api(stack.apiUrl, 'POST', '/auth/resendVerification', {
+      token: manager.accessToken,
+      body: {},
+    });
+    expect(res.status).toBe(200);
+    expect((await stack.mailbox.to(manager.email)).length).toBe(before + 1);
+  });
+});
+
+describe('invitations and employee sign-up', () => {
+  it('needs a verified manager, skips registered people, and sends an invitation with the /registerEmployee link', async () => {
+    const unverified = await registerManager(stack.apiUrl, stack.mailbox, { verify: false });
+    const refused = await api(stack.apiUrl, 'POST', '/invitations', {
+      token: unverified.accessToken,
+      body: { emails: uniqueEmail('x'), budget: 25 },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('EMAIL_NOT_VERIFIED');
+
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const a = uniqueEmail('a');
+    const b = uniqueEmail('b');
+    const res = await api(stack.apiUrl, 'POST', '/invitations', {
+      token: manager.accessToken,
+      body: { emails: ` ${a}, ,${b.toUpperCase()},${manager.email}, not-an-email `, budget: '$40' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.results).toEqual([
+      { email: a, result: 'invited' },
+      { email: b, result: 'invited' },
+      { email: manager.email, result: 'alreadyRegistered' },
+      { email: 'not-an-email', result: 'invalidEmail' },
+    ]);
+    expect(await stack.getItem(keys.invitation(a))).toMatchObject({ budgetCents: 4000 });
+    const [mail] = await stack.mailbox.to(a);
+    expect(mail?.body.text).toContain('/registerEmployee?email=');
+    expect(mail?.body.text).toContain('$40.00');
+  });
+
+  it('answers the invite check with only yes or no', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const invited = uniqueEmail('inv');
+    await api(stack.apiUrl, 'POST', '/invitations', {
+      token: manager.accessToken,
+      body: { emails: invited },
+    });
+    expect((await postJson(`${stack.apiUrl}/auth/invitationCheck`, { email: invited })).body).toEqual({
+      invited: true,
+    });
+    expect(
+      (await postJson(`${stack.apiUrl}/auth/invitationCheck`, { email: uniqueEmail('nobody') })).body,
+    ).toEqual({
+      invited: false,
+    });
+  });
+
+  it('makes the invited person an active member of the team and consumes the invitation', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const employee = await inviteAndRegisterEmployee(stack.apiUrl, stack.mailbox, manager, 30);
+    const record = await stack.getItem(keys.user(employee.userId));
+    const managerRecord = await stack.getItem(keys.user(manager.userId));
+    expect(record).toMatchObject({
+      role: 'employee',
+      status: 'active',
+      teamId: managerRecord?.teamId,
+      budgetCents: 3000,
+      zip: '94110',
+    });
+    expect(await stack.getItem(keys.invitation(employee.email))).toBeUndefined();
+    // Registered now: cannot sign up again, nor be invited again.
+    const again = await postJson(`${stack.apiUrl}/auth/registerEmployee`, {
+      firstName: 'E',
+      lastName: 'E',
+      email: employee.email,
+      password: PASSWORD,
+      zip: '94110',
+    });
+    expect(again.status).toBe(409);
+    const reinvite = await api(stack.apiUrl, 'POST', '/invitations', {
+      token: manager.accessToken,
+      body: { emails: employee.email },
+    });
+    expect(reinvite.body.results).toEqual([{ email: employee.email, result: 'alreadyRegistered' }]);
+  });
+
+  it("refuses sign-up without an invitation with the spec's words", async () => {
+    const res = await postJson(`${stack.apiUrl}/auth/registerEmployee`, {
+      firstName: 'No',
+      lastName: 'Invite',
+      email: uniqueEmail('uninvited'),
+      password: PASSWORD,
+      zip: '10001',
+    });
+    expect(res.status).toBe(404);
+    expect(res.body.error.message).toBe('Sorry! No one invited you');
+  });
+
+  it('lets one invitation make exactly one member, even when two sign-ups race', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const email = uniqueEmail('race');
+    await api(stack.apiUrl, 'POST', '/invitations', { token: manager.accessToken, body: { emails: email } });
+    const attempt = () =>
+      postJson(`${stack.apiUrl}/auth/registerEmployee`, {
+        firstName: 'R',
+        lastName: 'Acer',
+        email,
+        password: PASSWORD,
+        zip: '10001',
+      });
+    const results = await Promise.all([attempt(), attempt(), attempt()]);
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(2);
+  });
+
+  it("e-mails the manager when an uninvited person clicks 'Invite your manager to the product'", async () => {
+    const boss = uniqueEmail('boss');
+    const res = await postJson(`${stack.apiUrl}/auth/inviteManager`, {
+      managerEmail: boss,
+      fromName: 'Ada',
+      fromEmail: 'ada@example.com',
+    });
+    expect(res.status).toBe(200);
+    const [mail] = await stack.mailbox.to(boss);
+    expect(mail?.body.text).toContain('/registerManager');
+    expect(mail?.body.text).toContain('Ada (ada@example.com)');
+  });
+});
+
+describe('sign-in and sessions', () => {
+  it('refuses a wrong password, an unknown e-mail and a deleted account with the same message', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const wrong = await signIn(stack.apiUrl, manager.email, 'not-the-password');
+    const unknown = await signIn(stack.apiUrl, uniqueEmail('ghost'));
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body.error.message).toBe('Incorrect email or password.');
+    expect(unknown.body.error.message).toBe(wrong.body.error.message);
+  });
+
+  it('records lastLogin', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const record = await stack.getItem(keys.user(manager.userId));
+    expect(Date.parse(String(record?.lastLogin))).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('refreshes a live session and refuses a refresh token we did not issue', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const ok = await postJson(`${stack.apiUrl}/auth/refresh`, {
+      email: manager.email,
+      refreshToken: manager.refreshToken,
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.accessToken).toEqual(expect.any(String));
+    const bad = await postJson(`${stack.apiUrl}/auth/refresh`, {
+      email: manager.email,
+      refreshToken: 'forged-token',
+    });
+    expect(bad.status).toBe(401);
+  });
+});
+
+describe('password recovery', () => {
+  it('answers the same for unknown addresses and sends no e-mail', async () => {
+    const nobody = uniqueEmail('nobody');
+    const res = await postJson(`${stack.apiUrl}/auth/forgotPassword`, { email: nobody });
+    expect(res.status).toBe(200);
+    expect(await stack.mailbox.to(nobody)).toHaveLength(0);
+  });
+
+  it("uses the spec's message for a malformed address", async () => {
+    const res = await postJson(`${stack.apiUrl}/auth/forgotPassword`, { email: 'nope' });
+    expect(res.body.error.fields.email).toBe('Valid email is required!');
+  });
+
+  it('resets with the e-mailed single-use link and ends every other session', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const other = await signIn(stack.apiUrl, manager.email);
+    await postJson(`${stack.apiUrl}/auth/forgotPassword`, { email: manager.email });
+    const token = await linkToken(stack.mailbox, manager.email, '/forgotpassword');
+
+    const weak = await postJson(`${stack.apiUrl}/auth/resetPassword`, { token, password: 'short' });
+    expect(weak.status).toBe(400);
+
+    // Sessions end at whole seconds; let the clock pass the second the tokens were issued in.
+    await new Promise((r) => setTimeout(r, 1100));
+    const reset = await postJson(`${stack.apiUrl}/auth/resetPassword`, {
+      token,
+      password: 'a brand new secret',
+    });
+    expect(reset.status).toBe(200);
+    expect(
+      (await postJson(`${stack.apiUrl}/auth/resetPassword`, { token, password: 'another one!' })).status,
+    ).toBe(404);
+
+    expect((await signIn(stack.apiUrl, manager.email)).status).toBe(401);
+    expect((await signIn(stack.apiUrl, manager.email, 'a brand new secret')).status).toBe(200);
+    // The sessions from before the reset are over: API calls and refreshes are refused.
+    expect((await api(stack.apiUrl, 'GET', '/me', { token: other.body.accessToken })).status).toBe(401);
+    const refresh = await postJson(`${stack.apiUrl}/auth/refresh`, {
+      email: manager.email,
+      refreshToken: other.body.refreshToken,
+    });
+    expect(refresh.status).toBe(401);
+  });
+
+  it('refuses an expired or unknown link', async () => {
+    const res = await postJson(`${stack.apiUrl}/auth/resetPassword`, {
+      token: 'x'.repeat(43),
+      password: 'a brand new secret',
+    });
+    expect(res.status).toBe(404);
+    expect(res.body.error.message).toBe('This link is invalid or has expired. Please request a new one.');
+  });
+});
+
+describe('profiles', () => {
+  it("lets a manager set an employee's next-cycle budget and names, audited; this cycle's budget stays", async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const employee = await inviteAndRegisterEmployee(stack.apiUrl, stack.mailbox, manager, 25);
+    const res = await api(stack.apiUrl, 'PUT', `/users/${employee.userId}`, {
+      token: manager.accessToken,
+      body: { firstName: 'Edna', lastName: 'Employee', jobRole: 'Engineering', budget: '$50' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      firstName: 'Edna',
+      jobRole: 'Engineering',
+      budgetCents: 2500,
+      nextBudgetCents: 5000,
+    });
+    const teamId = (await stack.getItem(keys.user(manager.userId)))?.teamId as string;
+    const { listAudit } = await import('../../lambdas/src/data/audit');
+    const audit = await listAudit(teamId);
+    expect(audit.find((e) => e.action === 'employee.updated')).toMatchObject({
+      actorId: manager.userId,
+      targetId: employee.userId,
+      after: expect.objectContaining({ nextBudgetCents: 5000 }),
+    });
+  });
+
+  it('refuses a budget from an employee, and a fractional budget from anyone', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const employee = await inviteAndRegisterEmployee(stack.apiUrl, stack.mailbox, manager);
+    const own = await api(stack.apiUrl, 'PUT', `/users/${employee.userId}`, {
+      token: employee.accessToken,
+      body: { firstName: 'E', lastName: 'E', budget: 500 },
+    });
+    expect(own.status).toBe(403);
+    const fractional = await api(stack.apiUrl, 'PUT', `/users/${employee.userId}`, {
+      token: manager.accessToken,
+      body: { firstName: 'E', lastName: 'E', budget: '25.50' },
+    });
+    expect(fractional.status).toBe(400);
+    expect(fractional.body.error.fields.budget).toBe('Budget must be a whole number of dollars');
+  });
+
+  it('hides other teams and teammates behind 404', async () => {
+    const managerA = await registerManager(stack.apiUrl, stack.mailbox);
+    const managerB = await registerManager(stack.apiUrl, stack.mailbox);
+    const employeeA = await inviteAndRegisterEmployee(stack.apiUrl, stack.mailbox, managerA);
+    const employeeA2 = await inviteAndRegisterEmployee(stack.apiUrl, stack.mailbox, managerA);
+    expect(
+      (await api(stack.apiUrl, 'GET', `/users/${employeeA.userId}`, { token: managerB.accessToken })).status,
+    ).toBe(404);
+    expect(
+      (await api(stack.apiUrl, 'GET', `/users/${employeeA2.userId}`, { token: employeeA.accessToken }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await api(stack.apiUrl, 'GET', `/users/${managerA.userId}`, { token: employeeA.accessToken })).status,
+    ).toBe(404);
+    expect(
+      (await api(stack.apiUrl, 'GET', `/users/${employeeA.userId}`, { token: managerA.accessToken })).status,
+    ).toBe(200);
+  });
+
+  it('soft-deletes: the person can no longer sign in or call the API; a manager with employees cannot leave', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const employee = await inviteAndRegisterEmployee(stack.apiUrl, stack.mailbox, manager);
+    const managerLeaves = await api(stack.apiUrl, 'DELETE', `/users/${manager.userId}`, {
+      token: manager.accessToken,
+    });
+    expect(managerLeaves.status).toBe(422);
+
+    const res = await api(stack.apiUrl, 'DELETE', `/users/${employee.userId}`, {
+      token: manager.accessToken,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('deleted');
+    expect(await stack.getItem(keys.user(employee.userId))).toMatchObject({ status: 'deleted' });
+    expect((await api(stack.apiUrl, 'GET', '/me', { token: employee.accessToken })).status).toBe(401);
+    expect((await signIn(stack.apiUrl, employee.email)).status).toBe(401);
+
+    // With no active employees left, the manager may delete their own account.
+    expect(
+      (await api(stack.apiUrl, 'DELETE', `/users/${manager.userId}`, { token: manager.accessToken })).status,
+    ).toBe(200);
+  });
+});

@@ -1,0 +1,113 @@
+/** Account flows over real HTTP, following the links in the e-mails, as a person would. */
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import type { Mailbox } from './integrationStack';
+import { CLIENT_IP_HEADER, newClientIp, postJson } from './integrationStack';
+
+export const PASSWORD = 'learning-is-fun';
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+/** The token in the newest e-mail to `to` whose link goes to `path`. */
+export async function linkToken(
+  mailbox: Mailbox,
+  to: string,
+  path: '/verify' | '/forgotpassword',
+): Promise<string> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const mails = await mailbox.to(to);
+    for (const mail of mails.reverse()) {
+      const match = new RegExp(`https?://[^\\s]+${path}\\?token=([A-Za-z0-9_-]+)`).exec(mail.body.text ?? '');
+      if (match?.[1]) return match[1];
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no ${path} link in the mail to ${to}`);
+}
+
+export interface SignedIn {
+  userId: string;
+  email: string;
+  accessToken: string;
+  refreshToken: string;
+  teamId?: string;
+}
+
+export async function signIn(apiUrl: string, email: string, password = PASSWORD) {
+  return postJson(`${apiUrl}/auth/signIn`, { email, password });
+}
+
+export async function registerManager(
+  apiUrl: string,
+  mailbox: Mailbox,
+  options: { verify?: boolean; email?: string } = {},
+): Promise<SignedIn> {
+  const email = options.email ?? uniqueEmail('manager');
+  const res = await postJson(`${apiUrl}/auth/registerManager`, {
+    firstName: 'Mary',
+    lastName: 'Manager',
+    email,
+    password: PASSWORD,
+    company: 'Acme Learning',
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  if (options.verify !== false) {
+    const token = await linkToken(mailbox, email, '/verify');
+    const verified = await postJson(`${apiUrl}/auth/verifyEmail`, { token });
+    expect(verified.status).toBe(200);
+  }
+  const session = await signIn(apiUrl, email);
+  expect(session.status).toBe(200);
+  return { userId: res.body.userId, email, ...session.body };
+}
+
+export async function inviteAndRegisterEmployee(
+  apiUrl: string,
+  mailbox: Mailbox,
+  manager: SignedIn,
+  budget: string | number = 25,
+): Promise<SignedIn> {
+  const email = uniqueEmail('employee');
+  const invited = await postJson(
+    `${apiUrl}/invitations`,
+    { emails: email, budget },
+    { authorization: `Bearer ${manager.accessToken}` },
+  );
+  expect(invited.status, JSON.stringify(invited.body)).toBe(200);
+  const res = await postJson(`${apiUrl}/auth/registerEmployee`, {
+    firstName: 'Eddie',
+    lastName: 'Employee',
+    email,
+    password: PASSWORD,
+    zip: '94110',
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const session = await signIn(apiUrl, email);
+  expect(session.status).toBe(200);
+  return { userId: res.body.userId, email, ...session.body };
+}
+
+export function bearer(user: SignedIn): Record<string, string> {
+  return { authorization: `Bearer ${user.accessToken}` };
+}
+
+export async function api(
+  apiUrl: string,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${apiUrl}${path}`, {
+    method,
+    headers: {
+      [CLIENT_IP_HEADER]: newClientIp(),
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
