@@ -29,12 +29,14 @@ import {
   routes,
 } from '../../shared/src/api/routes';
 import { baseEnvironment, grantCapabilities, type SharedResources } from './capabilities';
-import type { AppConfig } from './config';
+import { type AppConfig, applyFeatureFlags } from './config';
 import { AppFunction } from './constructs/appFunction';
 
 export interface ApiStackProps extends StackProps {
   config: AppConfig;
   shared: SharedResources;
+  /** See BuildAppProps.handlerEntry. */
+  handlerEntry?: (file: string) => string;
 }
 
 /** Stage-wide limits; per-client limits on public forms are enforced in the handlers. */
@@ -42,6 +44,18 @@ export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
 
 /** Stripe retries webhooks and the authorization webhook must answer within 2 s; fail fast. */
 const WEBHOOK_TIMEOUT = Duration.seconds(5);
+
+/** Why a route without an authorizer is fine, for cdk-nag's APIG4. */
+function publicReason(op: OperationId, route: RouteDef): string {
+  if (route.access.kind === 'stripeSignature') {
+    return `${op} is called by Stripe, which cannot send a JWT; the handler verifies the Stripe-Signature header.`;
+  }
+  const limit = route.access.kind === 'public' ? route.access.rateLimit : undefined;
+  return (
+    `${op} is public by design (route table access "public", e.g. sign-up, sign-in or a public form)` +
+    (limit ? `; the handler allows ${limit.limit} calls per ${limit.windowSeconds} s per client.` : '.')
+  );
+}
 
 export class ApiStack extends Stack {
   readonly api: HttpApi;
@@ -52,9 +66,12 @@ export class ApiStack extends Stack {
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
+    applyFeatureFlags(this.node);
     const { config, shared } = props;
+    const handlerEntry = props.handlerEntry ?? ((file: string) => file);
 
     this.api = new HttpApi(this, 'HttpApi', {
+      apiName: `${config.stage}-learning-budget`,
       description: `Learning budget API (${config.stage})`,
       createDefaultStage: false,
       corsPreflight: {
@@ -104,7 +121,7 @@ export class ApiStack extends Stack {
       const route: RouteDef = routes[op];
       const access: Access['kind'] = route.access.kind;
       const fn = new AppFunction(this, op, {
-        entry: handlerFile(op),
+        entry: handlerEntry(handlerFile(op)),
         description: `${route.method} ${route.path} - ${route.summary}`,
         environment,
         ...(access === 'stripeSignature' ? { timeout: WEBHOOK_TIMEOUT } : {}),
@@ -121,10 +138,7 @@ export class ApiStack extends Stack {
       if (httpRoute && access !== 'signedIn') {
         Validations.of(httpRoute).acknowledge({
           id: 'AwsSolutions-APIG4',
-          reason:
-            access === 'public'
-              ? `${op} is public by design (route table access "public"); the handler rate-limits it per client.`
-              : `${op} is called by Stripe, which cannot send a JWT; the handler verifies the Stripe-Signature header.`,
+          reason: publicReason(op, route),
         });
       }
     }

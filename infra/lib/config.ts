@@ -154,9 +154,12 @@ export function hasWebBuild(config: AppConfig): boolean {
  * context already decides) so a stack behaves the same however it is built.
  * They could equally live in cdk.json's context.
  */
-const FEATURE_FLAGS: Record<string, boolean> = {
+const FEATURE_FLAGS: Record<string, unknown> = {
   // Server access logs are delivered under a bucket policy, so log buckets need no ACLs.
   '@aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy': true,
+  // Cross-stack references are CloudFormation exports: a stateful output cannot be removed while
+  // a stateless stack still uses it (CDK's current default, made explicit).
+  '@aws-cdk/core:defaultCrossStackReferences': 'strong',
 };
 
 export function applyFeatureFlags(node: Node): void {

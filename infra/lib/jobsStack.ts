@@ -9,12 +9,14 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { Construct } from 'constructs';
 import { type Cron, type JobId, jobFile, jobIds, jobs } from '../../shared/src/api/schedules';
 import { baseEnvironment, grantCapabilities, type SharedResources } from './capabilities';
-import type { AppConfig } from './config';
+import { type AppConfig, applyFeatureFlags } from './config';
 import { AppFunction } from './constructs/appFunction';
 
 export interface JobsStackProps extends StackProps {
   config: AppConfig;
   shared: SharedResources;
+  /** See BuildAppProps.handlerEntry. */
+  handlerEntry?: (file: string) => string;
 }
 
 /** A job walks every team due that day; give it room that an API call never needs. */
@@ -32,7 +34,9 @@ export class JobsStack extends Stack {
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
+    applyFeatureFlags(this.node);
     const { config, shared } = props;
+    const handlerEntry = props.handlerEntry ?? ((file: string) => file);
     const environment = baseEnvironment(config, shared);
 
     const functions: Partial<Record<JobId, AppFunction>> = {};
@@ -40,7 +44,7 @@ export class JobsStack extends Stack {
     for (const jobId of jobIds) {
       const job = jobs[jobId];
       const fn = new AppFunction(this, jobId, {
-        entry: jobFile(jobId),
+        entry: handlerEntry(jobFile(jobId)),
         description: job.summary,
         environment,
         timeout: JOB_TIMEOUT,

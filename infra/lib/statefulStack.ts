@@ -4,7 +4,15 @@
  * retained on stack deletion and protected against accidental deletion; the
  * stateless stacks (api, jobs, web) can be destroyed and rebuilt around them.
  */
-import { Duration, RemovalPolicy, SecretValue, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import {
+  CfnOutput,
+  Duration,
+  RemovalPolicy,
+  SecretValue,
+  Stack,
+  type StackProps,
+  Validations,
+} from 'aws-cdk-lib';
 import {
   AccountRecovery,
   FeaturePlan,
@@ -14,7 +22,6 @@ import {
   UserPool,
   type UserPoolClient,
   UserPoolClientIdentityProvider,
-  UserPoolEmail,
   UserPoolIdentityProviderFacebook,
   UserPoolIdentityProviderGoogle,
 } from 'aws-cdk-lib/aws-cognito';
@@ -28,7 +35,7 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { tableSpec } from '../../lambdas/src/data/tableSpec';
-import { type AppConfig, applyFeatureFlags, emailAddressOf } from './config';
+import { type AppConfig, applyFeatureFlags } from './config';
 
 export interface StatefulStackProps extends StackProps {
   config: AppConfig;
@@ -107,14 +114,15 @@ export class StatefulStack extends Stack {
     });
 
     // --- Users: e-mail sign-in, passwords per NIST 800-63B ----------------------
-    const fromAddress = emailAddressOf(config.mailFrom);
-    const fromName = /^(.*?)\s*</.exec(config.mailFrom)?.[1]?.replace(/^"|"$/g, '') || undefined;
+    // The API verifies e-mail addresses and resets passwords with its own links
+    // (lambdas/src/services/accountEmails.ts, sent through SES) and confirms users
+    // with AdminConfirmSignUp, exactly as against cognito-local. So Cognito sends
+    // no mail of its own: no auto-verified attribute, no SES setup to depend on.
     this.userPool = new UserPool(this, 'Users', {
       // SignUp is called by our own API (lambdas), which is public.
       selfSignUpEnabled: true,
       signInAliases: { email: true },
-      autoVerify: { email: true },
-      keepOriginal: { email: true },
+      autoVerify: { email: false },
       standardAttributes: { email: { required: true, mutable: true } },
       signInCaseSensitive: false,
       passwordPolicy: {
@@ -127,13 +135,6 @@ export class StatefulStack extends Stack {
       accountRecovery: AccountRecovery.EMAIL_ONLY,
       mfa: Mfa.OFF,
       featurePlan: FeaturePlan.ESSENTIALS,
-      // Cognito's own mail (codes) goes through SES too; its built-in sender is capped at 50 a day.
-      email: UserPoolEmail.withSES({
-        fromEmail: fromAddress,
-        fromName,
-        sesRegion: this.region,
-        sesVerifiedDomain: config.sesIdentity.includes('@') ? undefined : config.sesIdentity,
-      }),
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
@@ -141,7 +142,7 @@ export class StatefulStack extends Stack {
       {
         id: 'AwsSolutions-COG1',
         reason:
-          'Product decision (docs: decisions.md, Passwords): at least 8 characters and no composition rules, ' +
+          'Product decision (Passwords): at least 8 characters and no composition rules, ' +
           'as NIST 800-63B recommends; composition rules push users to predictable passwords.',
       },
       {
@@ -154,7 +155,7 @@ export class StatefulStack extends Stack {
         id: 'AwsSolutions-COG8',
         reason:
           'The Plus feature plan (threat protection) costs per active user; the API already rate-limits ' +
-          'public writes and authorizes every call from the table. Optional per the product brief.',
+          'public writes and authorizes every call from the table. Can be switched on later without code changes.',
       },
     );
 
@@ -222,5 +223,10 @@ export class StatefulStack extends Stack {
         : { disableOAuth: true }),
     });
     for (const idp of idps) this.userPoolClient.node.addDependency(idp);
+
+    new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    new CfnOutput(this, 'ReceiptsBucketName', { value: this.receiptsBucket.bucketName });
+    new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.userPoolClient.userPoolClientId });
   }
 }

@@ -11,8 +11,10 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltApp } from '../../infra/lib/app';
-import { repoRoot } from '../../infra/lib/config';
+import { grantCapabilities } from '../../infra/lib/capabilities';
+import { repoRoot, resolveConfig } from '../../infra/lib/config';
 import { AppFunction } from '../../infra/lib/constructs/appFunction';
+import { StatefulStack } from '../../infra/lib/statefulStack';
 import { type Capability, corsPolicy, handlerFile, operationIds, routes } from '../../shared/src/api/routes';
 import { jobFile, jobIds, jobs } from '../../shared/src/api/schedules';
 import {
@@ -22,6 +24,7 @@ import {
   logicalId,
   managedPoliciesOfRole,
   statementsOfRole,
+  TEST_ACCOUNT,
   TEST_CONFIG,
   TEST_REGION,
   type Templates,
@@ -312,6 +315,60 @@ function find0(name: string): { uses: readonly Capability[] } {
     uses: kind === 'route' ? routes[id as keyof typeof routes].uses : jobs[id as keyof typeof jobs].uses,
   };
 }
+
+describe('each capability on its own', () => {
+  // Also covers capabilities no route uses yet, so their grants are checked before the first route needs them.
+  const capabilities = Object.keys(ALLOWED) as Capability[];
+  let probe: { stack: Stack; template: Template; fns: Partial<Record<Capability, AppFunction>> };
+
+  beforeAll(() => {
+    const app = testApp();
+    const config = resolveConfig(TEST_CONFIG);
+    const env = { account: TEST_ACCOUNT, region: TEST_REGION };
+    const stateful = new StatefulStack(app, 'ProbeStateful', { config, env });
+    const stack = new Stack(app, 'Probe', { env });
+    const shared = {
+      table: stateful.table,
+      receiptsBucket: stateful.receiptsBucket,
+      userPool: stateful.userPool,
+      userPoolClient: stateful.userPoolClient,
+    };
+    const fns: Partial<Record<Capability, AppFunction>> = {};
+    for (const cap of capabilities) {
+      const fn = new AppFunction(stack, cap.replace(/\W/g, '-'), {
+        entry: 'test/infra/fixtures/handler.ts',
+        description: cap,
+        environment: {},
+      });
+      grantCapabilities(fn, [cap], shared, config);
+      fns[cap] = fn;
+    }
+    probe = { stack, template: Template.fromStack(stack), fns };
+  });
+
+  it.each(capabilities)('%s grants what it needs and nothing beyond', (cap) => {
+    const fn = probe.fns[cap] as AppFunction;
+    const statements = statementsOfRole(probe.template, logicalId(probe.stack, fn).roleId);
+    expect(excessActions(statements, [cap])).toEqual([]);
+    expect(statements.flatMap((s) => s.actions)).toEqual(expect.arrayContaining(REQUIRED[cap]));
+    for (const s of statements) {
+      if (s.resources.includes('*'))
+        expect(
+          s.actions.every((a) => a.startsWith('xray:')),
+          cap,
+        ).toBe(true);
+    }
+  });
+
+  it('userPool:admin is limited to our own pool', () => {
+    const fn = probe.fns['userPool:admin'] as AppFunction;
+    const statements = statementsOfRole(probe.template, logicalId(probe.stack, fn).roleId);
+    const cognito = statements.filter((s) => s.actions.some((a) => a.startsWith('cognito-idp:')));
+    expect(cognito.flatMap((s) => s.resources)).toEqual([
+      expect.stringMatching(/ExportsOutputFnGetAttUsers\w+Arn/),
+    ]);
+  });
+});
 
 describe('the least-privilege check itself', () => {
   it('catches a function granted more than its capabilities', () => {

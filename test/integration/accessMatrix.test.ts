@@ -1,0 +1,198 @@
+/**
+ * The access matrix (spec §6, decisions.md "Authorization"): every route in the
+ * route table, called by a visitor, an employee and a manager of the team that
+ * owns the resource, an employee and a manager of another team, and a deleted
+ * user, gets exactly the answer listed here. A route added to the table without
+ * a row here fails the first test.
+ */
+import { beforeAll, afterAll, describe, expect, it } from 'vitest';
+import { type OperationId, operationIds, routes } from '../../shared/src/api/routes';
+import {
+  api,
+  inviteAndRegisterEmployee,
+  PASSWORD,
+  registerManager,
+  type SignedIn,
+  uniqueEmail,
+} from '../support/accountFlows';
+import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
+
+type ActorKind = 'visitor' | 'employee' | 'manager' | 'otherEmployee' | 'otherManager' | 'deleted';
+const actorKinds: ActorKind[] = ['visitor', 'employee', 'manager', 'otherEmployee', 'otherManager', 'deleted'];
+
+/** 'ok' is any 2xx; a number is that exact status. */
+type Expected = 'ok' | 401 | 403 | 404 | 409;
+
+interface Row {
+  /** Builds the request; `world` holds the people, `fresh` makes a new employee of team A for destructive calls. */
+  request: (ctx: Ctx) => Promise<{ path: string; body?: unknown }>;
+  expect: Record<ActorKind, Expected>;
+}
+
+interface Ctx {
+  world: World;
+  fresh: () => Promise<SignedIn>;
+}
+
+interface World {
+  manager: SignedIn;
+  employee: SignedIn;
+  otherManager: SignedIn;
+  otherEmployee: SignedIn;
+  deleted: SignedIn;
+}
+
+const everyone = (value: Expected): Record<ActorKind, Expected> => ({
+  visitor: value,
+  employee: value,
+  manager: value,
+  otherEmployee: value,
+  otherManager: value,
+  deleted: value,
+});
+
+/** Signed-in, own data: anyone signed in; the deleted and visitors are out. */
+const anySignedIn: Record<ActorKind, Expected> = { ...everyone('ok'), visitor: 401, deleted: 401 };
+
+/** A resource of team A's employee: the employee and their manager; others 404. */
+const teamAEmployeeResource: Record<ActorKind, Expected> = {
+  visitor: 401,
+  employee: 'ok',
+  manager: 'ok',
+  otherEmployee: 404,
+  otherManager: 404,
+  deleted: 401,
+};
+
+const matrix: Record<OperationId, Row> = {
+  joinWaitlist: {
+    request: async () => ({ path: '/waitlist', body: { name: 'Matrix', email: uniqueEmail('wl') } }),
+    expect: everyone('ok'),
+  },
+  sendContactMessage: {
+    request: async () => ({ path: '/messages', body: { name: 'Matrix', email: uniqueEmail('c'), message: 'Hi' } }),
+    expect: everyone('ok'),
+  },
+  registerManager: {
+    request: async () => ({
+      path: '/auth/registerManager',
+      body: { firstName: 'M', lastName: 'X', email: uniqueEmail('rm'), password: PASSWORD, company: 'Co' },
+    }),
+    expect: everyone('ok'),
+  },
+  checkInvitation: {
+    request: async () => ({ path: '/auth/invitationCheck', body: { email: uniqueEmail('ic') } }),
+    expect: everyone('ok'),
+  },
+  registerEmployee: {
+    // Nobody invited this address: the same refusal for every caller, signed in or not.
+    request: async () => ({
+      path: '/auth/registerEmployee',
+      body: { firstName: 'E', lastName: 'X', email: uniqueEmail('re'), password: PASSWORD, zip: '10001' },
+    }),
+    expect: everyone(404),
+  },
+  inviteManager: {
+    request: async () => ({ path: '/auth/inviteManager', body: { managerEmail: uniqueEmail('im') } }),
+    expect: everyone('ok'),
+  },
+  signIn: {
+    request: async ({ world }) => ({ path: '/auth/signIn', body: { email: world.manager.email, password: PASSWORD } }),
+    expect: everyone('ok'),
+  },
+  refreshSession: {
+    request: async ({ world }) => ({
+      path: '/auth/refresh',
+      body: { email: world.manager.email, refreshToken: world.manager.refreshToken },
+    }),
+    expect: everyone('ok'),
+  },
+  verifyEmail: {
+    request: async () => ({ path: '/auth/verifyEmail', body: { token: 'z'.repeat(43) } }),
+    expect: everyone(404),
+  },
+  resendVerification: {
+    request: async () => ({ path: '/auth/resendVerification', body: {} }),
+    // Everyone in the world is verified already, so a signed-in caller is told so.
+    expect: { ...anySignedIn, employee: 409, manager: 409, otherEmployee: 409, otherManager: 409 },
+  },
+  forgotPassword: {
+    request: async () => ({ path: '/auth/forgotPassword', body: { email: uniqueEmail('fp') } }),
+    expect: everyone('ok'),
+  },
+  resetPassword: {
+    request: async () => ({ path: '/auth/resetPassword', body: { token: 'z'.repeat(43), password: PASSWORD } }),
+    expect: everyone(404),
+  },
+  getProfile: {
+    request: async ({ world }) => ({ path: `/users/${world.employee.userId}` }),
+    expect: teamAEmployeeResource,
+  },
+  updateProfile: {
+    request: async ({ world }) => ({
+      path: `/users/${world.employee.userId}`,
+      body: { firstName: 'Still', lastName: 'Here' },
+    }),
+    expect: teamAEmployeeResource,
+  },
+  deleteAccount: {
+    // Destructive: a new employee of team A each time, so every caller faces the same target.
+    request: async ({ fresh }) => ({ path: `/users/${(await fresh()).userId}` }),
+    expect: { ...teamAEmployeeResource, employee: 404 },
+  },
+  inviteEmployees: {
+    request: async () => ({ path: '/invitations', body: { emails: uniqueEmail('inv'), budget: 25 } }),
+    expect: { visitor: 401, employee: 403, manager: 'ok', otherEmployee: 403, otherManager: 'ok', deleted: 401 },
+  },
+  getMe: {
+    request: async () => ({ path: '/me' }),
+    expect: anySignedIn,
+  },
+};
+
+let stack: IntegrationStack;
+let world: World;
+
+beforeAll(async () => {
+  stack = await startIntegrationStack();
+  const manager = await registerManager(stack.apiUrl, stack.mailbox);
+  const otherManager = await registerManager(stack.apiUrl, stack.mailbox);
+  const [employee, otherEmployee, deleted] = await Promise.all([
+    inviteAndRegisterEmployee(stack.apiUrl, stack.mailbox, manager),
+    inviteAndRegisterEmployee(stack.apiUrl, stack.mailbox, otherManager),
+    inviteAndRegisterEmployee(stack.apiUrl, stack.mailbox, manager),
+  ]);
+  // Employees verify too, so only roles and teams decide the answers below.
+  for (const person of [employee, otherEmployee, deleted]) {
+    const { linkToken } = await import('../support/accountFlows');
+    const token = await linkToken(stack.mailbox, person.email, '/verify');
+    expect((await api(stack.apiUrl, 'POST', '/auth/verifyEmail', { body: { token } })).status).toBe(200);
+  }
+  expect((await api(stack.apiUrl, 'DELETE', `/users/${deleted.userId}`, { token: manager.accessToken })).status).toBe(200);
+  world = { manager, employee, otherManager, otherEmployee, deleted };
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('access matrix', () => {
+  it('has a row for every route in the route table, and no other', () => {
+    expect(Object.keys(matrix).sort()).toEqual([...operationIds].sort());
+  });
+
+  const cases = operationIds.flatMap((op) => actorKinds.map((actor) => [op, actor] as const));
+  it.each(cases)('%s called by %s', async (op, actor) => {
+    const row = matrix[op];
+    const { path, body } = await row.request({
+      world,
+      fresh: () => inviteAndRegisterEmployee(stack.apiUrl, stack.mailbox, world.manager),
+    });
+    const token = actor === 'visitor' ? undefined : world[actor].accessToken;
+    const res = await api(stack.apiUrl, routes[op].method, path, { token, body });
+    const expected = row.expect[actor];
+    if (expected === 'ok') expect(res.status, JSON.stringify(res.body)).toBeGreaterThanOrEqual(200);
+    if (expected === 'ok') expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+    else expect(res.status, JSON.stringify(res.body)).toBe(expected);
+  });
+});
