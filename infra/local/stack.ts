@@ -35,6 +35,8 @@ export interface LocalStackOptions {
   quiet?: boolean;
   /** Serve the web app from Vite's dev server with hot reload (`npm run dev`). */
   dev?: boolean;
+  /** Create the demo manager and employee if missing (default true). */
+  seed?: boolean;
 }
 
 export interface LocalStack {
@@ -114,6 +116,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       WEB_ORIGIN: webOrigin,
       LOG_FORMAT: 'pretty',
     });
+
+    if (options.seed !== false) {
+      const { seedDemo } = await import('./seed');
+      await seedDemo(log('seed'));
+    }
 
     const scheduler = await startScheduler({ log: log('scheduler') });
     stops.push(scheduler.stop);

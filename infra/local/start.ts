@@ -4,6 +4,7 @@
  */
 import { MissingJavaError } from './dynamodb';
 import { PortInUseError } from './processes';
+import { DEMO_EMPLOYEE, DEMO_MANAGER } from './seed';
 import { portsFromEnv } from './settings';
 import { startLocalStack } from './stack';
 
@@ -25,6 +26,9 @@ async function main() {
     `  App:      ${stack.webUrl}`,
     `  API:      ${stack.apiUrl}`,
     `  Mailbox:  ${stack.mailboxUrl}   (every e-mail the product sends)`,
+    '',
+    `  Demo manager:   ${DEMO_MANAGER.email} / ${DEMO_MANAGER.password}`,
+    `  Demo employee:  ${DEMO_EMPLOYEE.email} / ${DEMO_EMPLOYEE.password}`,
     '',
     '  Press Ctrl-C to stop. Data is kept in .local-data/ (delete it to start fresh).',
     '',
