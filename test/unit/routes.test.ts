@@ -24,6 +24,13 @@ describe('the route table', () => {
     },
   );
 
+  it.each(operationIds)('%s is granted what its wrapper needs (actor lookup, rate-limit counters)', (op) => {
+    const access: Access = routes[op].access;
+    const uses: readonly string[] = routes[op].uses;
+    if (access.kind === 'signedIn') expect(uses.some((u) => u.startsWith('table:'))).toBe(true);
+    if ('rateLimit' in access && access.rateLimit) expect(uses).toContain('table:write');
+  });
+
   it('has no two routes on the same method and path', () => {
     const seen = new Set(operationIds.map((op) => `${routes[op].method} ${routes[op].path}`));
     expect(seen.size).toBe(operationIds.length);
