@@ -1,0 +1,202 @@
+/**
+ * Writes and reads the double-entry ledger. A posting (validated by
+ * shared/src/domain/ledger.ts) is one TransactWriteItems:
+ *   - the journal item, conditioned on not existing: its id is the idempotency
+ *     key, so the same movement is recorded once however often it is posted;
+ *   - per leg, the account's balance update, conditioned (for internal accounts
+ *     taking money out) on the balance covering it: no balance goes negative;
+ *   - per leg, an entry item on the account, for statements.
+ * Outside calls (Stripe, SES) happen before or after, never inside.
+ */
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  type AccountId,
+  mayGoNegative,
+  type Posting,
+  validatePosting,
+} from '../../../shared/src/domain/ledger';
+import { db, tableName } from './client';
+import { keys } from './keys';
+
+/** DynamoDB's limit of 100 items per transaction, at 2 items per leg plus the journal. */
+export const MAX_LEGS = 49;
+
+export type PostResult = { status: 'posted' } | { status: 'duplicate' };
+
+/** An internal account would go below zero. `account` says which. */
+export class InsufficientFunds extends Error {
+  constructor(readonly account: AccountId) {
+    super(`${account} cannot cover this`);
+  }
+}
+
+export interface JournalEntry extends Posting {
+  postedAt: string;
+}
+
+export interface StatementLine {
+  entryId: string;
+  kind: Posting['kind'];
+  description: string;
+  postedAt: string;
+  amountCents: number;
+  /** The account's balance after this entry. */
+  balanceCents: number;
+  references?: Record<string, string>;
+}
+
+function entrySortKey(postedAt: string, entryId: string, leg: number) {
+  return `ENTRY#${postedAt}#${entryId}#${leg}`;
+}
+
+/**
+ * Builds the transaction items of a posting. Exposed so callers that must write
+ * one more item atomically with the money (an authorization decision, a card
+ * state) can add it to the same transaction.
+ */
+export function postingItems(posting: Posting, postedAt: string) {
+  validatePosting(posting);
+  if (posting.legs.length > MAX_LEGS) throw new Error(`a posting has at most ${MAX_LEGS} legs`);
+  const table = tableName();
+  const journal = {
+    Put: {
+      TableName: table,
+      Item: {
+        ...keys.journal(posting.entryId),
+        ...keys.journalByTeam(posting.teamId, postedAt, posting.entryId),
+        entity: 'Journal',
+        ...posting,
+        postedAt,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+  const legs = posting.legs.flatMap((leg, index) => {
+    const guarded = leg.amountCents < 0 && !mayGoNegative(leg.account);
+    return [
+      {
+        Update: {
+          TableName: table,
+          Key: keys.account(leg.account),
+          UpdateExpression: 'ADD balanceCents :amount SET entity = :entity, accountId = :account',
+          ...(guarded ? { ConditionExpression: 'balanceCents >= :needed' } : {}),
+          ExpressionAttributeValues: {
+            ':amount': leg.amountCents,
+            ':entity': 'Account',
+            ':account': leg.account,
+            ...(guarded ? { ':needed': -leg.amountCents } : {}),
+          },
+        },
+      },
+      {
+        Put: {
+          TableName: table,
+          Item: {
+            pk: keys.account(leg.account).pk,
+            sk: entrySortKey(postedAt, posting.entryId, index),
+            entity: 'LedgerEntry',
+            entryId: posting.entryId,
+            kind: posting.kind,
+            description: posting.description,
+            amountCents: leg.amountCents,
+            postedAt,
+            ...(posting.references ? { references: posting.references } : {}),
+          },
+        },
+      },
+    ];
+  });
+  return [journal, ...legs];
+}
+
+/**
+ * Reads why a ledger transaction was cancelled: the journal already existed
+ * (a duplicate: fine), or a balance condition failed (insufficient funds).
+ * `extraItems` counts items the caller put before the posting's items.
+ */
+export function explainCancellation(error: unknown, posting: Posting, extraItems = 0): PostResult {
+  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') throw error;
+  const reasons = (error as Error & { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+  if (reasons[extraItems]?.Code === 'ConditionalCheckFailed') return { status: 'duplicate' };
+  reasons.forEach((reason, i) => {
+    if (reason.Code !== 'ConditionalCheckFailed' || i <= extraItems) return;
+    const legIndex = Math.floor((i - extraItems - 1) / 2);
+    const leg = posting.legs[legIndex];
+    if (leg) throw new InsufficientFunds(leg.account);
+  });
+  throw error;
+}
+
+/** Posts once. A repeat of the same entry id is reported as a duplicate and changes nothing. */
+export async function post(posting: Posting, postedAt = new Date().toISOString()): Promise<PostResult> {
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: postingItems(posting, postedAt) }));
+    return { status: 'posted' };
+  } catch (error) {
+    return explainCancellation(error, posting);
+  }
+}
+
+export async function balanceOf(account: AccountId): Promise<number> {
+  const result = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.account(account), ConsistentRead: true }),
+  );
+  return Number(result.Item?.balanceCents ?? 0);
+}
+
+export async function getJournal(entryId: string): Promise<JournalEntry | undefined> {
+  const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.journal(entryId) }));
+  return result.Item as JournalEntry | undefined;
+}
+
+/** An account's statement in posting order, with the running balance after each line. */
+export async function statement(account: AccountId): Promise<StatementLine[]> {
+  const lines: StatementLine[] = [];
+  let balance = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.account(account).pk, ':prefix': 'ENTRY#' },
+        ExclusiveStartKey: start,
+        ConsistentRead: true,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      balance += Number(item.amountCents);
+      lines.push({
+        entryId: item.entryId,
+        kind: item.kind,
+        description: item.description,
+        postedAt: item.postedAt,
+        amountCents: Number(item.amountCents),
+        balanceCents: balance,
+        references: item.references,
+      });
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return lines;
+}
+
+/** A team's journal, oldest first. */
+export async function teamJournal(teamId: string): Promise<JournalEntry[]> {
+  const entries: JournalEntry[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': `TEAM#${teamId}`, ':prefix': 'JOURNAL#' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    entries.push(...((page.Items ?? []) as JournalEntry[]));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return entries;
+}

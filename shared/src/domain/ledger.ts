@@ -1,0 +1,299 @@
+/**
+ * The ledger's pure rules: which accounts exist, what a valid posting is, and
+ * the postings of every money movement. No I/O here; lambdas/src/data/ledger.ts
+ * writes a validated posting in one DynamoDB transaction. See docs/ledger.md.
+ *
+ * Sign convention: every account has one balance, "money held by this account",
+ * and each leg of a posting adds its signed amount to its account's balance. The
+ * legs of a posting sum to zero, so money is never created or destroyed: it only
+ * moves. Internal accounts can never go below zero; outside-world accounts
+ * (the managers' cards, the card network, debts) can, because a negative balance
+ * there is exactly "money that came in from (or is owed by) the outside".
+ */
+import { assertCents, feeCents, splitEvenly } from './money';
+
+export type AccountId =
+  /** An employee card's spendable balance. */
+  | `card:${string}`
+  /** Money held for a card's pending authorizations. */
+  | `hold:${string}`
+  /** A team's unassigned money: deleted employees' balances, waiting to be reallocated or redeemed. */
+  | `pool:${string}`
+  /** Provider fee revenue (redemption fees). */
+  | 'revenue:fees'
+  /** The card network: what merchants were paid through Issuing, net of their refunds. */
+  | 'network:settlement'
+  /** A team manager's card on file: charges take money from it, refunds and redemptions return it. */
+  | `external:${string}`
+  /** What an employee owes after a capture larger than their hold (never lost, collected from later funding). */
+  | `debt:${string}`;
+
+/** Accounts allowed below zero: they stand for the outside world. */
+export function mayGoNegative(account: AccountId): boolean {
+  return account.startsWith('external:') || account.startsWith('debt:') || account === 'network:settlement';
+}
+
+export interface Leg {
+  account: AccountId;
+  /** Signed cents added to the account's balance. */
+  amountCents: number;
+}
+
+export type PostingKind =
+  | 'funding'
+  | 'deposit'
+  | 'authorization'
+  | 'release'
+  | 'capture'
+  | 'refund'
+  | 'reallocation'
+  | 'redemption'
+  | 'poolTransfer'
+  | 'debtRepayment';
+
+export interface Posting {
+  /** The idempotency key: the same id is posted once, ever. */
+  entryId: string;
+  kind: PostingKind;
+  teamId: string;
+  legs: Leg[];
+  /** Plain words for statements ("Monthly budget for November"). */
+  description: string;
+  /** References to outside objects (Stripe charge, authorization, ...), for audit and support. */
+  references?: Record<string, string>;
+}
+
+export class InvalidPosting extends Error {}
+
+/** A posting is valid when it has legs, whole non-zero cents, each account once, and sums to zero. */
+export function validatePosting(posting: Posting): void {
+  if (!posting.entryId) throw new InvalidPosting('a posting needs an entry id');
+  if (posting.legs.length < 2) throw new InvalidPosting('a posting needs at least two legs');
+  const seen = new Set<string>();
+  let sum = 0;
+  for (const leg of posting.legs) {
+    assertCents(leg.amountCents, `leg on ${leg.account}`);
+    if (leg.amountCents === 0) throw new InvalidPosting(`zero leg on ${leg.account}`);
+    if (seen.has(leg.account)) throw new InvalidPosting(`${leg.account} appears twice`);
+    seen.add(leg.account);
+    sum += leg.amountCents;
+  }
+  if (sum !== 0) throw new InvalidPosting(`legs sum to ${sum}, not 0`);
+}
+
+// --- The movements --------------------------------------------------------------
+
+export const cardAccount = (userId: string): AccountId => `card:${userId}`;
+export const holdAccount = (userId: string): AccountId => `hold:${userId}`;
+export const poolAccount = (teamId: string): AccountId => `pool:${teamId}`;
+export const externalAccount = (teamId: string): AccountId => `external:${teamId}`;
+export const debtAccount = (userId: string): AccountId => `debt:${userId}`;
+
+function posting(p: Posting): Posting {
+  validatePosting(p);
+  return p;
+}
+
+/** A successful charge of the manager's card credited to an employee's card (monthly funding or joining). */
+export function funding(args: {
+  entryId: string;
+  teamId: string;
+  userId: string;
+  amountCents: number;
+  description: string;
+  chargeId: string;
+  kind?: 'funding' | 'deposit';
+}): Posting {
+  return posting({
+    entryId: args.entryId,
+    kind: args.kind ?? 'funding',
+    teamId: args.teamId,
+    description: args.description,
+    references: { charge: args.chargeId },
+    legs: [
+      { account: externalAccount(args.teamId), amountCents: -args.amountCents },
+      { account: cardAccount(args.userId), amountCents: args.amountCents },
+    ],
+  });
+}
+
+/** An approved authorization: the amount moves from spendable to held. */
+export function authorizationHold(args: {
+  authorizationId: string;
+  teamId: string;
+  userId: string;
+  amountCents: number;
+  merchant: string;
+}): Posting {
+  return posting({
+    entryId: `AUTH#${args.authorizationId}`,
+    kind: 'authorization',
+    teamId: args.teamId,
+    description: `Hold for ${args.merchant}`,
+    references: { authorization: args.authorizationId },
+    legs: [
+      { account: cardAccount(args.userId), amountCents: -args.amountCents },
+      { account: holdAccount(args.userId), amountCents: args.amountCents },
+    ],
+  });
+}
+
+/**
+ * A capture settles against the hold. Up to the held amount it comes out of the
+ * hold; anything captured above it (an over-capture, or a capture with no hold
+ * at all) is recorded as the employee's debt, never lost. Whatever stays on hold
+ * after a final capture is released separately.
+ */
+export function capture(args: {
+  entryId: string;
+  teamId: string;
+  userId: string;
+  capturedCents: number;
+  heldCents: number;
+  merchant: string;
+  transactionId: string;
+}): Posting {
+  const fromHold = Math.min(args.capturedCents, Math.max(0, args.heldCents));
+  const owed = args.capturedCents - fromHold;
+  // The network receives what the merchant was paid; the hold (and, past it, a debt) gives it.
+  const legs: Leg[] = [{ account: 'network:settlement', amountCents: args.capturedCents }];
+  if (fromHold > 0) legs.push({ account: holdAccount(args.userId), amountCents: -fromHold });
+  if (owed > 0) legs.push({ account: debtAccount(args.userId), amountCents: -owed });
+  return posting({
+    entryId: args.entryId,
+    kind: 'capture',
+    teamId: args.teamId,
+    description: `Purchase at ${args.merchant}`,
+    references: { transaction: args.transactionId },
+    legs,
+  });
+}
+
+/** Held money going back to spendable (reversal, expiry, or the rest after a partial capture). */
+export function release(args: {
+  entryId: string;
+  teamId: string;
+  userId: string;
+  amountCents: number;
+  reason: string;
+}): Posting {
+  return posting({
+    entryId: args.entryId,
+    kind: 'release',
+    teamId: args.teamId,
+    description: args.reason,
+    legs: [
+      { account: holdAccount(args.userId), amountCents: -args.amountCents },
+      { account: cardAccount(args.userId), amountCents: args.amountCents },
+    ],
+  });
+}
+
+/** A merchant refund comes back through the network onto the card. */
+export function merchantRefund(args: {
+  entryId: string;
+  teamId: string;
+  userId: string;
+  amountCents: number;
+  merchant: string;
+  transactionId: string;
+}): Posting {
+  return posting({
+    entryId: args.entryId,
+    kind: 'refund',
+    teamId: args.teamId,
+    description: `Refund from ${args.merchant}`,
+    references: { transaction: args.transactionId },
+    legs: [
+      { account: 'network:settlement', amountCents: -args.amountCents },
+      { account: cardAccount(args.userId), amountCents: args.amountCents },
+    ],
+  });
+}
+
+/** A deleted employee's spendable balance moves to the team pool. */
+export function toPool(args: {
+  entryId: string;
+  teamId: string;
+  userId: string;
+  amountCents: number;
+}): Posting {
+  return posting({
+    entryId: args.entryId,
+    kind: 'poolTransfer',
+    teamId: args.teamId,
+    description: 'Balance of a removed employee moved to the team pool',
+    references: { user: args.userId },
+    legs: [
+      { account: cardAccount(args.userId), amountCents: -args.amountCents },
+      { account: poolAccount(args.teamId), amountCents: args.amountCents },
+    ],
+  });
+}
+
+/**
+ * Reallocation (decisions.md): an amount from the team pool split evenly across
+ * the receivers, free of fee. Receivers are sorted by id and the first ones get
+ * the remainder cents, so the same request always splits the same way.
+ */
+export function reallocation(args: {
+  entryId: string;
+  teamId: string;
+  amountCents: number;
+  receiverIds: string[];
+}): Posting {
+  const receivers = [...new Set(args.receiverIds)].sort();
+  if (receivers.length === 0)
+    throw new InvalidPosting('Please select at least one employee to receive the reallocation');
+  const shares = splitEvenly(args.amountCents, receivers.length);
+  return posting({
+    entryId: args.entryId,
+    kind: 'reallocation',
+    teamId: args.teamId,
+    description: 'Reallocated funds',
+    legs: [
+      { account: poolAccount(args.teamId), amountCents: -args.amountCents },
+      ...receivers
+        .map((id, i) => ({ account: cardAccount(id), amountCents: shares[i] as number }))
+        .filter((leg) => leg.amountCents > 0),
+    ],
+  });
+}
+
+/** Redemption fee (decisions.md, the terms): 15 % or $5, whichever is greater; nothing under $5. */
+export const REDEMPTION_FEE_BPS = 1500;
+export const REDEMPTION_MIN_FEE_CENTS = 500;
+export const REDEMPTION_MINIMUM_CENTS = 500;
+
+export function redemptionFee(amountCents: number): number {
+  assertCents(amountCents);
+  if (amountCents < REDEMPTION_MINIMUM_CENTS)
+    throw new InvalidPosting('Refund is not available for balances under $5.');
+  return Math.min(amountCents, Math.max(feeCents(amountCents, REDEMPTION_FEE_BPS), REDEMPTION_MIN_FEE_CENTS));
+}
+
+/** Redemption: pool money back to the manager's card, less the fee. */
+export function redemption(args: {
+  entryId: string;
+  teamId: string;
+  amountCents: number;
+  refundId: string;
+}): Posting {
+  const fee = redemptionFee(args.amountCents);
+  if (args.amountCents - fee <= 0) {
+    throw new InvalidPosting(`After the ${'$'}5.00 minimum fee nothing would be returned.`);
+  }
+  const legs: Leg[] = [
+    { account: poolAccount(args.teamId), amountCents: -args.amountCents },
+    { account: 'revenue:fees', amountCents: fee },
+    { account: externalAccount(args.teamId), amountCents: args.amountCents - fee },
+  ];
+  return posting({
+    entryId: args.entryId,
+    kind: 'redemption',
+    teamId: args.teamId,
+    description: 'Redeemed to the manager’s card',
+    references: { refund: args.refundId },
+    legs,
+  });
+}
