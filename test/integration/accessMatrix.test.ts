@@ -5,7 +5,7 @@
  * user, gets exactly the answer listed here. A route added to the table without
  * a row here fails the first test.
  */
-import { beforeAll, afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OperationId, operationIds, routes } from '../../shared/src/api/routes';
 import {
   api,
@@ -18,10 +18,17 @@ import {
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 
 type ActorKind = 'visitor' | 'employee' | 'manager' | 'otherEmployee' | 'otherManager' | 'deleted';
-const actorKinds: ActorKind[] = ['visitor', 'employee', 'manager', 'otherEmployee', 'otherManager', 'deleted'];
+const actorKinds: ActorKind[] = [
+  'visitor',
+  'employee',
+  'manager',
+  'otherEmployee',
+  'otherManager',
+  'deleted',
+];
 
 /** 'ok' is any 2xx; a number is that exact status. */
-type Expected = 'ok' | 401 | 403 | 404 | 409;
+type Expected = 'ok' | 400 | 401 | 403 | 404 | 409;
 
 interface Row {
   /** Builds the request; `world` holds the people, `fresh` makes a new employee of team A for destructive calls. */
@@ -70,7 +77,10 @@ const matrix: Record<OperationId, Row> = {
     expect: everyone('ok'),
   },
   sendContactMessage: {
-    request: async () => ({ path: '/messages', body: { name: 'Matrix', email: uniqueEmail('c'), message: 'Hi' } }),
+    request: async () => ({
+      path: '/messages',
+      body: { name: 'Matrix', email: uniqueEmail('c'), message: 'Hi' },
+    }),
     expect: everyone('ok'),
   },
   registerManager: {
@@ -97,7 +107,10 @@ const matrix: Record<OperationId, Row> = {
     expect: everyone('ok'),
   },
   signIn: {
-    request: async ({ world }) => ({ path: '/auth/signIn', body: { email: world.manager.email, password: PASSWORD } }),
+    request: async ({ world }) => ({
+      path: '/auth/signIn',
+      body: { email: world.manager.email, password: PASSWORD },
+    }),
     expect: everyone('ok'),
   },
   refreshSession: {
@@ -121,7 +134,10 @@ const matrix: Record<OperationId, Row> = {
     expect: everyone('ok'),
   },
   resetPassword: {
-    request: async () => ({ path: '/auth/resetPassword', body: { token: 'z'.repeat(43), password: PASSWORD } }),
+    request: async () => ({
+      path: '/auth/resetPassword',
+      body: { token: 'z'.repeat(43), password: PASSWORD },
+    }),
     expect: everyone(404),
   },
   getProfile: {
@@ -142,7 +158,19 @@ const matrix: Record<OperationId, Row> = {
   },
   inviteEmployees: {
     request: async () => ({ path: '/invitations', body: { emails: uniqueEmail('inv'), budget: 25 } }),
-    expect: { visitor: 401, employee: 403, manager: 'ok', otherEmployee: 403, otherManager: 'ok', deleted: 401 },
+    expect: {
+      visitor: 401,
+      employee: 403,
+      manager: 'ok',
+      otherEmployee: 403,
+      otherManager: 'ok',
+      deleted: 401,
+    },
+  },
+  stripeWebhook: {
+    // No Stripe signature: refused before anything is read, whoever is signed in.
+    request: async () => ({ path: '/webhooks/stripe', body: { type: 'issuing_authorization.request' } }),
+    expect: everyone(400),
   },
   getMe: {
     request: async () => ({ path: '/me' }),
@@ -168,7 +196,9 @@ beforeAll(async () => {
     const token = await linkToken(stack.mailbox, person.email, '/verify');
     expect((await api(stack.apiUrl, 'POST', '/auth/verifyEmail', { body: { token } })).status).toBe(200);
   }
-  expect((await api(stack.apiUrl, 'DELETE', `/users/${deleted.userId}`, { token: manager.accessToken })).status).toBe(200);
+  expect(
+    (await api(stack.apiUrl, 'DELETE', `/users/${deleted.userId}`, { token: manager.accessToken })).status,
+  ).toBe(200);
   world = { manager, employee, otherManager, otherEmployee, deleted };
 }, 120_000);
 

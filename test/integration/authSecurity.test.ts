@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../shared/src/api/routes';
 import { issueEmailToken } from '../../lambdas/src/data/emailTokens';
 import { SIGN_IN_ACCOUNT_LIMIT } from '../../lambdas/src/services/accounts';
+import { routes } from '../../shared/src/api/routes';
 import { api, linkToken, PASSWORD, registerManager, uniqueEmail } from '../support/accountFlows';
-import { CLIENT_IP_HEADER, type IntegrationStack, postJson, startIntegrationStack } from '../support/integrationStack';
+import {
+  CLIENT_IP_HEADER,
+  type IntegrationStack,
+  postJson,
+  startIntegrationStack,
+} from '../support/integrationStack';
 
 let stack: IntegrationStack;
 beforeAll(async () => {
@@ -22,10 +27,16 @@ describe('sign-in rate limits', () => {
     const manager = await registerManager(stack.apiUrl, stack.mailbox);
     // registerManager signed in once already.
     for (let i = 1; i < SIGN_IN_ACCOUNT_LIMIT.limit; i++) {
-      const res = await postJson(`${stack.apiUrl}/auth/signIn`, { email: manager.email, password: `guess-${i}-wrong` });
+      const res = await postJson(`${stack.apiUrl}/auth/signIn`, {
+        email: manager.email,
+        password: `guess-${i}-wrong`,
+      });
       expect(res.status).toBe(401);
     }
-    const blocked = await postJson(`${stack.apiUrl}/auth/signIn`, { email: manager.email, password: PASSWORD });
+    const blocked = await postJson(`${stack.apiUrl}/auth/signIn`, {
+      email: manager.email,
+      password: PASSWORD,
+    });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
   });
@@ -34,10 +45,18 @@ describe('sign-in rate limits', () => {
     const access = routes.signIn.access;
     const client = { [CLIENT_IP_HEADER]: '198.51.100.23' };
     for (let i = 0; i < access.rateLimit.limit; i++) {
-      const res = await postJson(`${stack.apiUrl}/auth/signIn`, { email: uniqueEmail('spray'), password: 'x' }, client);
+      const res = await postJson(
+        `${stack.apiUrl}/auth/signIn`,
+        { email: uniqueEmail('spray'), password: 'x' },
+        client,
+      );
       expect(res.status).toBe(401);
     }
-    const blocked = await postJson(`${stack.apiUrl}/auth/signIn`, { email: uniqueEmail('spray'), password: 'x' }, client);
+    const blocked = await postJson(
+      `${stack.apiUrl}/auth/signIn`,
+      { email: uniqueEmail('spray'), password: 'x' },
+      client,
+    );
     expect(blocked.status).toBe(429);
   });
 });
@@ -49,7 +68,9 @@ describe('e-mail link tokens', () => {
     const stale = await issueEmailToken('verifyEmail', manager.userId, fourDaysAgo);
     const res = await postJson(`${stack.apiUrl}/auth/verifyEmail`, { token: stale });
     expect(res.status).toBe(404);
-    expect((await api(stack.apiUrl, 'GET', '/me', { token: manager.accessToken })).body.emailVerified).toBe(false);
+    expect((await api(stack.apiUrl, 'GET', '/me', { token: manager.accessToken })).body.emailVerified).toBe(
+      false,
+    );
   });
 
   it('serve one purpose: a reset link cannot verify an address', async () => {
@@ -58,7 +79,10 @@ describe('e-mail link tokens', () => {
     const resetToken = await linkToken(stack.mailbox, manager.email, '/forgotpassword');
     expect((await postJson(`${stack.apiUrl}/auth/verifyEmail`, { token: resetToken })).status).toBe(404);
     // ...and it is not used up by that attempt.
-    const reset = await postJson(`${stack.apiUrl}/auth/resetPassword`, { token: resetToken, password: 'another passphrase' });
+    const reset = await postJson(`${stack.apiUrl}/auth/resetPassword`, {
+      token: resetToken,
+      password: 'another passphrase',
+    });
     expect(reset.status).toBe(200);
   });
 });
@@ -91,15 +115,27 @@ describe('secrets stay out of responses and logs', () => {
         ),
       );
       const verifyToken = await linkToken(stack.mailbox, email, '/verify');
-      responses.push(JSON.stringify(await postJson(`${stack.apiUrl}/auth/verifyEmail`, { token: verifyToken })));
-      responses.push(JSON.stringify(await postJson(`${stack.apiUrl}/auth/signIn`, { email, password: 'wrong-password-1' })));
+      responses.push(
+        JSON.stringify(await postJson(`${stack.apiUrl}/auth/verifyEmail`, { token: verifyToken })),
+      );
+      responses.push(
+        JSON.stringify(
+          await postJson(`${stack.apiUrl}/auth/signIn`, { email, password: 'wrong-password-1' }),
+        ),
+      );
       await postJson(`${stack.apiUrl}/auth/forgotPassword`, { email });
       const resetToken = await linkToken(stack.mailbox, email, '/forgotpassword');
       const newPassword = 'An0ther-Secret-Passphrase';
       responses.push(
-        JSON.stringify(await postJson(`${stack.apiUrl}/auth/resetPassword`, { token: resetToken, password: newPassword })),
+        JSON.stringify(
+          await postJson(`${stack.apiUrl}/auth/resetPassword`, { token: resetToken, password: newPassword }),
+        ),
       );
-      responses.push(JSON.stringify(await postJson(`${stack.apiUrl}/auth/resetPassword`, { token: resetToken, password: 'x' })));
+      responses.push(
+        JSON.stringify(
+          await postJson(`${stack.apiUrl}/auth/resetPassword`, { token: resetToken, password: 'x' }),
+        ),
+      );
 
       const everything = [...lines, ...responses].join('\n');
       expect(lines.length).toBeGreaterThan(0);

@@ -26,6 +26,8 @@ export function newClientIp(): string {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }
 export const TEST_SUPPORT_INBOX = 'support@learningbudget.test';
+export const TEST_STRIPE_SECRET_KEY = 'sk_test_integration';
+export const TEST_WEBHOOK_SECRET = 'whsec_integration';
 
 export interface IntegrationStack {
   apiUrl: string;
@@ -97,6 +99,8 @@ export async function startIntegrationStack(): Promise<IntegrationStack> {
     COGNITO_ENDPOINT: cognito.endpoint,
     WEB_ORIGIN: TEST_WEB_ORIGIN,
     LOG_LEVEL: 'error',
+    STRIPE_SECRET_KEY: TEST_STRIPE_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
   });
 
   // Imported only now: the handlers read the environment set above.

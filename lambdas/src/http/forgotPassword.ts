@@ -4,5 +4,5 @@ import { forgotPassword } from '../services/accounts';
 
 export const handler = httpHandler('forgotPassword', async ({ input, now }) => {
   await forgotPassword(input.email, now);
-  return { ok: true };
+  return { ok: true as const };
 });

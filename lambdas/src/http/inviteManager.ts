@@ -4,5 +4,5 @@ import { inviteManager } from '../services/accounts';
 
 export const handler = httpHandler('inviteManager', async ({ input }) => {
   await inviteManager(input);
-  return { ok: true };
+  return { ok: true as const };
 });

@@ -4,5 +4,5 @@ import { joinWaitlist } from '../services/publicForms';
 
 export const handler = httpHandler('joinWaitlist', async ({ input, now }) => {
   await joinWaitlist(input, now);
-  return { ok: true };
+  return { ok: true as const };
 });

@@ -4,5 +4,5 @@ import { resendVerification } from '../services/accounts';
 
 export const handler = httpHandler('resendVerification', async ({ actor, now }) => {
   await resendVerification(actor.userId, now);
-  return { ok: true };
+  return { ok: true as const };
 });

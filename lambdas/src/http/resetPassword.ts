@@ -4,5 +4,5 @@ import { resetPassword } from '../services/accounts';
 
 export const handler = httpHandler('resetPassword', async ({ input, now }) => {
   await resetPassword(input, now);
-  return { ok: true };
+  return { ok: true as const };
 });

@@ -4,5 +4,5 @@ import { sendContactMessage } from '../services/publicForms';
 
 export const handler = httpHandler('sendContactMessage', async ({ input, now, log }) => {
   await sendContactMessage(input, now, log);
-  return { ok: true };
+  return { ok: true as const };
 });

@@ -62,3 +62,16 @@ export const userPoolConfig = group('userPool', {
   /** Set only locally (cognito-local). */
   COGNITO_ENDPOINT: optionalUrl,
 });
+
+/**
+ * Stripe. In AWS the keys live in Secrets Manager (STRIPE_SECRET_ARN, a JSON
+ * `{ "secretKey", "webhookSecret" }`); locally they come straight from the
+ * environment, with STRIPE_API_URL pointing the SDK at the local emulator.
+ */
+export const stripeConfig = group('stripe', {
+  STRIPE_SECRET_ARN: z.string().optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Set only locally: the emulator's base URL. */
+  STRIPE_API_URL: optionalUrl,
+});

@@ -249,6 +249,17 @@ export const routes = {
     output: inviteEmployeesOutput,
     uses: ['table:write', 'email:send'],
   }),
+  stripeWebhook: route({
+    method: 'POST',
+    path: '/webhooks/stripe',
+    summary:
+      'Stripe events: real-time card authorizations (answered in the response), captures, reversals, refunds.',
+    access: { kind: 'stripeSignature' },
+    input: z.unknown(),
+    output: z.unknown(),
+    maxBodyBytes: 256 * 1024,
+    uses: ['table:write', 'stripe'],
+  }),
   getMe: route({
     method: 'GET',
     path: '/me',

@@ -1,0 +1,332 @@
+/**
+ * Stripe, through the official SDK only, behind one port. Billing (the team's
+ * customer, cards on file, charges, refunds) and Issuing (cardholders, virtual
+ * cards, spending controls, ephemeral keys) and webhook verification. Locally
+ * the SDK talks to infra/local/stripe (STRIPE_API_URL); nothing else differs.
+ *
+ * Money is integer cents in and out. Calls that create or move anything take an
+ * idempotency key, so a retried request creates or charges once.
+ */
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import Stripe from 'stripe';
+import { awsConfig, stripeConfig } from '../platform/config';
+
+interface StripeKeys {
+  secretKey: string;
+  webhookSecret: string;
+}
+
+let keysPromise: Promise<StripeKeys> | undefined;
+let client: Stripe | undefined;
+
+async function loadKeys(): Promise<StripeKeys> {
+  const config = stripeConfig();
+  if (config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET) {
+    return { secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET };
+  }
+  if (!config.STRIPE_SECRET_ARN)
+    throw new Error('Configuration (stripe): set STRIPE_SECRET_ARN or the STRIPE_* keys');
+  const secrets = new SecretsManagerClient({ region: awsConfig().AWS_REGION });
+  const value = await secrets.send(new GetSecretValueCommand({ SecretId: config.STRIPE_SECRET_ARN }));
+  const parsed = JSON.parse(value.SecretString ?? '{}') as Partial<StripeKeys>;
+  if (!parsed.secretKey || !parsed.webhookSecret)
+    throw new Error('The Stripe secret needs secretKey and webhookSecret');
+  return { secretKey: parsed.secretKey, webhookSecret: parsed.webhookSecret };
+}
+
+/** Keys are read once per container (a cold start), never on every call. */
+function keys(): Promise<StripeKeys> {
+  keysPromise ??= loadKeys().catch((error) => {
+    keysPromise = undefined;
+    throw error;
+  });
+  return keysPromise;
+}
+
+export async function stripe(): Promise<Stripe> {
+  if (!client) {
+    const { secretKey } = await keys();
+    const local = stripeConfig().STRIPE_API_URL;
+    const url = local ? new URL(local) : undefined;
+    client = new Stripe(secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 10_000,
+      telemetry: false,
+      ...(url
+        ? { host: url.hostname, port: url.port, protocol: url.protocol.replace(':', '') as 'http' | 'https' }
+        : {}),
+    });
+  }
+  return client;
+}
+
+export const STRIPE_API_VERSION = Stripe.API_VERSION;
+
+// --- Webhooks -------------------------------------------------------------------
+
+/** Stripe's default tolerance: a signature older than 5 minutes is a replay. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** Verifies the signature over the raw body; throws on a tampered, stale or unsigned payload. */
+export async function verifyWebhook(rawBody: string, signature: string | undefined): Promise<Stripe.Event> {
+  if (!signature) throw new Error('No Stripe-Signature header');
+  const { webhookSecret } = await keys();
+  return (await stripe()).webhooks.constructEvent(
+    rawBody,
+    signature,
+    webhookSecret,
+    WEBHOOK_TOLERANCE_SECONDS,
+  );
+}
+
+// --- Billing --------------------------------------------------------------------
+
+export interface CardOnFile {
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+function cardOnFile(source: Stripe.CustomerSource | Stripe.Card): CardOnFile {
+  const card = source as Stripe.Card;
+  return {
+    id: card.id,
+    brand: card.brand,
+    last4: card.last4,
+    expMonth: card.exp_month,
+    expYear: card.exp_year,
+  };
+}
+
+/** A card error the customer should see (declined, expired, ...), as opposed to an outage. */
+export class CardDeclined extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+function asCardDeclined(error: unknown): never {
+  if (error instanceof Stripe.errors.StripeCardError)
+    throw new CardDeclined(error.message, error.decline_code ?? error.code);
+  throw error;
+}
+
+export async function createCustomer(
+  args: { teamId: string; email: string; name: string; token: string },
+  idempotencyKey: string,
+): Promise<string> {
+  try {
+    const customer = await (await stripe()).customers.create(
+      { email: args.email, name: args.name, source: args.token, metadata: { teamId: args.teamId } },
+      { idempotencyKey },
+    );
+    return customer.id;
+  } catch (error) {
+    asCardDeclined(error);
+  }
+}
+
+export async function addCard(
+  customerId: string,
+  token: string,
+  idempotencyKey: string,
+): Promise<CardOnFile> {
+  try {
+    return cardOnFile(
+      await (await stripe()).customers.createSource(customerId, { source: token }, { idempotencyKey }),
+    );
+  } catch (error) {
+    asCardDeclined(error);
+  }
+}
+
+export async function listCards(
+  customerId: string,
+): Promise<{ cards: CardOnFile[]; defaultCardId: string | null }> {
+  const s = await stripe();
+  const [customer, sources] = await Promise.all([
+    s.customers.retrieve(customerId),
+    s.customers.listSources(customerId, { object: 'card', limit: 100 }),
+  ]);
+  const defaultSource =
+    'deleted' in customer && customer.deleted ? null : (customer as Stripe.Customer).default_source;
+  return {
+    cards: sources.data.map(cardOnFile),
+    defaultCardId: typeof defaultSource === 'string' ? defaultSource : (defaultSource?.id ?? null),
+  };
+}
+
+export async function setDefaultCard(customerId: string, cardId: string): Promise<void> {
+  await (await stripe()).customers.update(customerId, { default_source: cardId });
+}
+
+export async function deleteCard(customerId: string, cardId: string): Promise<void> {
+  await (await stripe()).customers.deleteSource(customerId, cardId);
+}
+
+export type ChargeResult =
+  | { status: 'succeeded'; chargeId: string }
+  | { status: 'declined'; code?: string; message: string };
+
+/** Charges the customer's default card. A decline is a result, not an exception. */
+export async function charge(
+  args: { customerId: string; amountCents: number; description: string; metadata: Record<string, string> },
+  idempotencyKey: string,
+): Promise<ChargeResult> {
+  try {
+    const result = await (await stripe()).charges.create(
+      {
+        customer: args.customerId,
+        amount: args.amountCents,
+        currency: 'usd',
+        description: args.description,
+        metadata: args.metadata,
+      },
+      { idempotencyKey },
+    );
+    if (result.status === 'succeeded') return { status: 'succeeded', chargeId: result.id };
+    return {
+      status: 'declined',
+      message: result.failure_message ?? 'The card was declined.',
+      code: result.failure_code ?? undefined,
+    };
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeCardError) {
+      return { status: 'declined', message: error.message, code: error.decline_code ?? error.code };
+    }
+    throw error;
+  }
+}
+
+export async function refund(
+  args: { chargeId: string; amountCents: number; metadata: Record<string, string> },
+  idempotencyKey: string,
+) {
+  const result = await (await stripe()).refunds.create(
+    { charge: args.chargeId, amount: args.amountCents, metadata: args.metadata },
+    { idempotencyKey },
+  );
+  return result.id;
+}
+
+// --- Issuing --------------------------------------------------------------------
+
+/**
+ * Learning merchant categories (Stripe's names), the backstop allow-list
+ * mirrored into every card's spending controls. The webhook checks the same
+ * list first; see docs/decisions.md for why these.
+ */
+export const LEARNING_CATEGORIES = [
+  'book_stores',
+  'books_periodicals_and_newspapers',
+  'colleges_universities',
+  'correspondence_schools',
+  'business_secretarial_schools',
+  'vocational_trade_schools',
+  'digital_goods_media',
+  'digital_goods_applications',
+  'computer_software_stores',
+  'educational_services',
+] as const;
+
+export interface IssuedCard {
+  cardId: string;
+  cardholderId: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  status: 'active' | 'inactive' | 'canceled';
+}
+
+export async function issueVirtualCard(
+  args: {
+    userId: string;
+    teamId: string;
+    name: string;
+    email: string;
+    billing: { line1: string; city: string; state: string; postalCode: string };
+    spendingLimitCents: number;
+  },
+  idempotencyKey: string,
+): Promise<IssuedCard> {
+  const s = await stripe();
+  const holder = await s.issuing.cardholders.create(
+    {
+      type: 'individual',
+      name: args.name,
+      email: args.email,
+      status: 'active',
+      billing: {
+        address: {
+          line1: args.billing.line1,
+          city: args.billing.city,
+          state: args.billing.state,
+          postal_code: args.billing.postalCode,
+          country: 'US',
+        },
+      },
+      metadata: { userId: args.userId, teamId: args.teamId },
+    },
+    { idempotencyKey: `${idempotencyKey}:cardholder` },
+  );
+  const card = await s.issuing.cards.create(
+    {
+      cardholder: holder.id,
+      currency: 'usd',
+      type: 'virtual',
+      status: 'active',
+      spending_controls: {
+        spending_limits: [{ amount: args.spendingLimitCents, interval: 'all_time' }],
+        allowed_categories: [
+          ...LEARNING_CATEGORIES,
+        ] as Stripe.Issuing.CardCreateParams.SpendingControls.AllowedCategory[],
+      },
+      metadata: { userId: args.userId, teamId: args.teamId },
+    },
+    { idempotencyKey: `${idempotencyKey}:card` },
+  );
+  return {
+    cardId: card.id,
+    cardholderId: holder.id,
+    last4: card.last4,
+    expMonth: card.exp_month,
+    expYear: card.exp_year,
+    status: card.status as IssuedCard['status'],
+  };
+}
+
+export async function setCardStatus(
+  cardId: string,
+  status: 'active' | 'inactive' | 'canceled',
+): Promise<void> {
+  await (await stripe()).issuing.cards.update(cardId, { status });
+}
+
+/** The backstop: the card can never spend more, over its lifetime, than was ever put on it. */
+export async function setSpendingLimit(cardId: string, lifetimeLimitCents: number): Promise<void> {
+  await (await stripe()).issuing.cards.update(cardId, {
+    spending_controls: {
+      spending_limits: [{ amount: lifetimeLimitCents, interval: 'all_time' }],
+      allowed_categories: [
+        ...LEARNING_CATEGORIES,
+      ] as Stripe.Issuing.CardUpdateParams.SpendingControls.AllowedCategory[],
+    },
+  });
+}
+
+/** A short-lived key that lets the card owner's browser show the card in the issuer's frame. */
+export async function createCardKey(
+  cardId: string,
+  nonce?: string,
+): Promise<{ secret: string; expires: number }> {
+  const key = await (await stripe()).ephemeralKeys.create(
+    { issuing_card: cardId, ...(nonce ? { nonce } : {}) },
+    { apiVersion: STRIPE_API_VERSION },
+  );
+  return { secret: key.secret ?? '', expires: key.expires };
+}

@@ -1,0 +1,66 @@
+/**
+ * The wrapper for Stripe's webhooks. No JWT: Stripe proves itself with the
+ * signature over the raw body, checked (300 s tolerance) before anything is
+ * read or written. Errors map to statuses Stripe understands: 400 for a bad
+ * signature (do not retry), 500 for our failures (retry later).
+ */
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
+import type Stripe from 'stripe';
+import { routes } from '../../../shared/src/api/routes';
+import { systemClock } from '../adapters/clock';
+import { verifyWebhook } from '../adapters/stripe';
+import { createLogger, errorFields, type Logger } from './log';
+
+export interface WebhookContext {
+  now: Date;
+  log: Logger;
+}
+
+export interface WebhookAnswer {
+  status?: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyResultV2 {
+  return {
+    statusCode: status,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  };
+}
+
+export function stripeWebhookHandler(
+  handle: (event: Stripe.Event, ctx: WebhookContext) => Promise<WebhookAnswer>,
+) {
+  const maxBodyBytes = routes.stripeWebhook.maxBodyBytes ?? 256 * 1024;
+  return async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyResultV2> => {
+    const requestId = event.requestContext?.requestId ?? 'unknown';
+    const log = createLogger({ operationId: 'stripeWebhook', requestId });
+    const raw = event.body
+      ? event.isBase64Encoded
+        ? Buffer.from(event.body, 'base64').toString('utf8')
+        : event.body
+      : '';
+    if (Buffer.byteLength(raw) > maxBodyBytes)
+      return json(413, { error: { code: 'PAYLOAD_TOO_LARGE', message: 'Too large' } });
+    const signature = Object.entries(event.headers ?? {}).find(
+      ([k]) => k.toLowerCase() === 'stripe-signature',
+    )?.[1];
+    let stripeEvent: Stripe.Event;
+    try {
+      stripeEvent = await verifyWebhook(raw, signature);
+    } catch {
+      log.warn('webhook refused: signature missing, invalid or stale');
+      return json(400, { error: { code: 'UNAUTHENTICATED', message: 'Invalid signature', requestId } });
+    }
+    const eventLog = log.child({ eventId: stripeEvent.id, eventType: stripeEvent.type });
+    try {
+      const answer = await handle(stripeEvent, { now: systemClock.now(), log: eventLog });
+      return json(answer.status ?? 200, answer.body, answer.headers);
+    } catch (error) {
+      eventLog.error('webhook failed', errorFields(error));
+      return json(500, { error: { code: 'INTERNAL', message: 'Failed; Stripe will retry', requestId } });
+    }
+  };
+}

@@ -1,0 +1,230 @@
+/**
+ * What happens after an authorization: captures settle holds (a partial capture
+ * leaves the rest to be released; an over-capture or a capture with no hold
+ * becomes the employee's debt, never lost), reversals and expiries release
+ * holds, merchant refunds credit the card. Every effect is keyed by the issuer's
+ * own ids, so events delivered twice or out of order end in the same ledger.
+ */
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { capture, merchantRefund, release } from '../../../shared/src/domain/ledger';
+import { type AuthorizationRecord, authorizationItem, getAuthorization, getCard } from '../data/cards';
+import { db, tableName } from '../data/client';
+import { keys } from '../data/keys';
+import { explainCancellation, type PostResult, postingItems } from '../data/ledger';
+import type { Logger } from '../platform/log';
+
+const ATTEMPTS = 5;
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** A condition on the authorization's hold, so two events settling it at once cannot both use the same hold. */
+function holdUpdate(
+  auth: AuthorizationRecord,
+  newHeld: number,
+  captureId?: string,
+  capturedCents?: number,
+): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.authorization(auth.authorizationId),
+      UpdateExpression: captureId
+        ? 'SET heldCents = :new, captures.#capture = :captured'
+        : 'SET heldCents = :new',
+      ConditionExpression: 'heldCents = :old',
+      ...(captureId ? { ExpressionAttributeNames: { '#capture': captureId } } : {}),
+      ExpressionAttributeValues: {
+        ':new': newHeld,
+        ':old': auth.heldCents,
+        ...(captureId ? { ':captured': capturedCents } : {}),
+      },
+    },
+  };
+}
+
+function isCancelled(error: unknown): error is Error & { CancellationReasons?: { Code?: string }[] } {
+  return error instanceof Error && error.name === 'TransactionCanceledException';
+}
+
+export interface CaptureEvent {
+  transactionId: string;
+  authorizationId?: string;
+  cardId: string;
+  /** Captured cents, positive. */
+  amountCents: number;
+  merchant: string;
+  category: string;
+  createdAt: string;
+}
+
+/** Settles a capture against its authorization's hold, and records the purchase for receipts. */
+export async function applyCapture(event: CaptureEvent, log: Logger): Promise<PostResult> {
+  const card = await getCard(event.cardId);
+  if (!card) throw new Error(`capture ${event.transactionId} for unknown card ${event.cardId}`);
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    let auth = event.authorizationId ? await getAuthorization(event.authorizationId) : undefined;
+    if (event.authorizationId && !auth) {
+      // The capture outran the authorization's own records (or it was never ours to approve):
+      // record an empty one so the hold bookkeeping below has something to condition on.
+      auth = {
+        authorizationId: event.authorizationId,
+        cardId: event.cardId,
+        userId: card.userId,
+        teamId: card.teamId,
+        approved: false,
+        reason: 'Captured without an approval on record.',
+        amountCents: 0,
+        heldCents: 0,
+        merchant: event.merchant,
+        category: event.category,
+        decidedAt: event.createdAt,
+        captures: {},
+      };
+      await db()
+        .send(new TransactWriteCommand({ TransactItems: [authorizationItem(auth)] }))
+        .catch((error) => {
+          if (!isCancelled(error)) throw error;
+        });
+      continue;
+    }
+    if (auth?.captures?.[event.transactionId] !== undefined) return { status: 'duplicate' };
+    const held = auth?.heldCents ?? 0;
+    const posting = capture({
+      entryId: `CAPTURE#${event.transactionId}`,
+      teamId: card.teamId,
+      userId: card.userId,
+      capturedCents: event.amountCents,
+      heldCents: held,
+      merchant: event.merchant,
+      transactionId: event.transactionId,
+    });
+    const fromHold = Math.min(event.amountCents, held);
+    const purchase: TransactItem = {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...keys.purchase(event.transactionId),
+          ...keys.purchaseByTeam(card.teamId, event.createdAt, event.transactionId),
+          ...keys.purchaseByUser(card.userId, event.createdAt, event.transactionId),
+          entity: 'Purchase',
+          purchaseId: event.transactionId,
+          userId: card.userId,
+          teamId: card.teamId,
+          cardId: card.cardId,
+          authorizationId: event.authorizationId,
+          amountCents: event.amountCents,
+          merchant: event.merchant,
+          category: event.category,
+          createdAt: event.createdAt,
+          receiptStatus: 'awaiting',
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    };
+    const extra: TransactItem[] = auth
+      ? [holdUpdate(auth, held - fromHold, event.transactionId, event.amountCents), purchase]
+      : [purchase];
+    try {
+      await db().send(
+        new TransactWriteCommand({ TransactItems: [...extra, ...postingItems(posting, event.createdAt)] }),
+      );
+      if (event.amountCents > held) {
+        log.warn('capture above the hold recorded as debt', {
+          transactionId: event.transactionId,
+          owedCents: event.amountCents - held,
+        });
+      }
+      return { status: 'posted' };
+    } catch (error) {
+      if (!isCancelled(error)) throw error;
+      const reasons = error.CancellationReasons ?? [];
+      const journalIndex = extra.length;
+      if (reasons[journalIndex]?.Code === 'ConditionalCheckFailed') return { status: 'duplicate' };
+      if (reasons[0]?.Code === 'ConditionalCheckFailed' && auth) continue; // the hold moved; read again
+      explainCancellation(error, posting, journalIndex);
+    }
+  }
+  throw new Error(`capture ${event.transactionId}: the hold kept changing`);
+}
+
+export interface AuthorizationState {
+  authorizationId: string;
+  /** 'pending' | 'closed' | 'reversed' (Stripe's statuses). */
+  status: string;
+  /** What is still authorized (for a pending authorization). */
+  amountCents: number;
+  /** Captures Stripe lists on the authorization: id -> captured cents. */
+  captures: Record<string, number>;
+}
+
+/**
+ * Brings an authorization's hold to what its latest state implies: the pending
+ * amount while pending; when closed or reversed, only what its listed captures
+ * still need (a capture that has not reached us yet keeps its part of the hold,
+ * so out-of-order delivery settles the same way as in-order delivery).
+ */
+export async function syncAuthorization(
+  state: AuthorizationState,
+  now: Date,
+): Promise<PostResult | undefined> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const auth = await getAuthorization(state.authorizationId);
+    if (!auth?.approved || !auth.userId || !auth.teamId) return undefined;
+    const applied = auth.captures ?? {};
+    const stillToCapture = Object.entries(state.captures)
+      .filter(([id]) => applied[id] === undefined)
+      .reduce((sum, [, cents]) => sum + cents, 0);
+    const target =
+      state.status === 'pending'
+        ? Math.min(auth.heldCents, Math.max(0, state.amountCents))
+        : Math.min(auth.heldCents, stillToCapture);
+    if (target >= auth.heldCents) return undefined;
+    const posting = release({
+      entryId: `RELEASE#${state.authorizationId}#${target}`,
+      teamId: auth.teamId,
+      userId: auth.userId,
+      amountCents: auth.heldCents - target,
+      reason: state.status === 'pending' ? 'Part of a hold released' : 'Hold released',
+    });
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [holdUpdate(auth, target), ...postingItems(posting, now.toISOString())],
+        }),
+      );
+      return { status: 'posted' };
+    } catch (error) {
+      if (!isCancelled(error)) throw error;
+      const reasons = error.CancellationReasons ?? [];
+      if (reasons[1]?.Code === 'ConditionalCheckFailed') return { status: 'duplicate' };
+      if (reasons[0]?.Code === 'ConditionalCheckFailed') continue;
+      explainCancellation(error, posting, 1);
+    }
+  }
+  throw new Error(`authorization ${state.authorizationId}: the hold kept changing`);
+}
+
+export async function applyMerchantRefund(event: {
+  transactionId: string;
+  cardId: string;
+  amountCents: number;
+  merchant: string;
+  createdAt: string;
+}): Promise<PostResult> {
+  const card = await getCard(event.cardId);
+  if (!card) throw new Error(`refund ${event.transactionId} for unknown card ${event.cardId}`);
+  const posting = merchantRefund({
+    entryId: `REFUND#${event.transactionId}`,
+    teamId: card.teamId,
+    userId: card.userId,
+    amountCents: event.amountCents,
+    merchant: event.merchant,
+    transactionId: event.transactionId,
+  });
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: postingItems(posting, event.createdAt) }));
+    return { status: 'posted' };
+  } catch (error) {
+    return explainCancellation(error, posting);
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * POST /webhooks/stripe - Stripe only (signature). Real-time authorization
+ * requests are answered in the response body within Stripe's 2 s window; the
+ * other Issuing events settle holds, captures and refunds.
+ */
+import type Stripe from 'stripe';
+import { STRIPE_API_VERSION } from '../adapters/stripe';
+import { stripeWebhookHandler } from '../platform/webhook';
+import { decideAuthorization } from '../services/cardAuthorization';
+import { applyCapture, applyMerchantRefund, syncAuthorization } from '../services/cardSettlement';
+
+function cardIdOf(card: string | { id: string }): string {
+  return typeof card === 'string' ? card : card.id;
+}
+
+/** Captures Stripe lists on an authorization, as positive cents by transaction id. */
+function listedCaptures(auth: Stripe.Issuing.Authorization): Record<string, number> {
+  const captures: Record<string, number> = {};
+  for (const t of auth.transactions ?? []) if (t.type === 'capture') captures[t.id] = Math.abs(t.amount);
+  return captures;
+}
+
+export const handler = stripeWebhookHandler(async (event, { now, log }) => {
+  switch (event.type) {
+    case 'issuing_authorization.request': {
+      const auth = event.data.object;
+      const decision = await decideAuthorization(
+        {
+          authorizationId: auth.id,
+          cardId: cardIdOf(auth.card),
+          userId: typeof auth.card === 'string' ? undefined : auth.card.metadata?.userId,
+          amountCents: auth.pending_request?.amount ?? auth.amount,
+          currency: auth.pending_request?.currency ?? auth.currency,
+          merchantName: auth.merchant_data?.name ?? 'the merchant',
+          merchantCategory: auth.merchant_data?.category ?? 'unknown',
+        },
+        now,
+      );
+      log.info('authorization decided', { approved: decision.approved, reason: decision.reason });
+      return {
+        body: {
+          approved: decision.approved,
+          metadata: decision.reason ? { reason: decision.reason.slice(0, 500) } : {},
+        },
+        headers: { 'Stripe-Version': STRIPE_API_VERSION },
+      };
+    }
+    case 'issuing_authorization.created':
+    case 'issuing_authorization.updated': {
+      const auth = event.data.object;
+      await syncAuthorization(
+        {
+          authorizationId: auth.id,
+          status: auth.status,
+          amountCents: auth.amount,
+          captures: listedCaptures(auth),
+        },
+        now,
+      );
+      return { body: { received: true } };
+    }
+    case 'issuing_transaction.created': {
+      const t = event.data.object;
+      const common = {
+        transactionId: t.id,
+        cardId: cardIdOf(t.card),
+        amountCents: Math.abs(t.amount),
+        merchant: t.merchant_data?.name ?? 'the merchant',
+        createdAt: new Date(t.created * 1000).toISOString(),
+      };
+      if (t.type === 'refund') await applyMerchantRefund(common);
+      else
+        await applyCapture(
+          {
+            ...common,
+            authorizationId: typeof t.authorization === 'string' ? t.authorization : t.authorization?.id,
+            category: t.merchant_data?.category ?? 'unknown',
+          },
+          log,
+        );
+      return { body: { received: true } };
+    }
+    default:
+      return { body: { received: true, ignored: event.type } };
+  }
+});

@@ -1,0 +1,338 @@
+/**
+ * The card network's view: signed Stripe events against the real webhook
+ * handler on DynamoDB Local. Money enters only through ledger postings.
+ */
+import { randomUUID } from 'node:crypto';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { putCard } from '../../lambdas/src/data/cards';
+import { keys } from '../../lambdas/src/data/keys';
+import { balanceOf, post, statement } from '../../lambdas/src/data/ledger';
+import { cardAccount, debtAccount, funding, holdAccount } from '../../shared/src/domain/ledger';
+import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
+import { authorizationObject, deliver, event, sign, transactionObject } from '../support/stripeEvents';
+
+let stack: IntegrationStack;
+beforeAll(async () => {
+  stack = await startIntegrationStack();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+/** An active employee with an active card, funded through the ledger. */
+async function fundedCard(
+  cents: number,
+  options: { userStatus?: string; cardStatus?: 'active' | 'inactive' } = {},
+) {
+  const userId = `u-${randomUUID()}`;
+  const teamId = `t-${randomUUID()}`;
+  const cardId = `ic_${randomUUID().replace(/-/g, '')}`;
+  await stack.doc.send(
+    new PutCommand({
+      TableName: stack.tableName,
+      Item: {
+        ...keys.user(userId),
+        entity: 'User',
+        userId,
+        teamId,
+        role: 'employee',
+        status: options.userStatus ?? 'active',
+        email: `${userId}@example.com`,
+        firstName: 'C',
+        lastName: 'H',
+        emailVerified: true,
+        finishedWalkthrough: false,
+        createdAt: new Date().toISOString(),
+      },
+    }),
+  );
+  await putCard({
+    cardId,
+    cardholderId: 'ich_test',
+    userId,
+    teamId,
+    last4: '4242',
+    expMonth: 12,
+    expYear: 2030,
+    status: options.cardStatus ?? 'active',
+    lifetimeLimitCents: cents,
+    createdAt: new Date().toISOString(),
+  });
+  if (cents > 0) {
+    await post(
+      funding({
+        entryId: `JOIN#${userId}`,
+        teamId,
+        userId,
+        amountCents: cents,
+        description: 'Budget',
+        chargeId: 'ch_t',
+      }),
+    );
+  }
+  return { userId, teamId, cardId };
+}
+
+function request(
+  card: { cardId: string; userId: string },
+  cents: number,
+  extra: Record<string, unknown> = {},
+) {
+  return event(
+    'issuing_authorization.request',
+    authorizationObject({ ...card, amountCents: cents, ...extra }),
+  );
+}
+
+describe('the webhook refuses what Stripe did not sign', () => {
+  it.each([
+    ['unsigned', () => 't=1,v1=deadbeef'],
+    ['signed with another secret', (p: string) => sign(p, { secret: 'whsec_someone_else' })],
+    ['stale (older than 300 s)', (p: string) => sign(p, { timestamp: Math.floor(Date.now() / 1000) - 301 })],
+  ])('%s: 400, and nothing is read or written', async (_name, signature) => {
+    const card = await fundedCard(5000);
+    const evt = request(card, 1000);
+    const payload = JSON.stringify(evt);
+    const res = await deliver(stack.apiUrl, evt, { signature: signature(payload) });
+    expect(res.status).toBe(400);
+    expect(await stack.getItem(keys.authorization(evt.data.object.id))).toBeUndefined();
+    expect(await balanceOf(cardAccount(card.userId))).toBe(5000);
+  });
+
+  it('refuses a signed body that was altered afterwards', async () => {
+    const card = await fundedCard(5000);
+    const evt = request(card, 1000);
+    const signature = sign(JSON.stringify(evt));
+    evt.data.object.pending_request.amount = 1;
+    const res = await deliver(stack.apiUrl, evt, { signature });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('real-time authorization', () => {
+  it('approves within the balance, holds the amount, and answers with the Stripe-Version header', async () => {
+    const card = await fundedCard(5000);
+    const res = await deliver(stack.apiUrl, request(card, 1999));
+    expect(res.status).toBe(200);
+    expect(res.body.approved).toBe(true);
+    expect(res.headers.get('stripe-version')).toBeTruthy();
+    expect(await balanceOf(cardAccount(card.userId))).toBe(3001);
+    expect(await balanceOf(holdAccount(card.userId))).toBe(1999);
+  });
+
+  it('declines above the balance with the reason in plain words, and holds nothing', async () => {
+    const card = await fundedCard(1240);
+    const evt = request(card, 4120);
+    const res = await deliver(stack.apiUrl, evt);
+    expect(res.body).toEqual({
+      approved: false,
+      metadata: { reason: '$41.20 is above your $12.40 balance.' },
+    });
+    expect(await stack.getItem(keys.authorization(evt.data.object.id))).toMatchObject({
+      approved: false,
+      reason: '$41.20 is above your $12.40 balance.',
+    });
+    expect(await balanceOf(cardAccount(card.userId))).toBe(1240);
+  });
+
+  it.each([
+    [
+      'a frozen card',
+      { cardStatus: 'inactive' as const },
+      {},
+      'Your card is frozen. Please contact your manager.',
+    ],
+    [
+      'a paused employee',
+      { userStatus: 'paused' },
+      {},
+      'Your learning budget is paused. Please contact your manager.',
+    ],
+    [
+      'a merchant that is not about learning',
+      {},
+      { merchant: 'Lucky Casino', category: 'betting_casino_gambling' },
+      'Lucky Casino (betting casino gambling) is not a learning merchant.',
+    ],
+  ])('declines %s', async (_name, cardOptions, extra, reason) => {
+    const card = await fundedCard(5000, cardOptions);
+    const res = await deliver(stack.apiUrl, request(card, 100, extra));
+    expect(res.body.approved).toBe(false);
+    expect(res.body.metadata.reason).toBe(reason);
+    expect(await balanceOf(holdAccount(card.userId))).toBe(0);
+  });
+
+  it('answers a redelivered request the same way, with one hold', async () => {
+    const card = await fundedCard(5000);
+    const evt = request(card, 3000);
+    const answers = await Promise.all([
+      deliver(stack.apiUrl, evt),
+      deliver(stack.apiUrl, evt),
+      deliver(stack.apiUrl, evt),
+    ]);
+    expect(answers.map((a) => a.body.approved)).toEqual([true, true, true]);
+    expect(await balanceOf(holdAccount(card.userId))).toBe(3000);
+    expect(await balanceOf(cardAccount(card.userId))).toBe(2000);
+  });
+
+  it('approves exactly k of 200 concurrent purchases when the balance fits k', async () => {
+    const k = 37;
+    const card = await fundedCard(k * 100);
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () => deliver(stack.apiUrl, request(card, 100))),
+    );
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(answers.filter((a) => a.body.approved)).toHaveLength(k);
+    expect(await balanceOf(cardAccount(card.userId))).toBe(0);
+    expect(await balanceOf(holdAccount(card.userId))).toBe(k * 100);
+  }, 120_000);
+});
+
+describe('settlement', () => {
+  async function approved(cents: number, funded = 10_000) {
+    const card = await fundedCard(funded);
+    const auth = authorizationObject({ ...card, amountCents: cents });
+    const res = await deliver(stack.apiUrl, event('issuing_authorization.request', auth));
+    expect(res.body.approved).toBe(true);
+    return { card, auth };
+  }
+
+  it('an exact capture settles the hold and records the purchase for a receipt', async () => {
+    const { card, auth } = await approved(2500);
+    const tx = transactionObject({ cardId: card.cardId, authorizationId: auth.id, amountCents: 2500 });
+    await deliver(stack.apiUrl, event('issuing_transaction.created', tx));
+    await deliver(
+      stack.apiUrl,
+      event('issuing_authorization.updated', {
+        ...auth,
+        status: 'closed',
+        amount: 0,
+        pending_request: null,
+        transactions: [tx],
+      }),
+    );
+    expect(await balanceOf(holdAccount(card.userId))).toBe(0);
+    expect(await balanceOf(cardAccount(card.userId))).toBe(7500);
+    expect(await stack.getItem(keys.purchase(tx.id))).toMatchObject({
+      amountCents: 2500,
+      receiptStatus: 'awaiting',
+      userId: card.userId,
+    });
+  });
+
+  it('a partial capture releases the rest when the authorization closes', async () => {
+    const { card, auth } = await approved(2500);
+    const tx = transactionObject({ cardId: card.cardId, authorizationId: auth.id, amountCents: 2000 });
+    await deliver(stack.apiUrl, event('issuing_transaction.created', tx));
+    await deliver(
+      stack.apiUrl,
+      event(
+        'issuing_authorization.updated',
+        authorizationObject({
+          ...card,
+          id: auth.id,
+          amountCents: 0,
+          status: 'closed',
+          captures: [{ id: tx.id, amountCents: 2000 }],
+        }),
+      ),
+    );
+    expect(await balanceOf(holdAccount(card.userId))).toBe(0);
+    expect(await balanceOf(cardAccount(card.userId))).toBe(8000);
+  });
+
+  it('an over-capture takes the whole hold and records the excess as debt', async () => {
+    const { card, auth } = await approved(2500);
+    const tx = transactionObject({ cardId: card.cardId, authorizationId: auth.id, amountCents: 2700 });
+    await deliver(stack.apiUrl, event('issuing_transaction.created', tx));
+    expect(await balanceOf(holdAccount(card.userId))).toBe(0);
+    expect(await balanceOf(debtAccount(card.userId))).toBe(-200);
+  });
+
+  it('a capture with no authorization at all is recorded as debt, never lost', async () => {
+    const card = await fundedCard(1000);
+    const tx = transactionObject({ cardId: card.cardId, authorizationId: null, amountCents: 300 });
+    await deliver(stack.apiUrl, event('issuing_transaction.created', tx));
+    expect(await balanceOf(debtAccount(card.userId))).toBe(-300);
+    expect(await balanceOf(cardAccount(card.userId))).toBe(1000);
+  });
+
+  it('a reversal releases the hold; a merchant refund credits the card', async () => {
+    const { card, auth } = await approved(1500);
+    await deliver(
+      stack.apiUrl,
+      event(
+        'issuing_authorization.updated',
+        authorizationObject({ ...card, id: auth.id, amountCents: 0, status: 'reversed' }),
+      ),
+    );
+    expect(await balanceOf(holdAccount(card.userId))).toBe(0);
+    expect(await balanceOf(cardAccount(card.userId))).toBe(10_000);
+
+    const refund = transactionObject({ cardId: card.cardId, amountCents: 400, type: 'refund' });
+    await deliver(stack.apiUrl, event('issuing_transaction.created', refund));
+    await deliver(stack.apiUrl, event('issuing_transaction.created', refund));
+    expect(await balanceOf(cardAccount(card.userId))).toBe(10_400);
+  });
+
+  it('every delivery order and repetition ends in the same ledger as one in-order delivery', async () => {
+    async function scenario(order: (events: unknown[]) => unknown[]) {
+      const { card, auth } = await approved(5000);
+      const capture1 = transactionObject({
+        cardId: card.cardId,
+        authorizationId: auth.id,
+        amountCents: 3000,
+      });
+      const capture2 = transactionObject({
+        cardId: card.cardId,
+        authorizationId: auth.id,
+        amountCents: 1200,
+      });
+      const closed = authorizationObject({
+        ...card,
+        id: auth.id,
+        amountCents: 0,
+        status: 'closed',
+        captures: [
+          { id: capture1.id, amountCents: 3000 },
+          { id: capture2.id, amountCents: 1200 },
+        ],
+      });
+      const refund = transactionObject({ cardId: card.cardId, amountCents: 500, type: 'refund' });
+      const events = [
+        event('issuing_authorization.created', auth),
+        event('issuing_transaction.created', capture1),
+        event('issuing_transaction.created', capture2),
+        event('issuing_authorization.updated', closed),
+        event('issuing_transaction.created', refund),
+      ];
+      for (const e of order(events)) expect((await deliver(stack.apiUrl, e)).status).toBe(200);
+      const summary = async (account: Parameters<typeof statement>[0]) =>
+        (await statement(account)).map((l) => `${l.kind}:${l.amountCents}`).sort();
+      return {
+        card: await balanceOf(cardAccount(card.userId)),
+        hold: await balanceOf(holdAccount(card.userId)),
+        debt: await balanceOf(debtAccount(card.userId)),
+        cardLines: await summary(cardAccount(card.userId)),
+        holdLines: await summary(holdAccount(card.userId)),
+      };
+    }
+    const inOrder = await scenario((e) => e);
+    expect(inOrder).toMatchObject({ card: 10_000 - 4200 + 500, hold: 0, debt: 0 });
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (let trial = 0; trial < 6; trial++) {
+      const shuffledWithRepeats = (events: unknown[]) =>
+        events
+          .flatMap((e) => Array.from({ length: 1 + Math.floor(random() * 3) }, () => e))
+          .map((e) => ({ e, k: random() }))
+          .sort((a, b) => a.k - b.k)
+          .map(({ e }) => e);
+      expect(await scenario(shuffledWithRepeats)).toEqual(inOrder);
+    }
+  }, 120_000);
+});
