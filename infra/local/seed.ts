@@ -9,6 +9,7 @@ import { issueEmailToken } from '../../lambdas/src/data/emailTokens';
 import { getUser } from '../../lambdas/src/data/users';
 import { registerEmployee, registerManager, verifyEmail } from '../../lambdas/src/services/accounts';
 import { inviteEmployees } from '../../lambdas/src/services/invitations';
+import { createLogger } from '../../lambdas/src/platform/log';
 import type { LogSink } from './processes';
 
 export const DEMO_MANAGER = {
@@ -50,7 +51,7 @@ export async function seedDemo(log: LogSink): Promise<void> {
       { emails: [DEMO_EMPLOYEE.email], budget: DEMO_EMPLOYEE.budgetDollars * 100 },
       now,
     );
-    const { userId } = await registerEmployee(DEMO_EMPLOYEE, now);
+    const { userId } = await registerEmployee(DEMO_EMPLOYEE, now, createLogger({ seed: true }));
     await verify(userId, now);
     log(`demo employee ${DEMO_EMPLOYEE.email} created`);
   }

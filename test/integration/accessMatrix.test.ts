@@ -61,6 +61,16 @@ const everyone = (value: Expected): Record<ActorKind, Expected> => ({
 /** Signed-in, own data: anyone signed in; the deleted and visitors are out. */
 const anySignedIn: Record<ActorKind, Expected> = { ...everyone('ok'), visitor: 401, deleted: 401 };
 
+/** Managers reach the service (and get `managerAnswer`); employees are forbidden; visitors and the deleted are out. */
+const managersOnly = (managerAnswer: Expected): Record<ActorKind, Expected> => ({
+  visitor: 401,
+  employee: 403,
+  manager: managerAnswer,
+  otherEmployee: 403,
+  otherManager: managerAnswer,
+  deleted: 401,
+});
+
 /** A resource of team A's employee: the employee and their manager; others 404. */
 const teamAEmployeeResource: Record<ActorKind, Expected> = {
   visitor: 401,
@@ -167,6 +177,26 @@ const matrix: Record<OperationId, Row> = {
       deleted: 401,
     },
   },
+  // Billing: the world's teams have not finished setup, so a manager reaches the service and is told
+  // so (409), or is stopped by the missing Idempotency-Key (400); nobody else gets that far.
+  finalizeSetup: {
+    request: async () => ({
+      path: '/billing/setup',
+      body: {
+        businessName: 'Co',
+        token: 'tok_visa',
+        billingAddress: { address1: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' },
+      },
+    }),
+    expect: managersOnly(400),
+  },
+  getCustomer: { request: async () => ({ path: '/billing/customer' }), expect: managersOnly(409) },
+  addCard: { request: async () => ({ path: '/billing/cards', body: { token: 'tok_visa' } }), expect: managersOnly(400) },
+  updateCustomer: {
+    request: async () => ({ path: '/billing/customer', body: { defaultCardId: 'card_1' } }),
+    expect: managersOnly(409),
+  },
+  deleteCard: { request: async () => ({ path: '/billing/cards/card_1' }), expect: managersOnly(409) },
   stripeWebhook: {
     // No Stripe signature: refused before anything is read, whoever is signed in.
     request: async () => ({ path: '/webhooks/stripe', body: { type: 'issuing_authorization.request' } }),

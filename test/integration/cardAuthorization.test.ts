@@ -143,12 +143,7 @@ describe('real-time authorization', () => {
       {},
       'Your card is frozen. Please contact your manager.',
     ],
-    [
-      'a paused employee',
-      { userStatus: 'paused' },
-      {},
-      'Your learning budget is paused. Please contact your manager.',
-    ],
+    ['a deleted employee', { userStatus: 'deleted' }, {}, 'This card has been cancelled.'],
     [
       'a merchant that is not about learning',
       {},
@@ -161,6 +156,11 @@ describe('real-time authorization', () => {
     expect(res.body.approved).toBe(false);
     expect(res.body.metadata.reason).toBe(reason);
     expect(await balanceOf(holdAccount(card.userId))).toBe(0);
+  });
+
+  it('lets a paused employee spend what the card already holds', async () => {
+    const card = await fundedCard(5000, { userStatus: 'paused' });
+    expect((await deliver(stack.apiUrl, request(card, 100))).body.approved).toBe(true);
   });
 
   it('answers a redelivered request the same way, with one hold', async () => {

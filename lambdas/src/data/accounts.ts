@@ -24,6 +24,52 @@ export interface TeamRecord {
   createdAt: string;
   /** setup: registered, no billing yet; active; pastDue: the manager's card was declined. */
   status: 'setup' | 'active' | 'pastDue';
+  businessName?: string;
+  stripeCustomerId?: string;
+  billingAddress?: { address1: string; address2?: string; city: string; state: string; zip: string };
+  /** Day of month (1-31) the billing cycle renews: the setup day. */
+  cycleDay?: number;
+  /** `yyyy-mm` of setup: the first renewal is the month after. */
+  setupMonth?: string;
+  pastDueSince?: string;
+}
+
+/** Teams are listed by the day their cycle renews (31 partitions, never one hot key). */
+export function teamCycleIndex(cycleDay: number, teamId: string) {
+  return { gsi2pk: `CYCLEDAY#${String(cycleDay).padStart(2, '0')}`, gsi2sk: `TEAM#${teamId}` };
+}
+
+export async function setTeamFields(teamId: string, fields: Partial<TeamRecord> & Record<string, unknown>) {
+  const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.team(teamId),
+      UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
+      ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+    }),
+  );
+}
+
+export async function teamsRenewingOn(cycleDay: number): Promise<TeamRecord[]> {
+  const teams: TeamRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': teamCycleIndex(cycleDay, '').gsi2pk },
+        ExclusiveStartKey: start,
+      }),
+    );
+    teams.push(...((page.Items ?? []) as TeamRecord[]));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return teams;
 }
 
 export interface InvitationRecord {

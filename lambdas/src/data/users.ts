@@ -25,6 +25,10 @@ export interface UserRecord {
   /** Access tokens issued before this (epoch seconds) are refused: set when all sessions end. */
   sessionsValidAfter?: number;
   deletedAt?: string;
+  /** The issuer's card id (ic_...), once a card is issued. */
+  cardId?: string;
+  /** Joined, but not charged and funded yet (the team had no billing, or the charge was declined). */
+  fundingPending?: boolean;
 }
 
 export async function getUser(userId: string): Promise<UserRecord | undefined> {

@@ -2,4 +2,4 @@
 import { httpHandler } from '../platform/http';
 import { registerEmployee } from '../services/accounts';
 
-export const handler = httpHandler('registerEmployee', ({ input, now }) => registerEmployee(input, now));
+export const handler = httpHandler('registerEmployee', ({ input, now, log }) => registerEmployee(input, now, log));

@@ -21,6 +21,12 @@ import {
 import { AppError, type ErrorEnvelope } from '../../../shared/src/errors';
 import { fieldErrorsOf } from '../../../shared/src/schemas/common';
 import { systemClock } from '../adapters/clock';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  hashBody,
+  releaseIdempotencyKey,
+} from '../data/idempotency';
 import { consumeRateLimit } from '../data/rateLimits';
 import { type Actor, loadActor, verifyBearer } from './auth';
 import { createLogger, errorFields, type Logger } from './log';
@@ -94,6 +100,34 @@ function parseInput(event: APIGatewayProxyEventV2, body: string): unknown {
   };
 }
 
+/** Runs a money-moving request at most once per Idempotency-Key (see data/idempotency.ts). */
+async function once(
+  scope: string,
+  key: string | undefined,
+  body: unknown,
+  status: number,
+  run: () => Promise<unknown>,
+  now: Date,
+): Promise<unknown> {
+  if (!key || !/^[\w-]{8,100}$/.test(key)) {
+    throw new AppError('VALIDATION_FAILED', 'This request needs an Idempotency-Key header (8-100 letters, digits, - or _).');
+  }
+  const claim = await claimIdempotencyKey(scope, key, hashBody(body), now);
+  if (claim.state === 'replay') return claim.body;
+  if (claim.state === 'mismatch') {
+    throw new AppError('CONFLICT', 'This Idempotency-Key was already used for a different request.');
+  }
+  if (claim.state === 'inProgress') throw new AppError('CONFLICT', 'This request is still being processed.');
+  try {
+    const output = await run();
+    await completeIdempotencyKey(scope, key, status, output);
+    return output;
+  } catch (error) {
+    await releaseIdempotencyKey(scope, key);
+    throw error;
+  }
+}
+
 export function httpHandler<Op extends OperationId>(operationId: Op, impl: HttpImpl<Op>): HttpHandler {
   const route = routes[operationId];
   const maxBodyBytes = route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -134,17 +168,23 @@ export function httpHandler<Op extends OperationId>(operationId: Op, impl: HttpI
         });
       }
 
-      const result = await impl({
-        input: parsed.data as HttpContext<Op>['input'],
-        actor: actor as ActorFor<Op>,
-        requestId,
-        clientIp,
-        now,
-        log,
-      });
-      const output = route.output.parse(result);
-      log.info('request handled', { status: route.status ?? 200, actor: actor?.userId });
-      return json(route.status ?? 200, output);
+      const run = async () => {
+        const result = await impl({
+          input: parsed.data as HttpContext<Op>['input'],
+          actor: actor as ActorFor<Op>,
+          requestId,
+          clientIp,
+          now,
+          log,
+        });
+        return route.output.parse(result);
+      };
+      const status = route.status ?? 200;
+      const output = route.idempotent
+        ? await once(`${operationId}#${actor?.userId ?? clientIp}`, header(event, 'idempotency-key'), parsed.data, status, run, now)
+        : await run();
+      log.info('request handled', { status, actor: actor?.userId });
+      return json(status, output);
     } catch (error) {
       if (error instanceof AppError) {
         log.info('request refused', { code: error.code, status: error.status });

@@ -40,7 +40,8 @@ import {
 import { hashToken, issueEmailToken, redeemEmailToken } from '../data/emailTokens';
 import { consumeRateLimit } from '../data/rateLimits';
 import { getUser, type UserRecord } from '../data/users';
-import type { Logger } from '../platform/log';
+import { errorFields, type Logger } from '../platform/log';
+import { activateEmployee } from './funding';
 import { sendManagerInvitationEmail, sendPasswordResetEmail, sendVerificationEmail } from './accountEmails';
 
 export const ALREADY_REGISTERED = 'An account with this email already exists. Please sign in.';
@@ -123,7 +124,7 @@ export const NO_INVITATION = 'Sorry! No one invited you';
  * is consumed in the same transaction. (Charging, card and funding join this
  * flow with the money core.)
  */
-export async function registerEmployee(input: z.output<typeof registerEmployeeInput>, now: Date) {
+export async function registerEmployee(input: z.output<typeof registerEmployeeInput>, now: Date, log: Logger) {
   const invitation = await getInvitation(input.email);
   if (!invitation) {
     if (await getEmailOwner(input.email)) throw new AppError('CONFLICT', ALREADY_REGISTERED);
@@ -153,6 +154,15 @@ export async function registerEmployee(input: z.output<typeof registerEmployeeIn
     throw error;
   }
   await sendVerification({ userId, email: input.email, firstName: input.firstName }, now);
+  // Becoming active is when the budget is charged and the card issued and funded.
+  // A provider outage must not undo a finished sign-up: the member is marked
+  // pending and funded on the manager's next card update or setup.
+  try {
+    await activateEmployee(userId, now, log);
+  } catch (error) {
+    log.error('activation failed; member left pending', { userId, ...errorFields(error) });
+    await setUserFields(userId, { fundingPending: true });
+  }
   return { userId, role: 'employee' as const };
 }
 

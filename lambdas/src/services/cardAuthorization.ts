@@ -57,7 +57,7 @@ export function refusal(
     }
     return 'Your card is frozen. Please contact your manager.';
   }
-  if (user.status === 'paused') return 'Your learning budget is paused. Please contact your manager.';
+  // A paused employee is not funded again, but spends what the card holds (decisions.md).
   if (request.currency.toLowerCase() !== 'usd') return 'Only purchases in US dollars are supported.';
   if (!learning.has(request.merchantCategory)) {
     return `${request.merchantName} (${readable(request.merchantCategory)}) is not a learning merchant.`;

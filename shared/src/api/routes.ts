@@ -23,10 +23,35 @@ import {
   verifyEmailOutput,
 } from '../schemas/auth';
 import { okResponse } from '../schemas/common';
+import {
+  addCardInput,
+  cardIdInput,
+  customerOutput,
+  depositInput,
+  depositOutput,
+  finalizeSetupInput,
+  setupOutput,
+  updateCustomerInput,
+} from '../schemas/billing';
 import { inviteEmployeesInput, inviteEmployeesOutput } from '../schemas/invitations';
 import { meOutput, type Role } from '../schemas/me';
 import { profileOutput, updateProfileInput, userIdInput } from '../schemas/profile';
 import { joinWaitlistInput, sendContactMessageInput } from '../schemas/public';
+import {
+  auditOutput,
+  balanceOutput,
+  bulkResultOutput,
+  cardKeyInput,
+  cardKeyOutput,
+  cardStatusInput,
+  deleteEmployeesInput,
+  employeesOutput,
+  moneyMovedOutput,
+  pauseInput,
+  reallocateInput,
+  redeemInput,
+  statementOutput,
+} from '../schemas/team';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -70,6 +95,11 @@ export interface RouteDef<I extends z.ZodType = z.ZodType, O extends z.ZodType =
   status?: number;
   /** Largest accepted body, bytes. Defaults to DEFAULT_MAX_BODY_BYTES. */
   maxBodyBytes?: number;
+  /**
+   * Moves money: the request must carry an `Idempotency-Key` header; a retry
+   * with the same key and body gets the first answer, another body is refused.
+   */
+  idempotent?: boolean;
   uses: readonly Capability[];
 }
 
@@ -248,6 +278,53 @@ export const routes = {
     input: inviteEmployeesInput,
     output: inviteEmployeesOutput,
     uses: ['table:write', 'email:send'],
+  }),
+  finalizeSetup: route({
+    method: 'POST',
+    path: '/billing/setup',
+    summary: "The setup wizard's finish: the team's billing customer and first card, billing address, cycle anchored today; optional invitations.",
+    access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true },
+    input: finalizeSetupInput,
+    output: setupOutput,
+    idempotent: true,
+    uses: ['table:write', 'email:send', 'stripe'],
+  }),
+  getCustomer: route({
+    method: 'GET',
+    path: '/billing/customer',
+    summary: "The manager's cards on file (last4) and which is primary.",
+    access: { kind: 'signedIn', roles: ['manager'] },
+    input: z.object({}),
+    output: customerOutput,
+    uses: ['table:read', 'stripe'],
+  }),
+  addCard: route({
+    method: 'POST',
+    path: '/billing/cards',
+    summary: 'Add a card on file from a provider token; funds members whose charge was declined before.',
+    access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true },
+    input: addCardInput,
+    output: customerOutput,
+    idempotent: true,
+    uses: ['table:write', 'email:send', 'stripe'],
+  }),
+  updateCustomer: route({
+    method: 'PUT',
+    path: '/billing/customer',
+    summary: 'Set the primary card.',
+    access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true },
+    input: updateCustomerInput,
+    output: customerOutput,
+    uses: ['table:write', 'stripe'],
+  }),
+  deleteCard: route({
+    method: 'DELETE',
+    path: '/billing/cards/{cardId}',
+    summary: 'Delete a card on file; only while another card remains.',
+    access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true },
+    input: cardIdInput,
+    output: customerOutput,
+    uses: ['table:write', 'stripe'],
   }),
   stripeWebhook: route({
     method: 'POST',

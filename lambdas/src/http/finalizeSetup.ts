@@ -1,0 +1,5 @@
+/** POST /billing/setup - verified manager, Idempotency-Key. Customer + first card + address + cycle; invitations. */
+import { httpHandler } from '../platform/http';
+import { finalizeSetup } from '../services/billing';
+
+export const handler = httpHandler('finalizeSetup', ({ actor, input, now, log }) => finalizeSetup(actor, input, now, log));

@@ -1,0 +1,5 @@
+/** PUT /billing/customer - verified manager. Sets the primary card. */
+import { httpHandler } from '../platform/http';
+import { updateDefaultCard } from '../services/billing';
+
+export const handler = httpHandler('updateCustomer', ({ actor, input, now }) => updateDefaultCard(actor, input.defaultCardId, now));

@@ -1,0 +1,117 @@
+/**
+ * The team's billing: the setup wizard's finalize, and the manager's cards on
+ * file. Card numbers never reach us: the browser sends a provider token.
+ */
+import type { z } from 'zod';
+import type { addCardInput, finalizeSetupInput } from '../../../shared/src/schemas/billing';
+import { AppError } from '../../../shared/src/errors';
+import {
+  addCard as addStripeCard,
+  CardDeclined,
+  createCustomer,
+  deleteCard as deleteStripeCard,
+  listCards,
+  setDefaultCard,
+} from '../adapters/stripe';
+import { getTeam, setTeamFields, teamCycleIndex } from '../data/accounts';
+import { recordAudit } from '../data/audit';
+import { getUser } from '../data/users';
+import type { Actor } from '../platform/auth';
+import type { Logger } from '../platform/log';
+import { fundPendingMembers } from './funding';
+import { inviteEmployees } from './invitations';
+
+async function teamOf(actor: Actor) {
+  const team = await getTeam(actor.teamId);
+  if (!team) throw new AppError('NOT_FOUND', 'Your team could not be found.');
+  return team;
+}
+
+function declined(error: unknown): never {
+  if (error instanceof CardDeclined) throw new AppError('RULE_VIOLATED', error.message);
+  throw error;
+}
+
+/**
+ * Finish setup: the team's customer with its first card, the billing address,
+ * the cycle anchored on today, then the invitations (if any), then funding for
+ * anyone who joined before billing worked.
+ */
+export async function finalizeSetup(actor: Actor, input: z.output<typeof finalizeSetupInput>, now: Date, log: Logger) {
+  const team = await teamOf(actor);
+  if (team.stripeCustomerId) throw new AppError('CONFLICT', 'Your team is already set up. Add cards on the Credit Card page.');
+  const manager = await getUser(actor.userId);
+  let customerId: string;
+  try {
+    customerId = await createCustomer(
+      { teamId: team.teamId, email: actor.email, name: input.businessName, token: input.token },
+      `SETUP#${team.teamId}`,
+    );
+  } catch (error) {
+    declined(error);
+  }
+  const cycleDay = now.getUTCDate();
+  await setTeamFields(team.teamId, {
+    stripeCustomerId: customerId,
+    businessName: input.businessName,
+    billingAddress: input.billingAddress,
+    cycleDay,
+    setupMonth: now.toISOString().slice(0, 7),
+    status: 'active',
+    // The cycle index lets the daily job find the teams renewing on a given day.
+    ...teamCycleIndex(cycleDay, team.teamId),
+  });
+  await recordAudit({
+    teamId: team.teamId,
+    actorId: actor.userId,
+    action: 'billing.setup',
+    after: { businessName: input.businessName, cycleDay, manager: manager?.email },
+    at: now.toISOString(),
+  });
+  const invited = input.invite ? (await inviteEmployees(actor, input.invite, now)).results.filter((r) => r.result === 'invited' || r.result === 'reinvited').length : 0;
+  const funded = await fundPendingMembers(team.teamId, now, log);
+  return { teamId: team.teamId, status: 'active' as const, invited, funded };
+}
+
+async function customerOf(actor: Actor): Promise<string> {
+  const team = await teamOf(actor);
+  if (!team.stripeCustomerId) throw new AppError('CONFLICT', 'Finish setting up your account first.');
+  return team.stripeCustomerId;
+}
+
+export async function getCustomer(actor: Actor) {
+  return listCards(await customerOf(actor));
+}
+
+export async function addCard(actor: Actor, input: z.output<typeof addCardInput>, now: Date, log: Logger) {
+  const customerId = await customerOf(actor);
+  try {
+    const card = await addStripeCard(customerId, input.token, `ADDCARD#${actor.teamId}#${input.token}`);
+    await recordAudit({ teamId: actor.teamId, actorId: actor.userId, action: 'billing.cardAdded', after: { last4: card.last4 }, at: now.toISOString() });
+  } catch (error) {
+    declined(error);
+  }
+  // A new card is the moment to fund anyone whose charge was declined before.
+  await fundPendingMembers(actor.teamId, now, log);
+  return listCards(customerId);
+}
+
+export async function updateDefaultCard(actor: Actor, cardId: string, now: Date) {
+  const customerId = await customerOf(actor);
+  const { cards } = await listCards(customerId);
+  if (!cards.some((c) => c.id === cardId)) throw new AppError('NOT_FOUND', 'No such card on file.');
+  await setDefaultCard(customerId, cardId);
+  await recordAudit({ teamId: actor.teamId, actorId: actor.userId, action: 'billing.defaultCard', after: { cardId }, at: now.toISOString() });
+  return listCards(customerId);
+}
+
+export async function removeCard(actor: Actor, cardId: string, now: Date) {
+  const customerId = await customerOf(actor);
+  const { cards } = await listCards(customerId);
+  if (!cards.some((c) => c.id === cardId)) throw new AppError('NOT_FOUND', 'No such card on file.');
+  // Spec: delete is offered only when more than one card is on file; the server holds the same rule.
+  if (cards.length <= 1) throw new AppError('RULE_VIOLATED', 'Add another card before deleting this one.');
+  await deleteStripeCard(customerId, cardId);
+  await recordAudit({ teamId: actor.teamId, actorId: actor.userId, action: 'billing.cardDeleted', before: { cardId }, at: now.toISOString() });
+  return listCards(customerId);
+}

@@ -1,0 +1,76 @@
+/**
+ * Billing: the setup wizard's finalize call, cards on file, extra deposits
+ * (spec §2 /setupAccount, /dashboard/creditcard, §5 "Card form", §7).
+ * Card numbers never reach our server: the browser turns them into a token
+ * with the card provider's library, and only the token is sent here.
+ */
+import { z } from 'zod';
+import { optionalText, requiredText } from './common';
+import { inviteEmployeesInput } from './invitations';
+import { budgetDollars } from './profile';
+
+export const US_STATE = /^[A-Z]{2}$/;
+
+export const billingAddressSchema = z.object({
+  address1: requiredText('Address is required', 200),
+  address2: optionalText(200),
+  city: requiredText('City is required', 100),
+  state: z
+    .string({ error: 'State is required' })
+    .trim()
+    .min(1, { error: 'State is required' })
+    .transform((s) => s.toUpperCase())
+    .refine((s) => US_STATE.test(s), { error: 'State must be a 2-letter code' }),
+  zip: z
+    .string({ error: 'Postal Code is required' })
+    .trim()
+    .min(1, { error: 'Postal Code is required' })
+    .regex(/^\d{5}(-\d{4})?$/, { error: 'Postal Code must be 5 digits (or ZIP+4)' }),
+});
+export type BillingAddress = z.output<typeof billingAddressSchema>;
+
+/** A card token from the provider's browser library (tok_...), never a card number. */
+export const cardToken = z
+  .string({ error: 'Credit card number is required' })
+  .trim()
+  .regex(/^tok_[A-Za-z0-9_]+$/, { error: 'Credit card number is not valid' });
+
+export const finalizeSetupInput = z.object({
+  businessName: requiredText('Business name is required', 120),
+  token: cardToken,
+  billingAddress: billingAddressSchema,
+  /** Invite now (optional, spec: only when both budget and emails are given). */
+  invite: inviteEmployeesInput.optional(),
+});
+
+export const setupOutput = z.object({
+  teamId: z.string(),
+  status: z.enum(['setup', 'active', 'pastDue']),
+  invited: z.number().int(),
+  funded: z.number().int(),
+});
+
+export const cardOnFileSchema = z.object({
+  id: z.string(),
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+});
+
+export const customerOutput = z.object({
+  cards: z.array(cardOnFileSchema),
+  defaultCardId: z.string().nullable(),
+});
+
+export const addCardInput = z.object({ token: cardToken });
+export const updateCustomerInput = z.object({ defaultCardId: z.string().trim().min(1).max(100) });
+export const cardIdInput = z.object({ cardId: z.string().trim().min(1).max(100) });
+
+export const depositInput = z.object({
+  userIds: z.array(z.string().min(1).max(64)).min(1, { error: 'Please select at least one employee' }).max(100),
+  amount: budgetDollars,
+});
+export const depositOutput = z.object({
+  results: z.array(z.object({ userId: z.string(), status: z.enum(['credited', 'declined', 'skipped']), message: z.string().optional() })),
+});

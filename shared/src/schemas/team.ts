@@ -1,0 +1,92 @@
+/** Manager operations on employees and cards (spec §2 Employees screen, §4 states, §7 calls). */
+import { z } from 'zod';
+import { budgetDollars } from './profile';
+
+const userIds = z
+  .array(z.string().min(1).max(64), { error: 'Please select at least one employee' })
+  .min(1, { error: 'Please select at least one employee' })
+  .max(500);
+
+export const pauseInput = z.object({ userIds, action: z.enum(['pause', 'unpause']) });
+export const cardStatusInput = z.object({ userIds, status: z.enum(['active', 'inactive']) });
+export const deleteEmployeesInput = z.object({ userIds });
+
+export const reallocateInput = z.object({
+  /** Deleted employees whose remaining money is reallocated. */
+  deletedUserIds: userIds,
+  /** Receivers; empty with `allEmployees` means every active employee. */
+  receiverIds: z.array(z.string().min(1).max(64)).max(500).default([]),
+  allEmployees: z.boolean().default(false),
+});
+
+export const redeemInput = z.object({ deletedUserIds: userIds });
+
+export const bulkResultOutput = z.object({
+  results: z.array(z.object({ userId: z.string(), status: z.string(), message: z.string().optional() })),
+});
+
+export const moneyMovedOutput = z.object({
+  amountCents: z.number().int(),
+  feeCents: z.number().int().optional(),
+  shares: z.array(z.object({ userId: z.string(), amountCents: z.number().int() })).optional(),
+});
+
+export const employeeRow = z.object({
+  userId: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  status: z.enum(['invited', 'active', 'paused', 'deleted']),
+  cardStatus: z.enum(['active', 'inactive', 'canceled', 'pending']),
+  budgetCents: z.number().int(),
+  nextBudgetCents: z.number().int(),
+  remainingBudgetCents: z.number().int(),
+  onHoldCents: z.number().int(),
+});
+export const employeesOutput = z.object({ employees: z.array(employeeRow) });
+
+export const balanceOutput = z.object({
+  availableCents: z.number().int(),
+  onHoldCents: z.number().int(),
+  owedCents: z.number().int(),
+  cardStatus: z.enum(['active', 'inactive', 'canceled', 'pending']),
+  last4: z.string().nullable(),
+});
+
+export const statementOutput = z.object({
+  lines: z.array(
+    z.object({
+      entryId: z.string(),
+      kind: z.string(),
+      description: z.string(),
+      postedAt: z.string(),
+      amountCents: z.number().int(),
+      balanceCents: z.number().int(),
+    }),
+  ),
+});
+
+export const cardKeyInput = z.object({ nonce: z.string().max(200).optional() });
+export const cardKeyOutput = z.object({
+  cardId: z.string(),
+  ephemeralKeySecret: z.string(),
+  expires: z.number().int(),
+  /** Locally, the emulator's card-details frame; in AWS the page uses Stripe Issuing Elements. */
+  frameUrl: z.string().optional(),
+});
+
+export const auditOutput = z.object({
+  events: z.array(
+    z.object({
+      eventId: z.string(),
+      actorId: z.string(),
+      action: z.string(),
+      targetId: z.string().optional(),
+      before: z.record(z.string(), z.unknown()).optional(),
+      after: z.record(z.string(), z.unknown()).optional(),
+      at: z.string(),
+    }),
+  ),
+});
+
+export { budgetDollars };
