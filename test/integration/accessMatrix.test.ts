@@ -71,6 +71,16 @@ const managersOnly = (managerAnswer: Expected): Record<ActorKind, Expected> => (
   deleted: 401,
 });
 
+/** An employee's own data: employees of either team get their own; managers are forbidden. */
+const employeesOnly = (employeeAnswer: Expected): Record<ActorKind, Expected> => ({
+  visitor: 401,
+  employee: employeeAnswer,
+  manager: 403,
+  otherEmployee: employeeAnswer,
+  otherManager: 403,
+  deleted: 401,
+});
+
 /** A resource of team A's employee: the employee and their manager; others 404. */
 const teamAEmployeeResource: Record<ActorKind, Expected> = {
   visitor: 401,
@@ -191,12 +201,64 @@ const matrix: Record<OperationId, Row> = {
     expect: managersOnly(400),
   },
   getCustomer: { request: async () => ({ path: '/billing/customer' }), expect: managersOnly(409) },
-  addCard: { request: async () => ({ path: '/billing/cards', body: { token: 'tok_visa' } }), expect: managersOnly(400) },
+  addCard: {
+    request: async () => ({ path: '/billing/cards', body: { token: 'tok_visa' } }),
+    expect: managersOnly(400),
+  },
   updateCustomer: {
     request: async () => ({ path: '/billing/customer', body: { defaultCardId: 'card_1' } }),
     expect: managersOnly(409),
   },
   deleteCard: { request: async () => ({ path: '/billing/cards/card_1' }), expect: managersOnly(409) },
+  listEmployees: { request: async () => ({ path: '/employees' }), expect: managersOnly('ok') },
+  updateSubscriptionStatus: {
+    request: async ({ world }) => ({
+      path: '/employees/pause',
+      body: { userIds: [world.employee.userId], action: 'unpause' },
+    }),
+    expect: { ...managersOnly('ok'), otherManager: 404 },
+  },
+  setCardStatus: {
+    request: async ({ world }) => ({
+      path: '/employees/cardStatus',
+      body: { userIds: [world.employee.userId], status: 'active' },
+    }),
+    expect: { ...managersOnly('ok'), otherManager: 404 },
+  },
+  deleteEmployees: {
+    request: async ({ fresh }) => ({
+      path: '/employees/delete',
+      body: { userIds: [(await fresh()).userId] },
+    }),
+    expect: { ...managersOnly('ok'), otherManager: 404 },
+  },
+  // Money-moving routes need an Idempotency-Key; the matrix sends none, so a manager gets 400.
+  reallocateFunds: {
+    request: async ({ world }) => ({
+      path: '/funds/reallocate',
+      body: { deletedUserIds: [world.deleted.userId], allEmployees: true },
+    }),
+    expect: managersOnly(400),
+  },
+  redeemFunds: {
+    request: async ({ world }) => ({
+      path: '/funds/redeem',
+      body: { deletedUserIds: [world.deleted.userId] },
+    }),
+    expect: managersOnly(400),
+  },
+  depositFunds: {
+    request: async ({ world }) => ({
+      path: '/funds/deposit',
+      body: { userIds: [world.employee.userId], amount: 10 },
+    }),
+    expect: managersOnly(400),
+  },
+  getTeamAudit: { request: async () => ({ path: '/team/audit' }), expect: managersOnly('ok') },
+  getBalance: { request: async () => ({ path: '/me/balance' }), expect: employeesOnly('ok') },
+  getStatement: { request: async () => ({ path: '/me/statement' }), expect: employeesOnly('ok') },
+  // The world's teams never set up billing, so no employee has a card yet.
+  getCardKey: { request: async () => ({ path: '/me/cardKey', body: {} }), expect: employeesOnly(404) },
   stripeWebhook: {
     // No Stripe signature: refused before anything is read, whoever is signed in.
     request: async () => ({ path: '/webhooks/stripe', body: { type: 'issuing_authorization.request' } }),

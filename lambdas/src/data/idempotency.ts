@@ -18,10 +18,17 @@ export type Claim =
   | { state: 'inProgress' };
 
 export function hashBody(body: unknown): string {
-  return createHash('sha256').update(JSON.stringify(body ?? null)).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(body ?? null))
+    .digest('hex');
 }
 
-export async function claimIdempotencyKey(scope: string, key: string, bodyHash: string, now: Date): Promise<Claim> {
+export async function claimIdempotencyKey(
+  scope: string,
+  key: string,
+  bodyHash: string,
+  now: Date,
+): Promise<Claim> {
   try {
     await db().send(
       new PutCommand({
@@ -43,7 +50,9 @@ export async function claimIdempotencyKey(scope: string, key: string, bodyHash: 
     if (!isConditionFailure(error)) throw error;
   }
   const existing = (
-    await db().send(new GetCommand({ TableName: tableName(), Key: keys.idempotency(scope, key), ConsistentRead: true }))
+    await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.idempotency(scope, key), ConsistentRead: true }),
+    )
   ).Item;
   if (!existing) return claimIdempotencyKey(scope, key, bodyHash, now);
   if (existing.bodyHash !== bodyHash) return { state: 'mismatch' };

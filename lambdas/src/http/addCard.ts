@@ -2,4 +2,6 @@
 import { httpHandler } from '../platform/http';
 import { addCard } from '../services/billing';
 
-export const handler = httpHandler('addCard', ({ actor, input, now, log }) => addCard(actor, input, now, log));
+export const handler = httpHandler('addCard', ({ actor, input, now, log }) =>
+  addCard(actor, input, now, log),
+);

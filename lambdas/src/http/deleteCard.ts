@@ -2,4 +2,6 @@
 import { httpHandler } from '../platform/http';
 import { removeCard } from '../services/billing';
 
-export const handler = httpHandler('deleteCard', ({ actor, input, now }) => removeCard(actor, input.cardId, now));
+export const handler = httpHandler('deleteCard', ({ actor, input, now }) =>
+  removeCard(actor, input.cardId, now),
+);

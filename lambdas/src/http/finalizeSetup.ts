@@ -2,4 +2,6 @@
 import { httpHandler } from '../platform/http';
 import { finalizeSetup } from '../services/billing';
 
-export const handler = httpHandler('finalizeSetup', ({ actor, input, now, log }) => finalizeSetup(actor, input, now, log));
+export const handler = httpHandler('finalizeSetup', ({ actor, input, now, log }) =>
+  finalizeSetup(actor, input, now, log),
+);

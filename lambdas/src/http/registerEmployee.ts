@@ -2,4 +2,6 @@
 import { httpHandler } from '../platform/http';
 import { registerEmployee } from '../services/accounts';
 
-export const handler = httpHandler('registerEmployee', ({ input, now, log }) => registerEmployee(input, now, log));
+export const handler = httpHandler('registerEmployee', ({ input, now, log }) =>
+  registerEmployee(input, now, log),
+);

@@ -40,6 +40,8 @@ export interface HttpContext<Op extends OperationId> {
   clientIp: string;
   now: Date;
   log: Logger;
+  /** The request's Idempotency-Key (validated) on routes marked `idempotent`: derive money entry ids from it. */
+  idempotencyKey: string;
 }
 
 export type HttpImpl<Op extends OperationId> = (
@@ -110,7 +112,10 @@ async function once(
   now: Date,
 ): Promise<unknown> {
   if (!key || !/^[\w-]{8,100}$/.test(key)) {
-    throw new AppError('VALIDATION_FAILED', 'This request needs an Idempotency-Key header (8-100 letters, digits, - or _).');
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'This request needs an Idempotency-Key header (8-100 letters, digits, - or _).',
+    );
   }
   const claim = await claimIdempotencyKey(scope, key, hashBody(body), now);
   if (claim.state === 'replay') return claim.body;
@@ -176,12 +181,20 @@ export function httpHandler<Op extends OperationId>(operationId: Op, impl: HttpI
           clientIp,
           now,
           log,
+          idempotencyKey: route.idempotent ? (header(event, 'idempotency-key') ?? '') : '',
         });
         return route.output.parse(result);
       };
       const status = route.status ?? 200;
       const output = route.idempotent
-        ? await once(`${operationId}#${actor?.userId ?? clientIp}`, header(event, 'idempotency-key'), parsed.data, status, run, now)
+        ? await once(
+            `${operationId}#${actor?.userId ?? clientIp}`,
+            header(event, 'idempotency-key'),
+            parsed.data,
+            status,
+            run,
+            now,
+          )
         : await run();
       log.info('request handled', { status, actor: actor?.userId });
       return json(status, output);

@@ -41,8 +41,8 @@ import { hashToken, issueEmailToken, redeemEmailToken } from '../data/emailToken
 import { consumeRateLimit } from '../data/rateLimits';
 import { getUser, type UserRecord } from '../data/users';
 import { errorFields, type Logger } from '../platform/log';
-import { activateEmployee } from './funding';
 import { sendManagerInvitationEmail, sendPasswordResetEmail, sendVerificationEmail } from './accountEmails';
+import { activateEmployee } from './funding';
 
 export const ALREADY_REGISTERED = 'An account with this email already exists. Please sign in.';
 export const BAD_CREDENTIALS = 'Incorrect email or password.';
@@ -124,7 +124,11 @@ export const NO_INVITATION = 'Sorry! No one invited you';
  * is consumed in the same transaction. (Charging, card and funding join this
  * flow with the money core.)
  */
-export async function registerEmployee(input: z.output<typeof registerEmployeeInput>, now: Date, log: Logger) {
+export async function registerEmployee(
+  input: z.output<typeof registerEmployeeInput>,
+  now: Date,
+  log: Logger,
+) {
   const invitation = await getInvitation(input.email);
   if (!invitation) {
     if (await getEmailOwner(input.email)) throw new AppError('CONFLICT', ALREADY_REGISTERED);

@@ -3,8 +3,8 @@
  * file. Card numbers never reach us: the browser sends a provider token.
  */
 import type { z } from 'zod';
-import type { addCardInput, finalizeSetupInput } from '../../../shared/src/schemas/billing';
 import { AppError } from '../../../shared/src/errors';
+import type { addCardInput, finalizeSetupInput } from '../../../shared/src/schemas/billing';
 import {
   addCard as addStripeCard,
   CardDeclined,
@@ -37,9 +37,15 @@ function declined(error: unknown): never {
  * the cycle anchored on today, then the invitations (if any), then funding for
  * anyone who joined before billing worked.
  */
-export async function finalizeSetup(actor: Actor, input: z.output<typeof finalizeSetupInput>, now: Date, log: Logger) {
+export async function finalizeSetup(
+  actor: Actor,
+  input: z.output<typeof finalizeSetupInput>,
+  now: Date,
+  log: Logger,
+) {
   const team = await teamOf(actor);
-  if (team.stripeCustomerId) throw new AppError('CONFLICT', 'Your team is already set up. Add cards on the Credit Card page.');
+  if (team.stripeCustomerId)
+    throw new AppError('CONFLICT', 'Your team is already set up. Add cards on the Credit Card page.');
   const manager = await getUser(actor.userId);
   let customerId: string;
   try {
@@ -68,7 +74,11 @@ export async function finalizeSetup(actor: Actor, input: z.output<typeof finaliz
     after: { businessName: input.businessName, cycleDay, manager: manager?.email },
     at: now.toISOString(),
   });
-  const invited = input.invite ? (await inviteEmployees(actor, input.invite, now)).results.filter((r) => r.result === 'invited' || r.result === 'reinvited').length : 0;
+  const invited = input.invite
+    ? (await inviteEmployees(actor, input.invite, now)).results.filter(
+        (r) => r.result === 'invited' || r.result === 'reinvited',
+      ).length
+    : 0;
   const funded = await fundPendingMembers(team.teamId, now, log);
   return { teamId: team.teamId, status: 'active' as const, invited, funded };
 }
@@ -87,7 +97,13 @@ export async function addCard(actor: Actor, input: z.output<typeof addCardInput>
   const customerId = await customerOf(actor);
   try {
     const card = await addStripeCard(customerId, input.token, `ADDCARD#${actor.teamId}#${input.token}`);
-    await recordAudit({ teamId: actor.teamId, actorId: actor.userId, action: 'billing.cardAdded', after: { last4: card.last4 }, at: now.toISOString() });
+    await recordAudit({
+      teamId: actor.teamId,
+      actorId: actor.userId,
+      action: 'billing.cardAdded',
+      after: { last4: card.last4 },
+      at: now.toISOString(),
+    });
   } catch (error) {
     declined(error);
   }
@@ -101,7 +117,13 @@ export async function updateDefaultCard(actor: Actor, cardId: string, now: Date)
   const { cards } = await listCards(customerId);
   if (!cards.some((c) => c.id === cardId)) throw new AppError('NOT_FOUND', 'No such card on file.');
   await setDefaultCard(customerId, cardId);
-  await recordAudit({ teamId: actor.teamId, actorId: actor.userId, action: 'billing.defaultCard', after: { cardId }, at: now.toISOString() });
+  await recordAudit({
+    teamId: actor.teamId,
+    actorId: actor.userId,
+    action: 'billing.defaultCard',
+    after: { cardId },
+    at: now.toISOString(),
+  });
   return listCards(customerId);
 }
 
@@ -112,6 +134,12 @@ export async function removeCard(actor: Actor, cardId: string, now: Date) {
   // Spec: delete is offered only when more than one card is on file; the server holds the same rule.
   if (cards.length <= 1) throw new AppError('RULE_VIOLATED', 'Add another card before deleting this one.');
   await deleteStripeCard(customerId, cardId);
-  await recordAudit({ teamId: actor.teamId, actorId: actor.userId, action: 'billing.cardDeleted', before: { cardId }, at: now.toISOString() });
+  await recordAudit({
+    teamId: actor.teamId,
+    actorId: actor.userId,
+    action: 'billing.cardDeleted',
+    before: { cardId },
+    at: now.toISOString(),
+  });
   return listCards(customerId);
 }

@@ -10,8 +10,8 @@
  */
 import { cardAccount, funding } from '../../../shared/src/domain/ledger';
 import { formatCents } from '../../../shared/src/domain/money';
-import { charge, issueVirtualCard, setSpendingLimit } from '../adapters/stripe';
 import { sendEmail } from '../adapters/email';
+import { charge, issueVirtualCard, setSpendingLimit } from '../adapters/stripe';
 import { getTeam, listTeamUsers, setTeamFields, setUserFields, type TeamRecord } from '../data/accounts';
 import { recordAudit } from '../data/audit';
 import { getCard, putCard, updateCard } from '../data/cards';
@@ -29,7 +29,9 @@ const CREDIT_KINDS = new Set(['funding', 'deposit', 'reallocation', 'refund']);
  */
 export async function updateBackstop(userId: string, cardId: string): Promise<void> {
   const lines = await statement(cardAccount(userId));
-  const lifetime = lines.filter((l) => l.amountCents > 0 && CREDIT_KINDS.has(l.kind)).reduce((s, l) => s + l.amountCents, 0);
+  const lifetime = lines
+    .filter((l) => l.amountCents > 0 && CREDIT_KINDS.has(l.kind))
+    .reduce((s, l) => s + l.amountCents, 0);
   const card = await getCard(cardId);
   if (!card || card.lifetimeLimitCents === lifetime) return;
   await setSpendingLimit(cardId, Math.max(lifetime, 0));
@@ -158,15 +160,22 @@ export function monthOfDate(date: Date): string {
  * and deleted employees are neither charged nor funded. Runs again safely.
  */
 export async function renewTeam(
-  team: TeamRecord & { lastRenewedMonth?: string; cycleAttempt?: { month: string; key: string; status: string } },
+  team: TeamRecord & {
+    lastRenewedMonth?: string;
+    cycleAttempt?: { month: string; key: string; status: string };
+  },
   month: string,
   now: Date,
   log: Logger,
 ): Promise<'funded' | 'declined' | 'nothing'> {
   if (!team.stripeCustomerId || !team.setupMonth || team.setupMonth >= month) return 'nothing';
   if (team.lastRenewedMonth && team.lastRenewedMonth >= month) return 'nothing';
-  const members = (await listTeamUsers(team.teamId)).filter((m) => m.role === 'employee' && m.status === 'active' && !m.fundingPending);
-  const budgets = members.map((m) => ({ member: m, cents: m.nextBudgetCents ?? m.budgetCents ?? 0 })).filter((b) => b.cents > 0);
+  const members = (await listTeamUsers(team.teamId)).filter(
+    (m) => m.role === 'employee' && m.status === 'active' && !m.fundingPending,
+  );
+  const budgets = members
+    .map((m) => ({ member: m, cents: m.nextBudgetCents ?? m.budgetCents ?? 0 }))
+    .filter((b) => b.cents > 0);
   const total = budgets.reduce((s, b) => s + b.cents, 0);
   if (total === 0) return 'nothing';
   // The charge key is recorded before charging: a run that crashed after the charge reuses it

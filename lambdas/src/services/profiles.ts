@@ -11,6 +11,7 @@ import { endAllSessions, listTeamUsers, setUserFields } from '../data/accounts';
 import { recordAudit } from '../data/audit';
 import { getUser, type UserRecord } from '../data/users';
 import type { Actor } from '../platform/auth';
+import { retireEmployeeMoney } from './teamOps';
 
 const NOT_FOUND = 'No such person on your team.';
 
@@ -90,7 +91,6 @@ export const MANAGER_HAS_TEAM = 'Remove your employees before deleting your acco
 /**
  * Soft delete (status deleted): the person can no longer sign in or call the
  * API. A manager cannot leave a team that still has active or paused employees.
- * (Cancelling the card and keeping its money on the ledger joins this with the money core.)
  */
 export async function deleteAccount(actor: Actor, userId: string, now: Date) {
   const target = await reachableUser(actor, userId);
@@ -102,6 +102,8 @@ export async function deleteAccount(actor: Actor, userId: string, now: Date) {
     }
   }
   await setUserFields(target.userId, { status: 'deleted', deletedAt: now.toISOString() });
+  // The card is cancelled; its money stays on the ledger, in the team pool, for the manager.
+  if (target.role === 'employee') await retireEmployeeMoney(target);
   await disableUser(target.email);
   await signOutEverywhere(target.email);
   await endAllSessions(target.userId, now);

@@ -22,7 +22,6 @@ import {
   signInInput,
   verifyEmailOutput,
 } from '../schemas/auth';
-import { okResponse } from '../schemas/common';
 import {
   addCardInput,
   cardIdInput,
@@ -33,6 +32,7 @@ import {
   setupOutput,
   updateCustomerInput,
 } from '../schemas/billing';
+import { okResponse } from '../schemas/common';
 import { inviteEmployeesInput, inviteEmployeesOutput } from '../schemas/invitations';
 import { meOutput, type Role } from '../schemas/me';
 import { profileOutput, updateProfileInput, userIdInput } from '../schemas/profile';
@@ -282,7 +282,8 @@ export const routes = {
   finalizeSetup: route({
     method: 'POST',
     path: '/billing/setup',
-    summary: "The setup wizard's finish: the team's billing customer and first card, billing address, cycle anchored today; optional invitations.",
+    summary:
+      "The setup wizard's finish: the team's billing customer and first card, billing address, cycle anchored today; optional invitations.",
     access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true },
     input: finalizeSetupInput,
     output: setupOutput,
@@ -324,6 +325,116 @@ export const routes = {
     access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true },
     input: cardIdInput,
     output: customerOutput,
+    uses: ['table:write', 'stripe'],
+  }),
+  listEmployees: route({
+    method: 'GET',
+    path: '/employees',
+    summary: 'The Employees screen: members with balances and card state, and pending invitations.',
+    access: { kind: 'signedIn', roles: ['manager'] },
+    input: z.object({}),
+    output: employeesOutput,
+    uses: ['table:read'],
+  }),
+  updateSubscriptionStatus: route({
+    method: 'POST',
+    path: '/employees/pause',
+    summary: 'Pause or unpause employees (paused: not charged or funded in later cycles).',
+    access: { kind: 'signedIn', roles: ['manager'] },
+    input: pauseInput,
+    output: bulkResultOutput,
+    uses: ['table:write'],
+  }),
+  setCardStatus: route({
+    method: 'POST',
+    path: '/employees/cardStatus',
+    summary: 'Freeze (inactive) or activate employees’ cards, at the issuer and in our records.',
+    access: { kind: 'signedIn', roles: ['manager'] },
+    input: cardStatusInput,
+    output: bulkResultOutput,
+    uses: ['table:write', 'stripe'],
+  }),
+  deleteEmployees: route({
+    method: 'POST',
+    path: '/employees/delete',
+    summary: 'Remove employees: account deleted, card cancelled, money kept in the team pool.',
+    access: { kind: 'signedIn', roles: ['manager'] },
+    input: deleteEmployeesInput,
+    output: bulkResultOutput,
+    uses: ['table:write', 'userPool:admin', 'stripe'],
+  }),
+  reallocateFunds: route({
+    method: 'POST',
+    path: '/funds/reallocate',
+    summary: "Split removed employees' money evenly across chosen (or all active) employees; no fee.",
+    access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true },
+    input: reallocateInput,
+    output: moneyMovedOutput,
+    idempotent: true,
+    uses: ['table:write', 'stripe'],
+  }),
+  redeemFunds: route({
+    method: 'POST',
+    path: '/funds/redeem',
+    summary: "Refund removed employees' money to the manager's card, less 15 % or $5 (whichever is greater).",
+    access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true },
+    input: redeemInput,
+    output: moneyMovedOutput,
+    idempotent: true,
+    uses: ['table:write', 'stripe'],
+  }),
+  depositFunds: route({
+    method: 'POST',
+    path: '/funds/deposit',
+    summary:
+      'One-time extra deposit to chosen employees: charged at once, credited when the charge succeeds.',
+    access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true },
+    input: depositInput,
+    output: depositOutput,
+    idempotent: true,
+    uses: ['table:write', 'stripe'],
+  }),
+  getTeamAudit: route({
+    method: 'GET',
+    path: '/team/audit',
+    summary: 'The audit log of the team: every manager action and money movement.',
+    access: { kind: 'signedIn', roles: ['manager'] },
+    input: z.object({}),
+    output: auditOutput,
+    uses: ['table:read'],
+  }),
+  getBalance: route({
+    method: 'GET',
+    path: '/me/balance',
+    summary: "The employee's own card balance, money on hold, and card state.",
+    access: { kind: 'signedIn', roles: ['employee'] },
+    input: z.object({}),
+    output: balanceOutput,
+    uses: ['table:read'],
+  }),
+  getStatement: route({
+    method: 'GET',
+    path: '/me/statement',
+    summary:
+      "The employee's own ledger: every credit, purchase, hold, refund and reallocation with running balances.",
+    access: { kind: 'signedIn', roles: ['employee'] },
+    input: z.object({}),
+    output: statementOutput,
+    uses: ['table:read'],
+  }),
+  getCardKey: route({
+    method: 'POST',
+    path: '/me/cardKey',
+    summary:
+      "A short-lived key to show the employee's own card in the issuer's frame (our servers never see the number).",
+    access: {
+      kind: 'signedIn',
+      roles: ['employee'],
+      verifiedEmail: true,
+      rateLimit: { limit: 30, windowSeconds: 600 },
+    },
+    input: cardKeyInput,
+    output: cardKeyOutput,
     uses: ['table:write', 'stripe'],
   }),
   stripeWebhook: route({

@@ -241,6 +241,8 @@ export function reallocation(args: {
   teamId: string;
   amountCents: number;
   receiverIds: string[];
+  /** The removed employee whose pooled money this is. */
+  fromUserId?: string;
 }): Posting {
   const receivers = [...new Set(args.receiverIds)].sort();
   if (receivers.length === 0)
@@ -251,6 +253,7 @@ export function reallocation(args: {
     kind: 'reallocation',
     teamId: args.teamId,
     description: 'Reallocated funds',
+    ...(args.fromUserId ? { references: { user: args.fromUserId } } : {}),
     legs: [
       { account: poolAccount(args.teamId), amountCents: -args.amountCents },
       ...receivers
@@ -278,6 +281,7 @@ export function redemption(args: {
   teamId: string;
   amountCents: number;
   refundId: string;
+  fromUserId?: string;
 }): Posting {
   const fee = redemptionFee(args.amountCents);
   if (args.amountCents - fee <= 0) {
@@ -293,7 +297,7 @@ export function redemption(args: {
     kind: 'redemption',
     teamId: args.teamId,
     description: 'Redeemed to the manager’s card',
-    references: { refund: args.refundId },
+    references: { refund: args.refundId, ...(args.fromUserId ? { user: args.fromUserId } : {}) },
     legs,
   });
 }

@@ -68,9 +68,18 @@ export const updateCustomerInput = z.object({ defaultCardId: z.string().trim().m
 export const cardIdInput = z.object({ cardId: z.string().trim().min(1).max(100) });
 
 export const depositInput = z.object({
-  userIds: z.array(z.string().min(1).max(64)).min(1, { error: 'Please select at least one employee' }).max(100),
+  userIds: z
+    .array(z.string().min(1).max(64))
+    .min(1, { error: 'Please select at least one employee' })
+    .max(100),
   amount: budgetDollars,
 });
 export const depositOutput = z.object({
-  results: z.array(z.object({ userId: z.string(), status: z.enum(['credited', 'declined', 'skipped']), message: z.string().optional() })),
+  results: z.array(
+    z.object({
+      userId: z.string(),
+      status: z.enum(['credited', 'declined', 'skipped']),
+      message: z.string().optional(),
+    }),
+  ),
 });

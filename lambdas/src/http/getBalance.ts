@@ -1,0 +1,5 @@
+/** GET /me/balance - employee. Their own balance, holds and card state. */
+import { httpHandler } from '../platform/http';
+import { myBalance } from '../services/teamOps';
+
+export const handler = httpHandler('getBalance', ({ actor }) => myBalance(actor));

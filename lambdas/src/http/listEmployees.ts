@@ -1,0 +1,5 @@
+/** GET /employees - manager. The team's employees (balances, card state) and invitations. */
+import { httpHandler } from '../platform/http';
+import { listEmployees } from '../services/teamOps';
+
+export const handler = httpHandler('listEmployees', ({ actor }) => listEmployees(actor));

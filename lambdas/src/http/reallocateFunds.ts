@@ -1,0 +1,7 @@
+/** POST /funds/reallocate - verified manager, Idempotency-Key. Even split, remainder cents by id, no fee. */
+import { httpHandler } from '../platform/http';
+import { reallocate } from '../services/teamOps';
+
+export const handler = httpHandler('reallocateFunds', ({ actor, input, now, idempotencyKey }) =>
+  reallocate(actor, input, idempotencyKey, now),
+);

@@ -1,0 +1,7 @@
+/** POST /funds/redeem - verified manager, Idempotency-Key. Refund to the manager's card less the fee. */
+import { httpHandler } from '../platform/http';
+import { redeem } from '../services/teamOps';
+
+export const handler = httpHandler('redeemFunds', ({ actor, input, now, idempotencyKey }) =>
+  redeem(actor, input.deletedUserIds, idempotencyKey, now),
+);

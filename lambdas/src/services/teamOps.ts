@@ -1,0 +1,447 @@
+/**
+ * A manager's operations on the employees of their own team (spec §2 Employees
+ * screen, §4 states): pause and unpause, freeze and activate, delete, reallocate
+ * and redeem a removed employee's money, extra deposits. Each acts only on the
+ * manager's team (others are reported `notFound`), is audited, and moves money
+ * only through ledger postings.
+ */
+
+import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { z } from 'zod';
+import {
+  cardAccount,
+  debtAccount,
+  funding,
+  holdAccount,
+  InvalidPosting,
+  poolAccount,
+  reallocation,
+  redemption,
+  redemptionFee,
+  toPool,
+} from '../../../shared/src/domain/ledger';
+import { AppError } from '../../../shared/src/errors';
+import type { depositInput } from '../../../shared/src/schemas/billing';
+import type { reallocateInput } from '../../../shared/src/schemas/team';
+import { newId } from '../adapters/clock';
+import { charge, refund, setCardStatus as setIssuerCardStatus } from '../adapters/stripe';
+import { getTeam, listTeamUsers, setUserFields } from '../data/accounts';
+import { recordAudit } from '../data/audit';
+import { type CardRecord, getCard, updateCard } from '../data/cards';
+import { db, tableName } from '../data/client';
+import { keys } from '../data/keys';
+import { balanceOf, InsufficientFunds, post, statement, teamJournal } from '../data/ledger';
+import { getUser, type UserRecord } from '../data/users';
+import type { Actor } from '../platform/auth';
+import type { Logger } from '../platform/log';
+import { updateBackstop } from './funding';
+
+type Result = { userId: string; status: string; message?: string };
+
+async function teamEmployee(actor: Actor, userId: string): Promise<UserRecord | undefined> {
+  const user = await getUser(userId);
+  return user && user.teamId === actor.teamId && user.role === 'employee' ? user : undefined;
+}
+
+/**
+ * All the named employees of the actor's team, or 404 for the whole request:
+ * a bulk action naming anyone else's people does nothing at all.
+ */
+async function teamEmployees(actor: Actor, userIds: string[]): Promise<UserRecord[]> {
+  const users = await Promise.all([...new Set(userIds)].map((id) => teamEmployee(actor, id)));
+  if (users.some((u) => !u)) throw new AppError('NOT_FOUND', 'No such person on your team.');
+  return users as UserRecord[];
+}
+
+async function audit(
+  actor: Actor,
+  action: string,
+  now: Date,
+  fields: { targetId?: string; before?: object; after?: object },
+) {
+  await recordAudit({
+    teamId: actor.teamId,
+    actorId: actor.userId,
+    action,
+    at: now.toISOString(),
+    ...fields,
+  } as never);
+}
+
+// --- Reading ------------------------------------------------------------------
+
+async function balances(userIds: string[]): Promise<Map<string, number>> {
+  const map = new Map<string, number>();
+  for (let i = 0; i < userIds.length; i += 30) {
+    const chunk = userIds
+      .slice(i, i + 30)
+      .flatMap((id) => [keys.account(cardAccount(id)), keys.account(holdAccount(id))]);
+    if (chunk.length === 0) continue;
+    const result = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: chunk } } }));
+    for (const item of result.Responses?.[tableName()] ?? [])
+      map.set(item.accountId, Number(item.balanceCents));
+  }
+  return map;
+}
+
+/** The Employees screen: members (with balances and card state) and pending invitations. */
+export async function listEmployees(actor: Actor) {
+  const members = (await listTeamUsers(actor.teamId)).filter((u) => u.role === 'employee');
+  const money = await balances(members.map((m) => m.userId));
+  const cards = await Promise.all(members.map((m) => (m.cardId ? getCard(m.cardId) : undefined)));
+  const invitations = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': `TEAM#${actor.teamId}`, ':prefix': 'INVITE#' },
+    }),
+  );
+  const employees = members.map((m, i) => ({
+    userId: m.userId,
+    email: m.email,
+    firstName: m.firstName,
+    lastName: m.lastName,
+    status: m.status,
+    cardStatus: (cards[i]?.status ?? 'pending') as 'active' | 'inactive' | 'canceled' | 'pending',
+    budgetCents: m.budgetCents ?? 0,
+    nextBudgetCents: m.nextBudgetCents ?? m.budgetCents ?? 0,
+    remainingBudgetCents: money.get(cardAccount(m.userId)) ?? 0,
+    onHoldCents: money.get(holdAccount(m.userId)) ?? 0,
+  }));
+  const invited = (invitations.Items ?? []).map((inv) => ({
+    userId: `invite:${inv.email}`,
+    email: inv.email as string,
+    firstName: (inv.email as string).split('@')[0] ?? '',
+    // Spec: invited people are listed with last name N/A.
+    lastName: 'N/A',
+    status: 'invited' as const,
+    cardStatus: 'pending' as const,
+    budgetCents: Number(inv.budgetCents),
+    nextBudgetCents: Number(inv.budgetCents),
+    remainingBudgetCents: 0,
+    onHoldCents: 0,
+  }));
+  // Spec default sort: remaining budget, highest first.
+  return {
+    employees: [...employees, ...invited].sort((a, b) => b.remainingBudgetCents - a.remainingBudgetCents),
+  };
+}
+
+/** The signed-in employee's own balance and card. */
+export async function myBalance(actor: Actor) {
+  const user = await getUser(actor.userId);
+  const card = user?.cardId ? await getCard(user.cardId) : undefined;
+  const [available, onHold, debt] = await Promise.all([
+    balanceOf(cardAccount(actor.userId)),
+    balanceOf(holdAccount(actor.userId)),
+    balanceOf(debtAccount(actor.userId)),
+  ]);
+  return {
+    availableCents: available,
+    onHoldCents: onHold,
+    owedCents: -debt,
+    cardStatus: (card?.status ?? 'pending') as 'active' | 'inactive' | 'canceled' | 'pending',
+    last4: card?.last4 ?? null,
+  };
+}
+
+export async function myStatement(actor: Actor) {
+  const [card, hold] = await Promise.all([
+    statement(cardAccount(actor.userId)),
+    statement(holdAccount(actor.userId)),
+  ]);
+  // One list, newest first; each line keeps its own account's running balance.
+  const lines = [...card, ...hold.map((l) => ({ ...l, description: `${l.description} (on hold)` }))];
+  return { lines: lines.sort((a, b) => b.postedAt.localeCompare(a.postedAt)) };
+}
+
+// --- Pause, freeze ------------------------------------------------------------
+
+export async function setPaused(actor: Actor, userIds: string[], action: 'pause' | 'unpause', now: Date) {
+  const results: Result[] = [];
+  for (const user of await teamEmployees(actor, userIds)) {
+    const userId = user.userId;
+    if (user.status === 'deleted') results.push({ userId, status: 'skipped', message: 'Deleted' });
+    else {
+      const status = action === 'pause' ? 'paused' : 'active';
+      if (user.status !== status) {
+        await setUserFields(userId, { status });
+        await audit(actor, `employee.${action}d`, now, {
+          targetId: userId,
+          before: { status: user.status },
+          after: { status },
+        });
+      }
+      results.push({ userId, status });
+    }
+  }
+  return { results };
+}
+
+/** Freeze (inactive) or activate a card: the issuer and our record always agree. */
+export async function setCardStatus(
+  actor: Actor,
+  userIds: string[],
+  status: 'active' | 'inactive',
+  now: Date,
+) {
+  const results: Result[] = [];
+  for (const user of await teamEmployees(actor, userIds)) {
+    const userId = user.userId;
+    const card = user.cardId ? await getCard(user.cardId) : undefined;
+    if (user.status === 'deleted' || !card || card.status === 'canceled') {
+      results.push({ userId, status: 'skipped', message: 'No active card' });
+    } else {
+      await setIssuerCardStatus(card.cardId, status);
+      // A manager's activation lifts every freeze; a manager's freeze is theirs to lift.
+      await updateCard(card.cardId, {
+        status,
+        freeze: status === 'inactive' ? { ...card.freeze, manager: true } : {},
+      });
+      await audit(actor, status === 'inactive' ? 'card.frozen' : 'card.activated', now, {
+        targetId: userId,
+        before: { status: card.status },
+        after: { status },
+      });
+      results.push({ userId, status });
+    }
+  }
+  return { results };
+}
+
+// --- Delete, pool, reallocate, redeem ------------------------------------------
+
+/**
+ * Moves what a removed employee's card can spend into the team pool. Holds stay
+ * until their purchases settle; a later sweep moves anything released.
+ */
+async function sweepToPool(user: UserRecord): Promise<void> {
+  const amount = await balanceOf(cardAccount(user.userId));
+  if (amount <= 0) return;
+  try {
+    await post(
+      toPool({
+        entryId: `POOL#${user.userId}#${newId()}`,
+        teamId: user.teamId,
+        userId: user.userId,
+        amountCents: amount,
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof InsufficientFunds)) throw error; // a concurrent sweep got there first
+  }
+}
+
+/** After an employee's account is deleted: cancel the card, keep the money in the team pool. */
+export async function retireEmployeeMoney(user: UserRecord): Promise<void> {
+  const card: CardRecord | undefined = user.cardId ? await getCard(user.cardId) : undefined;
+  if (card && card.status !== 'canceled') {
+    await setIssuerCardStatus(card.cardId, 'canceled');
+    await updateCard(card.cardId, { status: 'canceled' });
+  }
+  await sweepToPool(user);
+}
+
+/** What of the pool came from one removed employee and is still there. */
+async function pooledFrom(teamId: string, userId: string): Promise<number> {
+  const lines = await statement(poolAccount(teamId));
+  return lines.filter((l) => l.references?.user === userId).reduce((s, l) => s + l.amountCents, 0);
+}
+
+async function deletedTeamEmployee(actor: Actor, userId: string) {
+  const user = await teamEmployee(actor, userId);
+  if (!user || user.status !== 'deleted') return undefined;
+  await sweepToPool(user);
+  return user;
+}
+
+export async function reallocate(
+  actor: Actor,
+  input: z.output<typeof reallocateInput>,
+  key: string,
+  now: Date,
+) {
+  let receivers = input.receiverIds;
+  if (input.allEmployees) {
+    receivers = (await listTeamUsers(actor.teamId))
+      .filter((u) => u.role === 'employee' && u.status === 'active')
+      .map((u) => u.userId);
+  }
+  if (receivers.length === 0)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'Please select at least one employee to receive the reallocation',
+      { fields: { receiverIds: 'Please select at least one employee to receive the reallocation' } },
+    );
+  for (const id of receivers) {
+    const user = await teamEmployee(actor, id);
+    if (!user || user.status === 'deleted')
+      throw new AppError('NOT_FOUND', 'A receiving employee is not an active member of your team.');
+  }
+  let total = 0;
+  const shares = new Map<string, number>();
+  for (const deletedId of input.deletedUserIds) {
+    if (!(await deletedTeamEmployee(actor, deletedId)))
+      throw new AppError('NOT_FOUND', 'Only removed employees of your team can be reallocated.');
+    const amount = await pooledFrom(actor.teamId, deletedId);
+    if (amount <= 0) continue;
+    const posting = reallocation({
+      entryId: `REALLOCATE#${key}#${deletedId}`,
+      teamId: actor.teamId,
+      amountCents: amount,
+      receiverIds: receivers,
+      fromUserId: deletedId,
+    });
+    await post(posting, now.toISOString());
+    total += amount;
+    for (const leg of posting.legs) {
+      if (leg.account.startsWith('card:'))
+        shares.set(leg.account.slice(5), (shares.get(leg.account.slice(5)) ?? 0) + leg.amountCents);
+    }
+  }
+  if (total === 0) throw new AppError('RULE_VIOLATED', 'There is no remaining budget to reallocate.');
+  for (const id of shares.keys()) {
+    const user = await getUser(id);
+    if (user?.cardId) await updateBackstop(id, user.cardId);
+  }
+  await audit(actor, 'funds.reallocated', now, {
+    after: { from: input.deletedUserIds, totalCents: total, shares: Object.fromEntries(shares) },
+  });
+  return {
+    amountCents: total,
+    shares: [...shares].map(([userId, amountCents]) => ({ userId, amountCents })),
+  };
+}
+
+/** Charges of the team (from funding entries), newest first, with what is still refundable. */
+async function refundableCharges(teamId: string): Promise<{ chargeId: string; cents: number }[]> {
+  const journal = await teamJournal(teamId);
+  const byCharge = new Map<string, number>();
+  for (const entry of journal) {
+    const chargeId = entry.references?.charge;
+    if (!chargeId) continue;
+    const credited = entry.legs
+      .filter((l) => l.account.startsWith('card:'))
+      .reduce((s, l) => s + l.amountCents, 0);
+    byCharge.set(chargeId, (byCharge.get(chargeId) ?? 0) + credited);
+  }
+  for (const entry of journal) {
+    const chargeId = entry.references?.refundOf;
+    if (!chargeId) continue;
+    const refunded = entry.legs.find((l) => l.account.startsWith('external:'))?.amountCents ?? 0;
+    byCharge.set(chargeId, (byCharge.get(chargeId) ?? 0) - refunded);
+  }
+  return [...byCharge]
+    .map(([chargeId, cents]) => ({ chargeId, cents }))
+    .filter((c) => c.cents > 0)
+    .reverse();
+}
+
+/**
+ * Redeems removed employees' pooled money back to the manager's card, less the
+ * fee (15 % or $5, whichever is greater; not under $5). The refund goes to the
+ * team's own charges, newest first.
+ */
+export async function redeem(actor: Actor, deletedUserIds: string[], key: string, now: Date) {
+  let total = 0;
+  let fees = 0;
+  for (const deletedId of deletedUserIds) {
+    if (!(await deletedTeamEmployee(actor, deletedId)))
+      throw new AppError('NOT_FOUND', 'Only removed employees of your team can be redeemed.');
+    const amount = await pooledFrom(actor.teamId, deletedId);
+    let fee: number;
+    try {
+      fee = redemptionFee(amount);
+      if (amount - fee <= 0)
+        throw new InvalidPosting('After the $5.00 minimum fee nothing would be returned.');
+    } catch (error) {
+      if (error instanceof InvalidPosting) throw new AppError('RULE_VIOLATED', error.message);
+      throw error;
+    }
+    const net = amount - fee;
+    const [target] = (await refundableCharges(actor.teamId)).filter((c) => c.cents >= net);
+    if (!target)
+      throw new AppError(
+        'RULE_VIOLATED',
+        'No single earlier charge can take this refund; please contact us.',
+      );
+    const refundId = await refund(
+      { chargeId: target.chargeId, amountCents: net, metadata: { teamId: actor.teamId, userId: deletedId } },
+      `REDEEM#${key}#${deletedId}`,
+    );
+    const posting = redemption({
+      entryId: `REDEEM#${key}#${deletedId}`,
+      teamId: actor.teamId,
+      amountCents: amount,
+      refundId,
+      fromUserId: deletedId,
+    });
+    await post(
+      { ...posting, references: { ...posting.references, refundOf: target.chargeId } },
+      now.toISOString(),
+    );
+    total += amount;
+    fees += fee;
+  }
+  await audit(actor, 'funds.redeemed', now, {
+    after: { from: deletedUserIds, totalCents: total, feeCents: fees },
+  });
+  return { amountCents: total, feeCents: fees };
+}
+
+// --- Extra deposits -----------------------------------------------------------
+
+/** One-time top-ups, charged at once and credited when the charge succeeds. */
+export async function deposit(
+  actor: Actor,
+  input: z.output<typeof depositInput>,
+  key: string,
+  now: Date,
+  log: Logger,
+) {
+  const team = await getTeam(actor.teamId);
+  if (!team?.stripeCustomerId) throw new AppError('CONFLICT', 'Finish setting up your account first.');
+  if (input.amount <= 0)
+    throw new AppError('VALIDATION_FAILED', 'Amount must be more than $0', {
+      fields: { amount: 'Amount must be more than $0' },
+    });
+  const results: { userId: string; status: 'credited' | 'declined' | 'skipped'; message?: string }[] = [];
+  for (const userId of [...new Set(input.userIds)]) {
+    const user = await teamEmployee(actor, userId);
+    if (!user || user.status === 'deleted' || !user.cardId) {
+      results.push({ userId, status: 'skipped', message: 'Not an active employee with a card' });
+      continue;
+    }
+    const result = await charge(
+      {
+        customerId: team.stripeCustomerId,
+        amountCents: input.amount,
+        description: `Extra deposit for ${user.firstName} ${user.lastName}`,
+        metadata: { teamId: team.teamId, userId, reason: 'deposit' },
+      },
+      `DEPOSIT#${key}#${userId}`,
+    );
+    if (result.status === 'declined') {
+      log.warn('deposit declined', { userId, code: result.code });
+      results.push({ userId, status: 'declined', message: result.message });
+      continue;
+    }
+    await post(
+      funding({
+        entryId: `DEPOSIT#${key}#${userId}`,
+        kind: 'deposit',
+        teamId: team.teamId,
+        userId,
+        amountCents: input.amount,
+        description: 'Extra deposit',
+        chargeId: result.chargeId,
+      }),
+      now.toISOString(),
+    );
+    await updateBackstop(userId, user.cardId);
+    results.push({ userId, status: 'credited' });
+  }
+  await audit(actor, 'funds.deposited', now, { after: { amountCents: input.amount, results } });
+  return { results };
+}
