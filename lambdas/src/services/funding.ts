@@ -97,7 +97,7 @@ export type ActivationResult = 'funded' | 'pendingBilling' | 'declined';
  */
 export async function activateEmployee(userId: string, now: Date, log: Logger): Promise<ActivationResult> {
   const user = await getUser(userId);
-  if (!user || user.role !== 'employee' || user.status !== 'active') return 'pendingBilling';
+  if (user?.role !== 'employee' || user.status !== 'active') return 'pendingBilling';
   const team = await getTeam(user.teamId);
   if (!team?.stripeCustomerId || !team.billingAddress) {
     await setUserFields(userId, { fundingPending: true });

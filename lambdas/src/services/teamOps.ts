@@ -251,7 +251,7 @@ async function pooledFrom(teamId: string, userId: string): Promise<number> {
 
 async function deletedTeamEmployee(actor: Actor, userId: string) {
   const user = await teamEmployee(actor, userId);
-  if (!user || user.status !== 'deleted') return undefined;
+  if (user?.status !== 'deleted') return undefined;
   await sweepToPool(user);
   return user;
 }
