@@ -7,9 +7,9 @@
 import { getEmailOwner } from '../../lambdas/src/data/accounts';
 import { issueEmailToken } from '../../lambdas/src/data/emailTokens';
 import { getUser } from '../../lambdas/src/data/users';
+import { createLogger } from '../../lambdas/src/platform/log';
 import { registerEmployee, registerManager, verifyEmail } from '../../lambdas/src/services/accounts';
 import { inviteEmployees } from '../../lambdas/src/services/invitations';
-import { createLogger } from '../../lambdas/src/platform/log';
 import type { LogSink } from './processes';
 
 export const DEMO_MANAGER = {

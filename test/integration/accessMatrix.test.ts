@@ -278,9 +278,9 @@ beforeAll(async () => {
   const manager = await registerManager(stack.apiUrl, stack.mailbox);
   const otherManager = await registerManager(stack.apiUrl, stack.mailbox);
   const [employee, otherEmployee, deleted] = await Promise.all([
-    inviteAndRegisterEmployee(stack.apiUrl, stack.mailbox, manager),
-    inviteAndRegisterEmployee(stack.apiUrl, stack.mailbox, otherManager),
-    inviteAndRegisterEmployee(stack.apiUrl, stack.mailbox, manager),
+    inviteAndRegisterEmployee(stack.apiUrl, manager),
+    inviteAndRegisterEmployee(stack.apiUrl, otherManager),
+    inviteAndRegisterEmployee(stack.apiUrl, manager),
   ]);
   // Employees verify too, so only roles and teams decide the answers below.
   for (const person of [employee, otherEmployee, deleted]) {
@@ -308,7 +308,7 @@ describe('access matrix', () => {
     const row = matrix[op];
     const { path, body } = await row.request({
       world,
-      fresh: () => inviteAndRegisterEmployee(stack.apiUrl, stack.mailbox, world.manager),
+      fresh: () => inviteAndRegisterEmployee(stack.apiUrl, world.manager),
     });
     const token = actor === 'visitor' ? undefined : world[actor].accessToken;
     const res = await api(stack.apiUrl, routes[op].method, path, { token, body });

@@ -147,7 +147,7 @@ describe('invitations and employee sign-up', () => {
 
   it('makes the invited person an active member of the team and consumes the invitation', async () => {
     const manager = await registerManager(stack.apiUrl, stack.mailbox);
-    const employee = await inviteAndRegisterEmployee(stack.apiUrl, stack.mailbox, manager, 30);
+    const employee = await inviteAndRegisterEmployee(stack.apiUrl, manager, 30);
     const record = await stack.getItem(keys.user(employee.userId));
     const managerRecord = await stack.getItem(keys.user(manager.userId));
     expect(record).toMatchObject({
@@ -307,7 +307,7 @@ describe('password recovery', () => {
 describe('profiles', () => {
   it("lets a manager set an employee's next-cycle budget and names, audited; this cycle's budget stays", async () => {
     const manager = await registerManager(stack.apiUrl, stack.mailbox);
-    const employee = await inviteAndRegisterEmployee(stack.apiUrl, stack.mailbox, manager, 25);
+    const employee = await inviteAndRegisterEmployee(stack.apiUrl, manager, 25);
     const res = await api(stack.apiUrl, 'PUT', `/users/${employee.userId}`, {
       token: manager.accessToken,
       body: { firstName: 'Edna', lastName: 'Employee', jobRole: 'Engineering', budget: '$50' },
@@ -331,7 +331,7 @@ describe('profiles', () => {
 
   it('refuses a budget from an employee, and a fractional budget from anyone', async () => {
     const manager = await registerManager(stack.apiUrl, stack.mailbox);
-    const employee = await inviteAndRegisterEmployee(stack.apiUrl, stack.mailbox, manager);
+    const employee = await inviteAndRegisterEmployee(stack.apiUrl, manager);
     const own = await api(stack.apiUrl, 'PUT', `/users/${employee.userId}`, {
       token: employee.accessToken,
       body: { firstName: 'E', lastName: 'E', budget: 500 },
@@ -348,8 +348,8 @@ describe('profiles', () => {
   it('hides other teams and teammates behind 404', async () => {
     const managerA = await registerManager(stack.apiUrl, stack.mailbox);
     const managerB = await registerManager(stack.apiUrl, stack.mailbox);
-    const employeeA = await inviteAndRegisterEmployee(stack.apiUrl, stack.mailbox, managerA);
-    const employeeA2 = await inviteAndRegisterEmployee(stack.apiUrl, stack.mailbox, managerA);
+    const employeeA = await inviteAndRegisterEmployee(stack.apiUrl, managerA);
+    const employeeA2 = await inviteAndRegisterEmployee(stack.apiUrl, managerA);
     expect(
       (await api(stack.apiUrl, 'GET', `/users/${employeeA.userId}`, { token: managerB.accessToken })).status,
     ).toBe(404);
@@ -367,7 +367,7 @@ describe('profiles', () => {
 
   it('soft-deletes: the person can no longer sign in or call the API; a manager with employees cannot leave', async () => {
     const manager = await registerManager(stack.apiUrl, stack.mailbox);
-    const employee = await inviteAndRegisterEmployee(stack.apiUrl, stack.mailbox, manager);
+    const employee = await inviteAndRegisterEmployee(stack.apiUrl, manager);
     const managerLeaves = await api(stack.apiUrl, 'DELETE', `/users/${manager.userId}`, {
       token: manager.accessToken,
     });

@@ -65,7 +65,6 @@ export async function registerManager(
 
 export async function inviteAndRegisterEmployee(
   apiUrl: string,
-  mailbox: Mailbox,
   manager: SignedIn,
   budget: string | number = 25,
 ): Promise<SignedIn> {

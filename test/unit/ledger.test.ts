@@ -41,11 +41,15 @@ describe('money', () => {
     expect(splitEvenly(100, 3)).toEqual([34, 33, 33]);
     expect(splitEvenly(2, 3)).toEqual([1, 1, 0]);
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 1, max: 500 }), (total, parts) => {
-        const shares = splitEvenly(total, parts);
-        expect(shares.reduce((a, b) => a + b, 0)).toBe(total);
-        expect(Math.max(...shares) - Math.min(...shares)).toBeLessThanOrEqual(1);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 1, max: 500 }),
+        (total, parts) => {
+          const shares = splitEvenly(total, parts);
+          expect(shares.reduce((a, b) => a + b, 0)).toBe(total);
+          expect(Math.max(...shares) - Math.min(...shares)).toBeLessThanOrEqual(1);
+        },
+      ),
     );
   });
 });
@@ -93,7 +97,14 @@ describe('postings', () => {
   });
 
   it('funding takes from the manager’s card and credits the employee’s card', () => {
-    const p = funding({ entryId: 'F', teamId: 't', userId: 'u', amountCents: 2500, description: 'x', chargeId: 'ch_1' });
+    const p = funding({
+      entryId: 'F',
+      teamId: 't',
+      userId: 'u',
+      amountCents: 2500,
+      description: 'x',
+      chargeId: 'ch_1',
+    });
     expect(p.legs).toEqual([
       { account: 'external:t', amountCents: -2500 },
       { account: 'card:u', amountCents: 2500 },
@@ -101,7 +112,13 @@ describe('postings', () => {
   });
 
   it('an authorization moves money from spendable to held, keyed by the authorization id', () => {
-    const p = authorizationHold({ authorizationId: 'iauth_1', teamId: 't', userId: 'u', amountCents: 999, merchant: 'M' });
+    const p = authorizationHold({
+      authorizationId: 'iauth_1',
+      teamId: 't',
+      userId: 'u',
+      amountCents: 999,
+      merchant: 'M',
+    });
     expect(p.entryId).toBe('AUTH#iauth_1');
     expect(p.legs).toEqual([
       { account: 'card:u', amountCents: -999 },
@@ -114,19 +131,22 @@ describe('postings', () => {
     ['partial', 600, 1000, { hold: -600 }],
     ['over the hold', 1200, 1000, { hold: -1000, debt: -200 }],
     ['without a hold', 700, 0, { debt: -700 }],
-  ])('a capture %s settles against the hold and records any excess as debt', (_name, captured, held, expected) => {
-    const p = capture({
-      entryId: 'C',
-      teamId: 't',
-      userId: 'u',
-      capturedCents: captured,
-      heldCents: held,
-      merchant: 'M',
-      transactionId: 'ipi_1',
-    });
-    const byAccount = Object.fromEntries(p.legs.map((l) => [l.account.split(':')[0], l.amountCents]));
-    expect(byAccount).toEqual({ network: captured, ...expected });
-  });
+  ])(
+    'a capture %s settles against the hold and records any excess as debt',
+    (_name, captured, held, expected) => {
+      const p = capture({
+        entryId: 'C',
+        teamId: 't',
+        userId: 'u',
+        capturedCents: captured,
+        heldCents: held,
+        merchant: 'M',
+        transactionId: 'ipi_1',
+      });
+      const byAccount = Object.fromEntries(p.legs.map((l) => [l.account.split(':')[0], l.amountCents]));
+      expect(byAccount).toEqual({ network: captured, ...expected });
+    },
+  );
 });
 
 describe('reallocation and redemption arithmetic, to the cent', () => {
@@ -138,7 +158,9 @@ describe('reallocation and redemption arithmetic, to the cent', () => {
     [1000, ['a', 'a', 'b'], { 'card:a': 500, 'card:b': 500 }],
   ])('reallocating %i cents to %j', (amount, receivers, expected) => {
     const p = reallocation({ entryId: 'R', teamId: 't', amountCents: amount, receiverIds: receivers });
-    const credited = Object.fromEntries(p.legs.filter((l) => l.amountCents > 0).map((l) => [l.account, l.amountCents]));
+    const credited = Object.fromEntries(
+      p.legs.filter((l) => l.amountCents > 0).map((l) => [l.account, l.amountCents]),
+    );
     expect(credited).toEqual(expected);
     expect(p.legs.find((l) => l.account === 'pool:t')?.amountCents).toBe(-amount);
   });
@@ -160,7 +182,9 @@ describe('reallocation and redemption arithmetic, to the cent', () => {
     [123457, 18519],
   ])('redeeming %i cents costs a fee of %s', (amount, fee) => {
     if (fee === 'refused') {
-      expect(() => redemption({ entryId: 'X', teamId: 't', amountCents: amount, refundId: 're_1' })).toThrow(InvalidPosting);
+      expect(() => redemption({ entryId: 'X', teamId: 't', amountCents: amount, refundId: 're_1' })).toThrow(
+        InvalidPosting,
+      );
       return;
     }
     expect(redemptionFee(amount)).toBe(fee);
