@@ -9,6 +9,7 @@ export interface LocalPorts {
   cognito: number;
   s3: number;
   ses: number;
+  stripe: number;
 }
 
 export const defaultPorts: LocalPorts = {
@@ -16,6 +17,7 @@ export const defaultPorts: LocalPorts = {
   api: 3001,
   ses: 3002,
   s3: 3003,
+  stripe: 3004,
   dynamodb: 8000,
   cognito: 9229,
 };
@@ -25,6 +27,7 @@ const envNames: Record<keyof LocalPorts, string> = {
   api: 'LOCAL_API_PORT',
   ses: 'LOCAL_MAIL_PORT',
   s3: 'LOCAL_S3_PORT',
+  stripe: 'LOCAL_STRIPE_PORT',
   dynamodb: 'LOCAL_DYNAMODB_PORT',
   cognito: 'LOCAL_COGNITO_PORT',
 };
@@ -49,3 +52,8 @@ export const LOCAL_TABLE_NAME = 'learning-budget-local';
 export const LOCAL_RECEIPTS_BUCKET = 'learning-budget-receipts';
 export const LOCAL_MAIL_FROM = 'Learning Budget <no-reply@learningbudget.local>';
 export const LOCAL_SUPPORT_INBOX = 'support@learningbudget.local';
+
+/** Local-only Stripe keys for the emulator: not secrets, never valid at Stripe. */
+export const LOCAL_STRIPE_SECRET_KEY = 'sk_test_local_emulator';
+export const LOCAL_STRIPE_PUBLISHABLE_KEY = 'pk_test_local_emulator';
+export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_local_emulator';

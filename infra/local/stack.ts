@@ -16,10 +16,14 @@ import { startSes } from './ses';
 import {
   LOCAL_MAIL_FROM,
   LOCAL_RECEIPTS_BUCKET,
+  LOCAL_STRIPE_PUBLISHABLE_KEY,
+  LOCAL_STRIPE_SECRET_KEY,
+  LOCAL_STRIPE_WEBHOOK_SECRET,
   LOCAL_SUPPORT_INBOX,
   LOCAL_TABLE_NAME,
   type LocalPorts,
 } from './settings';
+import { type StripeEmulator, startStripeEmulator } from './stripe';
 import { buildWeb, webBuildIsStale } from './webBuild';
 import { startWebServer } from './webServer';
 
@@ -43,6 +47,9 @@ export interface LocalStack {
   webUrl: string;
   apiUrl: string;
   mailboxUrl: string;
+  /** The Stripe emulator: its API, and the sandbox merchant checkout at /checkout. */
+  stripeUrl: string;
+  stripeAdmin: StripeEmulator['admin'];
   cognito: { endpoint: string; userPoolId: string; clientId: string; issuer: string };
   dynamodbEndpoint: string;
   s3Endpoint: string;
@@ -84,15 +91,24 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         log: log('s3'),
       }),
       startSes({ port: options.ports.ses, log: log('mail') }),
+      startStripeEmulator({
+        port: options.ports.stripe,
+        log: log('stripe'),
+        webhookSecret: LOCAL_STRIPE_WEBHOOK_SECRET,
+        dataFile: join(dataDir, 'stripe.json'),
+      }),
     ] as const);
     for (const result of started) if (result.status === 'fulfilled') stops.push(result.value.stop);
     const failure = started.find((r) => r.status === 'rejected');
     if (failure) throw failure.reason;
-    const [dynamodb, cognito, s3, ses] = started.map((r) => (r as PromiseFulfilledResult<unknown>).value) as [
+    const [dynamodb, cognito, s3, ses, stripe] = started.map(
+      (r) => (r as PromiseFulfilledResult<unknown>).value,
+    ) as [
       Awaited<ReturnType<typeof startDynamoDb>>,
       Awaited<ReturnType<typeof startCognito>>,
       Awaited<ReturnType<typeof startS3>>,
       Awaited<ReturnType<typeof startSes>>,
+      Awaited<ReturnType<typeof startStripeEmulator>>,
     ];
     await ensureTable(dynamodb.endpoint, LOCAL_TABLE_NAME);
 
@@ -115,6 +131,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       COGNITO_ENDPOINT: cognito.endpoint,
       WEB_ORIGIN: webOrigin,
       LOG_FORMAT: 'pretty',
+      STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
+      STRIPE_API_URL: stripe.url,
     });
 
     if (options.seed !== false) {
@@ -140,6 +159,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       },
     });
     stops.push(gateway.stop);
+    // The card network now knows where to ask for authorization decisions.
+    stripe.setWebhook(`${gateway.url}/webhooks/stripe`, LOCAL_STRIPE_WEBHOOK_SECRET);
 
     await webBuild;
     const runtimeConfig = {
@@ -150,6 +171,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       userPoolClientId: cognito.clientId,
       cognitoEndpoint: cognito.endpoint,
       mailboxUrl: `${ses.endpoint}/`,
+      stripe: {
+        publishableKey: LOCAL_STRIPE_PUBLISHABLE_KEY,
+        apiUrl: stripe.url,
+        checkoutUrl: `${stripe.url}/checkout`,
+      },
     };
     const web = options.dev
       ? await startDevServer({ port: options.ports.web, runtimeConfig, log: log('web') })
@@ -157,7 +183,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           port: options.ports.web,
           distDir: join(root, 'web/dist'),
           runtimeConfig,
-          csp: { connect: [gateway.url, cognito.endpoint], img: [s3.endpoint], frame: [] },
+          csp: {
+            connect: [gateway.url, cognito.endpoint, stripe.url],
+            img: [s3.endpoint],
+            frame: [stripe.url],
+          },
           log: log('web'),
         });
     stops.push(web.stop);
@@ -166,6 +196,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       webUrl: web.url,
       apiUrl: gateway.url,
       mailboxUrl: `${ses.endpoint}/`,
+      stripeUrl: stripe.url,
+      stripeAdmin: stripe.admin,
       cognito,
       dynamodbEndpoint: dynamodb.endpoint,
       s3Endpoint: s3.endpoint,

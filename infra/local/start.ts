@@ -26,6 +26,7 @@ async function main() {
     `  App:      ${stack.webUrl}`,
     `  API:      ${stack.apiUrl}`,
     `  Mailbox:  ${stack.mailboxUrl}   (every e-mail the product sends)`,
+    `  Checkout: ${stack.stripeUrl}/checkout   (a sandbox merchant: pay with an employee's card)`,
     '',
     `  Demo manager:   ${DEMO_MANAGER.email} / ${DEMO_MANAGER.password}`,
     `  Demo employee:  ${DEMO_EMPLOYEE.email} / ${DEMO_EMPLOYEE.password}`,

@@ -22,7 +22,7 @@ function newestMtime(path: string): number {
 }
 
 export function webBuildIsStale(root: string): boolean {
-  const built = join(root, 'web/dist/index.html');
+  const built = join(root, 'web/dist/app.html');
   if (!existsSync(built)) return true;
   const builtAt = statSync(built).mtimeMs;
   return SOURCES.some((source) => newestMtime(join(root, source)) > builtAt);

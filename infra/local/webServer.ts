@@ -38,7 +38,7 @@ export interface WebServerOptions {
 
 export async function startWebServer(options: WebServerOptions) {
   const root = resolve(options.distDir);
-  if (!existsSync(join(root, 'index.html')))
+  if (!existsSync(join(root, 'app.html')))
     throw new Error(`No built web app in ${root}; run npm run build:web`);
   const securityHeaders = {
     ...staticSecurityHeaders,
@@ -65,8 +65,10 @@ export async function startWebServer(options: WebServerOptions) {
         res.end('Not found');
         return;
       }
+      // A pre-rendered public page is served as is; any other address gets the app shell
+      // (app.html), as CloudFront's routing function does (docs/public-site.md).
       const prerendered = join(root, pathname.replace(/\/$/, ''), 'index.html');
-      file = prerendered.startsWith(root) && existsSync(prerendered) ? prerendered : join(root, 'index.html');
+      file = prerendered.startsWith(root) && existsSync(prerendered) ? prerendered : join(root, 'app.html');
       pathname = file.slice(root.length);
     }
     const ext = extname(file);

@@ -11,7 +11,14 @@ import { freePort } from './ports';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    e2e: { webUrl: string; apiUrl: string; mailboxUrl: string; dynamodbEndpoint: string; tableName: string };
+    e2e: {
+      webUrl: string;
+      apiUrl: string;
+      mailboxUrl: string;
+      stripeUrl: string;
+      dynamodbEndpoint: string;
+      tableName: string;
+    };
   }
 }
 
@@ -26,6 +33,7 @@ export default async function setup(project: TestProject) {
       s3: await freePort(),
       dynamodb: await freePort(),
       cognito: await freePort(),
+      stripe: await freePort(),
     },
     dataDir,
     inMemoryDatabase: true,
@@ -35,6 +43,7 @@ export default async function setup(project: TestProject) {
     webUrl: stack.webUrl,
     apiUrl: stack.apiUrl,
     mailboxUrl: stack.mailboxUrl,
+    stripeUrl: stack.stripeUrl,
     dynamodbEndpoint: stack.dynamodbEndpoint,
     tableName: stack.tableName,
   });

@@ -8,6 +8,7 @@ import { CreateTableCommand, DynamoDBClient, UpdateTimeToLiveCommand } from '@aw
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import { prefixedLog } from '../../infra/local/processes';
+import type { StripeEmulator } from '../../infra/local/stripe';
 import { createTableInput, tableSpec } from '../../lambdas/src/data/tableSpec';
 
 export const TEST_WEB_ORIGIN = 'http://127.0.0.1:5999';
@@ -31,6 +32,8 @@ export const TEST_WEBHOOK_SECRET = 'whsec_integration';
 
 export interface IntegrationStack {
   apiUrl: string;
+  /** Present when started with `{ stripe: true }`. */
+  stripe?: StripeEmulator;
   tableName: string;
   doc: DynamoDBDocumentClient;
   getItem(key: { pk: string; sk: string }): Promise<Record<string, unknown> | undefined>;
@@ -63,7 +66,12 @@ export class Mailbox {
   }
 }
 
-export async function startIntegrationStack(): Promise<IntegrationStack> {
+export interface IntegrationOptions {
+  /** Start a Stripe emulator for this file, its webhooks pointed at this file's gateway. */
+  stripe?: boolean;
+}
+
+export async function startIntegrationStack(options: IntegrationOptions = {}): Promise<IntegrationStack> {
   const dynamodbEndpoint = inject('dynamodbEndpoint');
   const cognito = inject('cognito');
   const sesEndpoint = inject('sesEndpoint');
@@ -103,6 +111,17 @@ export async function startIntegrationStack(): Promise<IntegrationStack> {
     STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
   });
 
+  let stripe: StripeEmulator | undefined;
+  if (options.stripe) {
+    const { startStripeEmulator } = await import('../../infra/local/stripe');
+    stripe = await startStripeEmulator({
+      port: 0,
+      log: prefixedLog('stripe', true),
+      webhookSecret: TEST_WEBHOOK_SECRET,
+    });
+    process.env.STRIPE_API_URL = stripe.url;
+  }
+
   // Imported only now: the handlers read the environment set above.
   const { startGateway } = await import('../../infra/local/gateway');
   const gateway = await startGateway({
@@ -112,8 +131,11 @@ export async function startIntegrationStack(): Promise<IntegrationStack> {
     simulatedClientIpHeader: CLIENT_IP_HEADER,
   });
 
+  stripe?.setWebhook(`${gateway.url}/webhooks/stripe`, TEST_WEBHOOK_SECRET);
+
   return {
     apiUrl: gateway.url,
+    stripe,
     tableName,
     doc,
     getItem: async (key) => (await doc.send(new GetCommand({ TableName: tableName, Key: key }))).Item,
@@ -133,6 +155,7 @@ export async function startIntegrationStack(): Promise<IntegrationStack> {
     },
     mailbox: new Mailbox(sesEndpoint),
     stop: async () => {
+      await stripe?.stop();
       await gateway.stop();
       raw.destroy();
     },

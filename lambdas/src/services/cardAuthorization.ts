@@ -138,3 +138,30 @@ async function recordDecline(record: AuthorizationRecord): Promise<Decision> {
     return { approved: earlier?.approved ?? false, reason: earlier?.reason };
   }
 }
+
+/**
+ * The issuer declined an authorization before asking us (its spending controls,
+ * our backstop, caught it). Record it with the same plain reason we would have
+ * given, so the employee sees why; idempotent like every decision.
+ */
+export async function recordIssuerDecline(request: AuthorizationRequest, now: Date): Promise<Decision> {
+  const loaded = await loadForDecision(request.authorizationId, request.cardId, request.userId);
+  if (loaded.decided) return { approved: loaded.decided.approved, reason: loaded.decided.reason };
+  const reason =
+    refusal(request, loaded.card, request.userId ? loaded.user : undefined, loaded.balanceCents) ??
+    'Declined by the card’s spending limit.';
+  return recordDecline({
+    authorizationId: request.authorizationId,
+    cardId: request.cardId,
+    userId: request.userId ?? loaded.card?.userId,
+    teamId: loaded.card?.teamId,
+    approved: false,
+    reason,
+    amountCents: request.amountCents,
+    heldCents: 0,
+    merchant: request.merchantName,
+    category: request.merchantCategory,
+    decidedAt: now.toISOString(),
+    captures: {},
+  });
+}

@@ -6,11 +6,28 @@
 import type Stripe from 'stripe';
 import { STRIPE_API_VERSION } from '../adapters/stripe';
 import { stripeWebhookHandler } from '../platform/webhook';
-import { decideAuthorization } from '../services/cardAuthorization';
+import {
+  type AuthorizationRequest,
+  decideAuthorization,
+  recordIssuerDecline,
+} from '../services/cardAuthorization';
 import { applyCapture, applyMerchantRefund, syncAuthorization } from '../services/cardSettlement';
 
 function cardIdOf(card: string | { id: string }): string {
   return typeof card === 'string' ? card : card.id;
+}
+
+function requestOf(auth: Stripe.Issuing.Authorization): AuthorizationRequest {
+  const lastRequest = auth.request_history?.at(-1);
+  return {
+    authorizationId: auth.id,
+    cardId: cardIdOf(auth.card),
+    userId: typeof auth.card === 'string' ? undefined : auth.card.metadata?.userId,
+    amountCents: auth.pending_request?.amount ?? lastRequest?.amount ?? auth.amount,
+    currency: auth.pending_request?.currency ?? auth.currency,
+    merchantName: auth.merchant_data?.name ?? 'the merchant',
+    merchantCategory: auth.merchant_data?.category ?? 'unknown',
+  };
 }
 
 /** Captures Stripe lists on an authorization, as positive cents by transaction id. */
@@ -23,19 +40,7 @@ function listedCaptures(auth: Stripe.Issuing.Authorization): Record<string, numb
 export const handler = stripeWebhookHandler(async (event, { now, log }) => {
   switch (event.type) {
     case 'issuing_authorization.request': {
-      const auth = event.data.object;
-      const decision = await decideAuthorization(
-        {
-          authorizationId: auth.id,
-          cardId: cardIdOf(auth.card),
-          userId: typeof auth.card === 'string' ? undefined : auth.card.metadata?.userId,
-          amountCents: auth.pending_request?.amount ?? auth.amount,
-          currency: auth.pending_request?.currency ?? auth.currency,
-          merchantName: auth.merchant_data?.name ?? 'the merchant',
-          merchantCategory: auth.merchant_data?.category ?? 'unknown',
-        },
-        now,
-      );
+      const decision = await decideAuthorization(requestOf(event.data.object), now);
       log.info('authorization decided', { approved: decision.approved, reason: decision.reason });
       return {
         body: {
@@ -48,6 +53,10 @@ export const handler = stripeWebhookHandler(async (event, { now, log }) => {
     case 'issuing_authorization.created':
     case 'issuing_authorization.updated': {
       const auth = event.data.object;
+      // Declined by the issuer's own controls (our backstop) before we were asked: keep the reason.
+      if (!auth.approved && event.type === 'issuing_authorization.created') {
+        await recordIssuerDecline(requestOf(auth), now);
+      }
       await syncAuthorization(
         {
           authorizationId: auth.id,

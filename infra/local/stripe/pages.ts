@@ -1,0 +1,257 @@
+/**
+ * The emulator's HTML: the sandbox merchant checkout, its result page with the
+ * network controls, and the card-details frame that stands in for Stripe
+ * Issuing Elements. Self-contained pages: inline CSS, no scripts, no external
+ * resources. Every value shown is escaped.
+ */
+import type Stripe from 'stripe';
+import { groupPan } from './cardNumbers';
+import { merchantCategories } from './categories';
+import { formatCents } from './money';
+import { describeReason } from './network';
+
+export function escapeHtml(value: unknown): string {
+  return String(value ?? '')
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+const styles = `
+  :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+  body { margin: 0; background: #f6f8fa; color: #1a1f36; }
+  main { max-width: 40rem; margin: 2rem auto; padding: 1.5rem 2rem; background: #fff; border: 1px solid #d0d7de; border-radius: 8px; }
+  h1 { font-size: 1.5rem; margin-top: 0; }
+  h2 { font-size: 1.15rem; margin-top: 2rem; }
+  label { display: block; font-weight: 600; margin-top: 1rem; }
+  .hint { font-weight: 400; color: #57606a; font-size: .9rem; }
+  input, select { font: inherit; padding: .5rem; width: 100%; box-sizing: border-box; border: 1px solid #8c959f; border-radius: 4px; }
+  input:focus, select:focus, button:focus { outline: 3px solid #0969da; outline-offset: 1px; }
+  .row { display: flex; gap: 1rem; } .row > div { flex: 1; }
+  button { font: inherit; margin-top: 1.25rem; padding: .6rem 1.2rem; border: 0; border-radius: 4px; background: #0a2540; color: #fff; cursor: pointer; }
+  .inline { display: flex; gap: .5rem; align-items: end; flex-wrap: wrap; margin-top: .5rem; }
+  .inline label { margin-top: 0; } .inline input { width: 9rem; } .inline button { margin-top: 0; }
+  .approved { color: #116329; } .declined { color: #a40e26; }
+  .error { border-left: 4px solid #a40e26; padding: .5rem 1rem; background: #ffebe9; }
+  table { border-collapse: collapse; width: 100%; margin-top: 1rem; }
+  th, td { text-align: left; padding: .35rem .5rem; border-bottom: 1px solid #d0d7de; vertical-align: top; }
+  th { width: 40%; font-weight: 600; }
+  code { font-size: .9em; }
+  footer { margin-top: 2rem; font-size: .9rem; color: #57606a; }
+`;
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>${styles}</style>
+</head>
+<body>
+<main>
+${body}
+<footer>Local Stripe emulator: a sandbox, no real money moves. <a href="/checkout">New payment</a> · <a href="/_emulator/events">Events (JSON)</a></footer>
+</main>
+</body>
+</html>`;
+}
+
+export interface CheckoutValues {
+  number?: string;
+  exp?: string;
+  merchant_name?: string;
+  category?: string;
+  amount?: string;
+}
+
+export function checkoutPage(values: CheckoutValues = {}, error?: string): string {
+  const options = (learning: boolean) =>
+    merchantCategories
+      .filter((c) => c.learning === learning)
+      .map(
+        (c) =>
+          `<option value="${c.name}"${values.category === c.name ? ' selected' : ''}>${escapeHtml(c.label)} (${c.name}, MCC ${c.code})</option>`,
+      )
+      .join('');
+  return page(
+    'Sandbox merchant checkout',
+    `<h1>Sandbox merchant checkout</h1>
+<p>Pay at a pretend merchant with a virtual card issued by the emulator. The payment runs through Stripe Issuing's
+authorization flow: card checks, spending controls, then the product's real-time webhook.</p>
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<form method="post" action="/checkout">
+  <fieldset style="border:0;padding:0;margin:0">
+    <legend><h2 style="margin:0">Card</h2></legend>
+    <label for="number">Card number</label>
+    <input id="number" name="number" inputmode="numeric" autocomplete="cc-number" required value="${escapeHtml(values.number)}">
+    <div class="row">
+      <div><label for="exp">Expiry <span class="hint">(MM/YY)</span></label>
+      <input id="exp" name="exp" inputmode="numeric" autocomplete="cc-exp" placeholder="MM/YY" required value="${escapeHtml(values.exp)}"></div>
+      <div><label for="cvc">CVC</label>
+      <input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required></div>
+    </div>
+  </fieldset>
+  <fieldset style="border:0;padding:0;margin:0">
+    <legend><h2>Purchase</h2></legend>
+    <label for="merchant_name">Merchant name</label>
+    <input id="merchant_name" name="merchant_name" required value="${escapeHtml(values.merchant_name ?? 'Example Books')}">
+    <label for="category">Merchant category</label>
+    <select id="category" name="category">
+      <optgroup label="Learning">${options(true)}</optgroup>
+      <optgroup label="Not learning">${options(false)}</optgroup>
+    </select>
+    <label for="amount">Amount <span class="hint">(US dollars, e.g. 12.50)</span></label>
+    <input id="amount" name="amount" inputmode="decimal" required value="${escapeHtml(values.amount)}">
+  </fieldset>
+  <button type="submit">Pay</button>
+</form>`,
+  );
+}
+
+function row(label: string, value: string): string {
+  return `<tr><th scope="row">${escapeHtml(label)}</th><td>${value}</td></tr>`;
+}
+
+function amountForm(
+  action: string,
+  label: string,
+  returnTo: string,
+  id: string,
+  placeholder: string,
+): string {
+  return `<form method="post" action="${escapeHtml(action)}" class="inline">
+  <input type="hidden" name="return_to" value="${escapeHtml(returnTo)}">
+  <div><label for="${id}">Amount <span class="hint">(USD, blank for all)</span></label>
+  <input id="${id}" name="amount_dollars" inputmode="decimal" placeholder="${escapeHtml(placeholder)}"></div>
+  <button type="submit">${escapeHtml(label)}</button>
+</form>`;
+}
+
+/** After a payment, and at /checkout/authorizations/:id: where it stands and what the network may do next. */
+export function authorizationPage(
+  outcome: { approved: boolean; message: string; reason: string } | undefined,
+  auth: Stripe.Issuing.Authorization,
+): string {
+  const last = auth.request_history.at(-1);
+  const approved = outcome?.approved ?? auth.approved;
+  const reason = outcome?.message ?? (last ? describeReason(last.reason) : 'Awaiting a decision.');
+  const returnTo = `/checkout/authorizations/${auth.id}`;
+  const requested = last?.amount ?? auth.pending_request?.amount ?? 0;
+  const metadata = Object.entries(auth.metadata);
+  const controls =
+    auth.approved && auth.status === 'pending'
+      ? `<h2>Network controls</h2>
+<p>What the merchant's side of the network may do next. Each sends the webhook events Stripe would.</p>
+${amountForm(`/_emulator/authorizations/${auth.id}/capture`, 'Capture', returnTo, 'capture-amount', formatCents(auth.amount))}
+${amountForm(`/_emulator/authorizations/${auth.id}/reverse`, 'Reverse', returnTo, 'reverse-amount', formatCents(auth.amount))}
+<form method="post" action="/_emulator/authorizations/${escapeHtml(auth.id)}/expire" class="inline">
+  <input type="hidden" name="return_to" value="${escapeHtml(returnTo)}"><button type="submit">Expire (release the hold)</button>
+</form>`
+      : auth.approved && auth.status === 'expired'
+        ? `<h2>Network controls</h2>${amountForm(`/_emulator/authorizations/${auth.id}/capture`, 'Capture late', returnTo, 'capture-amount', formatCents(auth.amount))}`
+        : '';
+  const transactions = auth.transactions
+    .map((tx) => {
+      const refund =
+        tx.type === 'capture'
+          ? amountForm(
+              `/_emulator/transactions/${tx.id}/refund`,
+              'Refund',
+              returnTo,
+              `refund-${tx.id}`,
+              formatCents(-tx.amount),
+            )
+          : '';
+      return `<li><code>${escapeHtml(tx.id)}</code>: ${escapeHtml(tx.type)} ${escapeHtml(formatCents(tx.amount))}${refund}</li>`;
+    })
+    .join('');
+  return page(
+    approved ? 'Approved' : 'Declined',
+    `<h1 class="${approved ? 'approved' : 'declined'}" id="result">${approved ? 'Approved' : 'Declined'}</h1>
+<p role="status">${escapeHtml(reason)}</p>
+<table>
+${row('Amount', escapeHtml(formatCents(requested)))}
+${row('Merchant', `${escapeHtml(auth.merchant_data.name)} (<code>${escapeHtml(auth.merchant_data.category)}</code>)`)}
+${row('Card', `${escapeHtml(auth.card.brand)} ending ${escapeHtml(auth.card.last4)} (<code>${escapeHtml(auth.card.id)}</code>)`)}
+${row('Authorization', `<code>${escapeHtml(auth.id)}</code>`)}
+${row('Status', `${escapeHtml(auth.status)}${auth.approved ? `, holding ${escapeHtml(formatCents(auth.status === 'pending' ? auth.amount : 0))}` : ''}`)}
+${last ? row('Reason code', `<code>${escapeHtml(last.reason)}</code>`) : ''}
+${metadata.length ? row('Metadata from the product', metadata.map(([k, v]) => `<code>${escapeHtml(k)}</code>: ${escapeHtml(v)}`).join('<br>')) : ''}
+</table>
+${transactions ? `<h2>Transactions</h2><ul>${transactions}</ul>` : ''}
+${controls}
+<p><a href="${escapeHtml(returnTo)}">Refresh</a></p>`,
+  );
+}
+
+export function notFoundCardPage(message: string): string {
+  return page(
+    'Declined',
+    `<h1 class="declined" id="result">Declined</h1><p role="status">${escapeHtml(message)}</p><p><a href="/checkout">Try again</a></p>`,
+  );
+}
+
+export function messagePage(title: string, message: string, back = '/checkout'): string {
+  return page(
+    title,
+    `<h1>${escapeHtml(title)}</h1><p role="alert">${escapeHtml(message)}</p><p><a href="${escapeHtml(back)}">Back</a></p>`,
+  );
+}
+
+export function indexPage(baseUrl: string): string {
+  return page(
+    'Local Stripe emulator',
+    `<h1>Local Stripe emulator</h1>
+<p>Point the <code>stripe</code> SDK here with <code>{ host: '127.0.0.1', port: ${escapeHtml(new URL(baseUrl).port)}, protocol: 'http' }</code>.</p>
+<ul>
+<li><a href="/checkout">Sandbox merchant checkout</a>: pay with an issued virtual card.</li>
+<li><a href="/_emulator/events">Events sent</a> (JSON) and <a href="/_emulator/deliveries">webhook deliveries</a>.</li>
+</ul>`,
+  );
+}
+
+/** Stands in for Stripe Issuing Elements: the card's details, for its holder only. */
+export function cardDetailsFrame(details: {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+  name: string;
+}): string {
+  const exp = `${String(details.expMonth).padStart(2, '0')}/${String(details.expYear % 100).padStart(2, '0')}`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Card details</title>
+<style>
+  body { margin: 0; font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; color: #fff; background: transparent; }
+  .card { background: linear-gradient(135deg, #0a2540, #3f4b8c); border-radius: 12px; padding: 1.25rem 1.5rem; max-width: 22rem; }
+  dl { margin: 0; display: grid; grid-template-columns: auto 1fr; gap: .5rem 1rem; }
+  dt { font-family: system-ui, sans-serif; font-size: .8rem; opacity: .85; align-self: center; }
+  dd { margin: 0; font-size: 1.1rem; letter-spacing: .05em; user-select: all; }
+</style>
+</head>
+<body>
+<section class="card" aria-label="Virtual card details">
+<dl>
+  <dt>Card number</dt><dd id="number">${escapeHtml(groupPan(details.number))}</dd>
+  <dt>Expiry</dt><dd id="expiry">${escapeHtml(exp)}</dd>
+  <dt>CVC</dt><dd id="cvc">${escapeHtml(details.cvc)}</dd>
+  <dt>Name</dt><dd id="name">${escapeHtml(details.name)}</dd>
+</dl>
+</section>
+</body>
+</html>`;
+}
+
+export function forbiddenFrame(message: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Card details unavailable</title></head>
+<body><p role="alert" style="font-family:system-ui,sans-serif">${escapeHtml(message)}</p></body></html>`;
+}

@@ -1,0 +1,336 @@
+/**
+ * The money core end to end: real handlers, DynamoDB Local, cognito-local and
+ * the Stripe emulator driven through the real SDK. No mocks, no shortcuts:
+ * money enters only as charges posted to the ledger.
+ */
+import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '../../lambdas/src/data/keys';
+import { balanceOf, teamJournal } from '../../lambdas/src/data/ledger';
+import { cardAccount, poolAccount } from '../../shared/src/domain/ledger';
+import {
+  api,
+  linkToken,
+  PASSWORD,
+  registerManager,
+  type SignedIn,
+  signIn,
+  uniqueEmail,
+} from '../support/accountFlows';
+import {
+  CLIENT_IP_HEADER,
+  type IntegrationStack,
+  newClientIp,
+  postJson,
+  startIntegrationStack,
+  TEST_STRIPE_SECRET_KEY,
+  TEST_SUPPORT_INBOX,
+} from '../support/integrationStack';
+
+let stack: IntegrationStack;
+let stripe: Stripe;
+
+beforeAll(async () => {
+  stack = await startIntegrationStack({ stripe: true });
+  const url = new URL(stack.stripe?.url as string);
+  stripe = new Stripe(TEST_STRIPE_SECRET_KEY, { host: url.hostname, port: url.port, protocol: 'http' });
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const ADDRESS = { address1: '500 Congress Ave', city: 'Austin', state: 'tx', zip: '78701' };
+
+async function send(method: string, path: string, token: string, body?: unknown, key?: string) {
+  const response = await fetch(`${stack.apiUrl}${path}`, {
+    method,
+    headers: {
+      [CLIENT_IP_HEADER]: newClientIp(),
+      authorization: `Bearer ${token}`,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(key ? { 'idempotency-key': key } : {}),
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+async function setUpTeam(token = 'tok_visa') {
+  const manager = await registerManager(stack.apiUrl, stack.mailbox);
+  const res = await send(
+    'POST',
+    '/billing/setup',
+    manager.accessToken,
+    { businessName: 'Acme Learning LLC', token, billingAddress: ADDRESS },
+    `setup-${randomUUID()}`,
+  );
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const teamId = res.body.teamId as string;
+  return { manager, teamId };
+}
+
+async function join(manager: SignedIn, budget = 30): Promise<SignedIn & { cardId: string }> {
+  const email = uniqueEmail('emp');
+  expect((await send('POST', '/invitations', manager.accessToken, { emails: email, budget })).status).toBe(
+    200,
+  );
+  const res = await postJson(`${stack.apiUrl}/auth/registerEmployee`, {
+    firstName: 'Ada',
+    lastName: 'Byron',
+    email,
+    password: PASSWORD,
+    zip: '78701',
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const token = await linkToken(stack.mailbox, email, '/verify');
+  await postJson(`${stack.apiUrl}/auth/verifyEmail`, { token });
+  const session = await signIn(stack.apiUrl, email);
+  const record = await stack.getItem(keys.user(res.body.userId));
+  return { userId: res.body.userId, email, ...session.body, cardId: record?.cardId as string };
+}
+
+async function pay(
+  cardId: string,
+  cents: number,
+  merchant = { name: 'Powell’s Books', category: 'book_stores' },
+) {
+  const details = stack.stripe?.admin.cardDetails(cardId);
+  if (!details) throw new Error('no card details');
+  const outcome = await stack.stripe?.admin.authorize({
+    number: details.number,
+    expMonth: details.exp_month,
+    expYear: details.exp_year,
+    cvc: details.cvc,
+    amount: cents,
+    merchant,
+  });
+  await stack.stripe?.admin.idle();
+  return outcome;
+}
+
+describe('a manager adds a card, an employee joins and is charged, issued and funded in one flow', () => {
+  it('charges the budget to the team’s card, issues an active virtual card and credits it', async () => {
+    const { manager, teamId } = await setUpTeam();
+    const employee = await join(manager, 30);
+    expect(employee.cardId).toMatch(/^ic_/);
+
+    const balance = await send('GET', '/me/balance', employee.accessToken);
+    expect(balance.body).toMatchObject({ availableCents: 3000, onHoldCents: 0, cardStatus: 'active' });
+
+    const team = await stack.getItem(keys.team(teamId));
+    const charges = await stripe.charges.list({ customer: team?.stripeCustomerId as string });
+    expect(charges.data.map((c) => [c.amount, c.status])).toEqual([[3000, 'succeeded']]);
+
+    const card = await stripe.issuing.cards.retrieve(employee.cardId);
+    expect(card.status).toBe('active');
+    // The backstop mirrors the ledger: the card can never spend more than it was given.
+    expect(card.spending_controls.spending_limits).toEqual([
+      expect.objectContaining({ amount: 3000, interval: 'all_time' }),
+    ]);
+    expect(card.spending_controls.allowed_categories).toContain('book_stores');
+
+    const journal = await teamJournal(teamId);
+    expect(journal.map((e) => e.entryId)).toEqual([`JOIN#${employee.userId}`]);
+  });
+
+  it('keeps the employee pending, marks the team past due and e-mails the manager when the card is declined', async () => {
+    const { manager, teamId } = await setUpTeam('tok_chargeCustomerFail');
+    const employee = await join(manager, 25);
+    expect(await stack.getItem(keys.user(employee.userId))).toMatchObject({ fundingPending: true });
+    expect(await stack.getItem(keys.team(teamId))).toMatchObject({ status: 'pastDue' });
+    expect(await balanceOf(cardAccount(employee.userId))).toBe(0);
+    const mails = await stack.mailbox.to(manager.email);
+    expect(mails.some((m) => m.subject.includes('declined'))).toBe(true);
+    void TEST_SUPPORT_INBOX;
+  });
+});
+
+describe('purchases at the card network', () => {
+  it('approves under the balance, declines over it with the reason, and the balance follows', async () => {
+    const { manager } = await setUpTeam();
+    const employee = await join(manager, 30);
+
+    const ok = await pay(employee.cardId, 1200);
+    expect(ok?.approved).toBe(true);
+    const after = await send('GET', '/me/balance', employee.accessToken);
+    expect(after.body).toMatchObject({ availableCents: 1800, onHoldCents: 0 });
+    const purchases = await stack.queryIndex('gsi2', `USER#${employee.userId}`);
+    expect(purchases).toEqual([expect.objectContaining({ amountCents: 1200, receiptStatus: 'awaiting' })]);
+
+    // The issuer's backstop (all-time limit = everything funded) catches this before asking us;
+    // we still record the decline with the reason the employee is shown.
+    const tooMuch = await pay(employee.cardId, 2500);
+    expect(tooMuch?.approved).toBe(false);
+    const decision = await stack.getItem(keys.authorization(tooMuch?.authorization?.id as string));
+    expect(decision).toMatchObject({ approved: false, reason: '$25.00 is above your $18.00 balance.' });
+
+    const casino = await pay(employee.cardId, 100, {
+      name: 'Lucky Casino',
+      category: 'betting_casino_gambling',
+    });
+    expect(casino?.approved).toBe(false);
+
+    expect((await send('GET', '/me/balance', employee.accessToken)).body.availableCents).toBe(1800);
+  });
+
+  it('a manager’s freeze declines purchases until the card is activated again', async () => {
+    const { manager } = await setUpTeam();
+    const employee = await join(manager, 30);
+    const freeze = await send('POST', '/employees/cardStatus', manager.accessToken, {
+      userIds: [employee.userId],
+      status: 'inactive',
+    });
+    expect(freeze.body.results).toEqual([{ userId: employee.userId, status: 'inactive' }]);
+    expect((await stripe.issuing.cards.retrieve(employee.cardId)).status).toBe('inactive');
+    expect((await pay(employee.cardId, 100))?.approved).toBe(false);
+    await send('POST', '/employees/cardStatus', manager.accessToken, {
+      userIds: [employee.userId],
+      status: 'active',
+    });
+    expect((await pay(employee.cardId, 100))?.approved).toBe(true);
+  });
+
+  it('shows the card in the issuer’s frame only with the ephemeral key minted for its owner', async () => {
+    const { manager } = await setUpTeam();
+    const employee = await join(manager, 30);
+    const key = await send('POST', '/me/cardKey', employee.accessToken, {});
+    expect(key.status).toBe(200);
+    const frame = await fetch(key.body.frameUrl);
+    const html = await frame.text();
+    const number = stack.stripe?.admin.cardDetails(employee.cardId).number as string;
+    expect(html.replace(/\s/g, '')).toContain(number);
+    const forged = await fetch(
+      key.body.frameUrl.replace(/ephemeral_key=[^&]+/, 'ephemeral_key=ek_test_forged'),
+    );
+    expect(forged.status).toBe(403);
+    // Our API never answers with the number.
+    expect(JSON.stringify(key.body)).not.toContain(number);
+  });
+});
+
+describe('deposits, idempotency and the monthly cycle', () => {
+  it('an extra deposit is charged once per Idempotency-Key; another body with the same key is refused', async () => {
+    const { manager, teamId } = await setUpTeam();
+    const employee = await join(manager, 25);
+    const key = `deposit-${randomUUID()}`;
+    const body = { userIds: [employee.userId], amount: '$10' };
+    const first = await send('POST', '/funds/deposit', manager.accessToken, body, key);
+    const again = await send('POST', '/funds/deposit', manager.accessToken, body, key);
+    expect(first.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    const other = await send('POST', '/funds/deposit', manager.accessToken, { ...body, amount: 20 }, key);
+    expect(other.status).toBe(409);
+    expect(await balanceOf(cardAccount(employee.userId))).toBe(3500);
+    const team = await stack.getItem(keys.team(teamId));
+    const charges = await stripe.charges.list({ customer: team?.stripeCustomerId as string });
+    expect(charges.data.map((c) => c.amount).sort()).toEqual([1000, 2500]);
+    const missingKey = await send('POST', '/funds/deposit', manager.accessToken, body);
+    expect(missingKey.status).toBe(400);
+  });
+
+  it('renews each cycle once: next month’s budget, paused employees skipped, a second run charges nothing', async () => {
+    const { manager, teamId } = await setUpTeam();
+    const active = await join(manager, 25);
+    const paused = await join(manager, 25);
+    await send('PUT', `/users/${active.userId}`, manager.accessToken, {
+      firstName: 'Ada',
+      lastName: 'Byron',
+      budget: 40,
+    });
+    await send('POST', '/employees/pause', manager.accessToken, {
+      userIds: [paused.userId],
+      action: 'pause',
+    });
+
+    const team = await stack.getItem(keys.team(teamId));
+    const cycleDay = Number(team?.cycleDay);
+    const now = new Date();
+    const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 6));
+    const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
+    next.setUTCDate(Math.min(cycleDay, lastDay));
+    const { handler } = await import('../../lambdas/src/jobs/monthlyFunding');
+    const { renewTeam } = await import('../../lambdas/src/services/funding');
+    const { createLogger } = await import('../../lambdas/src/platform/log');
+
+    const first = await handler({ time: next.toISOString() });
+    expect(first.status).toBe('done');
+    expect((await handler({ time: next.toISOString() })).status).toBe('skipped');
+    // Even called directly again, later that month, the team is not charged twice.
+    const fresh = await stack.getItem(keys.team(teamId));
+    expect(
+      await renewTeam(
+        fresh as never,
+        next.toISOString().slice(0, 7),
+        new Date(next.getTime() + 86_400_000),
+        createLogger(),
+      ),
+    ).toBe('nothing');
+
+    expect(await balanceOf(cardAccount(active.userId))).toBe(2500 + 4000);
+    expect(await balanceOf(cardAccount(paused.userId))).toBe(2500);
+    const charges = await stripe.charges.list({ customer: team?.stripeCustomerId as string });
+    expect(charges.data.map((c) => c.amount).sort((a, b) => a - b)).toEqual([2500, 2500, 4000]);
+  });
+});
+
+describe('removal, reallocation and redemption', () => {
+  it('cancels a removed employee’s card, pools the money, reallocates it evenly, redeems the rest with the fee', async () => {
+    const { manager, teamId } = await setUpTeam();
+    const leaving = await join(manager, 50);
+    const leavingToo = await join(manager, 20);
+    const staying = await join(manager, 25);
+    const stayingToo = await join(manager, 25);
+
+    const removed = await send('POST', '/employees/delete', manager.accessToken, {
+      userIds: [leaving.userId, leavingToo.userId],
+    });
+    expect(removed.status).toBe(200);
+    expect((await stripe.issuing.cards.retrieve(leaving.cardId)).status).toBe('canceled');
+    expect(await balanceOf(poolAccount(teamId))).toBe(7000);
+    expect((await pay(leaving.cardId, 100))?.approved).toBe(false);
+
+    const none = await send(
+      'POST',
+      '/funds/reallocate',
+      manager.accessToken,
+      { deletedUserIds: [leaving.userId] },
+      `r-${randomUUID()}`,
+    );
+    expect(none.status).toBe(400);
+    expect(none.body.error.message).toBe('Please select at least one employee to receive the reallocation');
+
+    const realloc = await send(
+      'POST',
+      '/funds/reallocate',
+      manager.accessToken,
+      { deletedUserIds: [leaving.userId], receiverIds: [staying.userId, stayingToo.userId] },
+      `r-${randomUUID()}`,
+    );
+    expect(realloc.status, JSON.stringify(realloc.body)).toBe(200);
+    expect(realloc.body.amountCents).toBe(5000);
+    expect(await balanceOf(cardAccount(staying.userId))).toBe(2500 + 2500);
+    expect(await balanceOf(cardAccount(stayingToo.userId))).toBe(2500 + 2500);
+
+    const redeemed = await send(
+      'POST',
+      '/funds/redeem',
+      manager.accessToken,
+      { deletedUserIds: [leavingToo.userId] },
+      `x-${randomUUID()}`,
+    );
+    expect(redeemed.status, JSON.stringify(redeemed.body)).toBe(200);
+    // $20.00: 15 % is $3.00, less than the $5.00 minimum fee.
+    expect(redeemed.body).toEqual({ amountCents: 2000, feeCents: 500 });
+    expect(await balanceOf(poolAccount(teamId))).toBe(0);
+    const refunds = await stripe.refunds.list({ limit: 100 });
+    expect(refunds.data.some((r) => r.amount === 1500)).toBe(true);
+
+    const audit = await send('GET', '/team/audit', manager.accessToken);
+    const actions = audit.body.events.map((e: { action: string }) => e.action);
+    expect(actions).toEqual(
+      expect.arrayContaining(['employee.deleted', 'funds.reallocated', 'funds.redeemed', 'billing.setup']),
+    );
+  });
+});
