@@ -2,7 +2,7 @@
  * Virtual cards (issuer ids, last4, expiry, status: never the number or CVC)
  * and card authorization decisions.
  */
-import { BatchGetCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { keys } from './keys';
 
@@ -105,8 +105,30 @@ export function authorizationItem(record: AuthorizationRecord) {
   return {
     Put: {
       TableName: tableName(),
-      Item: { ...keys.authorization(record.authorizationId), entity: 'Authorization', ...record },
+      Item: {
+        ...keys.authorization(record.authorizationId),
+        ...(record.userId
+          ? keys.authorizationByUser(record.userId, record.decidedAt, record.authorizationId)
+          : {}),
+        entity: 'Authorization',
+        ...record,
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
+}
+
+/** A card owner's latest decisions, newest first (to show why a purchase was declined). */
+export async function recentAuthorizations(userId: string, limit = 10): Promise<AuthorizationRecord[]> {
+  const result = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'AUTH#' },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (result.Items ?? []) as AuthorizationRecord[];
 }

@@ -62,6 +62,10 @@ export const keys = {
 
   /** A card authorization decision, keyed by the issuer's id so a redelivery finds it. */
   authorization: (issuerAuthId: string): Key => ({ pk: `AUTH#${issuerAuthId}`, sk: 'AUTH' }),
+  authorizationByUser: (userId: string, decidedAt: string, issuerAuthId: string) => ({
+    gsi2pk: `USER#${userId}`,
+    gsi2sk: `AUTH#${decidedAt}#${issuerAuthId}`,
+  }),
 
   /** A purchase (card transaction) with its receipt; listed by team (gsi1) and by user (gsi2). */
   purchase: (purchaseId: string): Key => ({ pk: `PURCHASE#${purchaseId}`, sk: 'PURCHASE' }),

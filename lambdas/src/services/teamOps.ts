@@ -27,7 +27,7 @@ import { newId } from '../adapters/clock';
 import { charge, refund, setCardStatus as setIssuerCardStatus } from '../adapters/stripe';
 import { getTeam, listTeamUsers, setUserFields } from '../data/accounts';
 import { recordAudit } from '../data/audit';
-import { type CardRecord, getCard, updateCard } from '../data/cards';
+import { type CardRecord, getCard, recentAuthorizations, updateCard } from '../data/cards';
 import { db, tableName } from '../data/client';
 import { keys } from '../data/keys';
 import { balanceOf, InsufficientFunds, post, statement, teamJournal } from '../data/ledger';
@@ -132,17 +132,28 @@ export async function listEmployees(actor: Actor) {
 export async function myBalance(actor: Actor) {
   const user = await getUser(actor.userId);
   const card = user?.cardId ? await getCard(user.cardId) : undefined;
-  const [available, onHold, debt] = await Promise.all([
+  const [available, onHold, debt, decisions] = await Promise.all([
     balanceOf(cardAccount(actor.userId)),
     balanceOf(holdAccount(actor.userId)),
     balanceOf(debtAccount(actor.userId)),
+    recentAuthorizations(actor.userId, 1),
   ]);
+  const last = decisions[0];
   return {
     availableCents: available,
     onHoldCents: onHold,
     owedCents: -debt,
     cardStatus: (card?.status ?? 'pending') as 'active' | 'inactive' | 'canceled' | 'pending',
     last4: card?.last4 ?? null,
+    lastDecline:
+      last && !last.approved
+        ? {
+            amountCents: last.amountCents,
+            merchant: last.merchant,
+            reason: last.reason ?? 'Declined',
+            at: last.decidedAt,
+          }
+        : null,
   };
 }
 

@@ -51,6 +51,10 @@ export const balanceOutput = z.object({
   owedCents: z.number().int(),
   cardStatus: z.enum(['active', 'inactive', 'canceled', 'pending']),
   last4: z.string().nullable(),
+  /** The most recent declined purchase, with the reason in plain words. */
+  lastDecline: z
+    .object({ amountCents: z.number().int(), merchant: z.string(), reason: z.string(), at: z.string() })
+    .nullable(),
 });
 
 export const statementOutput = z.object({
