@@ -8,7 +8,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
 import { balanceOf, teamJournal } from '../../lambdas/src/data/ledger';
-import { cardAccount, poolAccount } from '../../shared/src/domain/ledger';
+import { cardAccount, debtAccount, poolAccount } from '../../shared/src/domain/ledger';
 import {
   api,
   linkToken,
@@ -156,7 +156,9 @@ describe('purchases at the card network', () => {
     expect(ok?.approved).toBe(true);
     const after = await send('GET', '/me/balance', employee.accessToken);
     expect(after.body).toMatchObject({ availableCents: 1800, onHoldCents: 0 });
-    const purchases = await stack.queryIndex('gsi2', `USER#${employee.userId}`);
+    const purchases = (await stack.queryIndex('gsi2', `USER#${employee.userId}`)).filter(
+      (i) => i.entity === 'Purchase',
+    );
     expect(purchases).toEqual([expect.objectContaining({ amountCents: 1200, receiptStatus: 'awaiting' })]);
 
     // The issuer's backstop (all-time limit = everything funded) catches this before asking us;
@@ -272,6 +274,37 @@ describe('deposits, idempotency and the monthly cycle', () => {
     expect(await balanceOf(cardAccount(paused.userId))).toBe(2500);
     const charges = await stripe.charges.list({ customer: team?.stripeCustomerId as string });
     expect(charges.data.map((c) => c.amount).sort((a, b) => a - b)).toEqual([2500, 2500, 4000]);
+  });
+});
+
+describe('captures above the hold', () => {
+  it('records the excess as debt and collects it from the next credit', async () => {
+    const { manager } = await setUpTeam();
+    const employee = await join(manager, 30);
+    stack.stripe?.admin.setAutoCapture(false);
+    try {
+      const auth = await pay(employee.cardId, 1000);
+      expect(auth?.approved).toBe(true);
+      await stack.stripe?.admin.capture(auth?.authorization?.id as string, 1200);
+      await stack.stripe?.admin.idle();
+    } finally {
+      stack.stripe?.admin.setAutoCapture(50);
+    }
+    expect(await balanceOf(debtAccount(employee.userId))).toBe(-200);
+    expect((await send('GET', '/me/balance', employee.accessToken)).body).toMatchObject({
+      availableCents: 2000,
+      owedCents: 200,
+    });
+
+    await send(
+      'POST',
+      '/funds/deposit',
+      manager.accessToken,
+      { userIds: [employee.userId], amount: 10 },
+      `d-${randomUUID()}`,
+    );
+    expect(await balanceOf(debtAccount(employee.userId))).toBe(0);
+    expect(await balanceOf(cardAccount(employee.userId))).toBe(2800);
   });
 });
 

@@ -8,14 +8,15 @@
  *   monthly   CYCLE#<teamId>#<yyyy-mm>           one charge per team and cycle
  *             FUNDING#<teamId>#<userId>#<yyyy-mm> one credit per employee and cycle
  */
-import { cardAccount, funding } from '../../../shared/src/domain/ledger';
+import { cardAccount, debtAccount, debtRepayment, funding } from '../../../shared/src/domain/ledger';
 import { formatCents } from '../../../shared/src/domain/money';
+import { newId } from '../adapters/clock';
 import { sendEmail } from '../adapters/email';
 import { charge, issueVirtualCard, setSpendingLimit } from '../adapters/stripe';
 import { getTeam, listTeamUsers, setTeamFields, setUserFields, type TeamRecord } from '../data/accounts';
 import { recordAudit } from '../data/audit';
 import { getCard, putCard, updateCard } from '../data/cards';
-import { post, statement } from '../data/ledger';
+import { balanceOf, InsufficientFunds, post, statement } from '../data/ledger';
 import { getUser, type UserRecord } from '../data/users';
 import type { Logger } from '../platform/log';
 
@@ -36,6 +37,25 @@ export async function updateBackstop(userId: string, cardId: string): Promise<vo
   if (!card || card.lifetimeLimitCents === lifetime) return;
   await setSpendingLimit(cardId, Math.max(lifetime, 0));
   await updateCard(cardId, { lifetimeLimitCents: lifetime });
+}
+
+/**
+ * Pays back what an employee owes (a purchase settled above its hold) from
+ * money that just arrived on their card, as far as it reaches.
+ */
+export async function collectDebt(userId: string, teamId: string): Promise<void> {
+  const [owed, available] = await Promise.all([
+    balanceOf(debtAccount(userId)),
+    balanceOf(cardAccount(userId)),
+  ]);
+  const amount = Math.min(-owed, available);
+  if (amount <= 0) return;
+  try {
+    await post(debtRepayment({ entryId: `DEBT#${userId}#${newId()}`, teamId, userId, amountCents: amount }));
+  } catch (error) {
+    // A purchase spent the money meanwhile: the debt waits for the next credit.
+    if (!(error instanceof InsufficientFunds)) throw error;
+  }
 }
 
 /** Issues the employee's virtual card once (idempotent by user id). */
@@ -135,6 +155,7 @@ export async function activateEmployee(userId: string, now: Date, log: Logger): 
     );
   }
   await setUserFields(userId, { fundingPending: false });
+  await collectDebt(userId, team.teamId);
   await updateBackstop(userId, cardId);
   return 'funded';
 }
@@ -217,6 +238,7 @@ export async function renewTeam(
       now.toISOString(),
     );
     await setUserFields(member.userId, { budgetCents: cents, lastFundedMonth: month });
+    await collectDebt(member.userId, team.teamId);
     if (member.cardId) await updateBackstop(member.userId, member.cardId);
   }
   await setTeamFields(team.teamId, { status: 'active', lastRenewedMonth: month });

@@ -34,7 +34,7 @@ import { balanceOf, InsufficientFunds, post, statement, teamJournal } from '../d
 import { getUser, type UserRecord } from '../data/users';
 import type { Actor } from '../platform/auth';
 import type { Logger } from '../platform/log';
-import { updateBackstop } from './funding';
+import { collectDebt, updateBackstop } from './funding';
 
 type Result = { userId: string; status: string; message?: string };
 
@@ -450,6 +450,7 @@ export async function deposit(
       }),
       now.toISOString(),
     );
+    await collectDebt(userId, team.teamId);
     await updateBackstop(userId, user.cardId);
     results.push({ userId, status: 'credited' });
   }

@@ -301,3 +301,22 @@ export function redemption(args: {
     legs,
   });
 }
+
+/** An employee's debt (from an over-capture) paid back from their card when money arrives. */
+export function debtRepayment(args: {
+  entryId: string;
+  teamId: string;
+  userId: string;
+  amountCents: number;
+}): Posting {
+  return posting({
+    entryId: args.entryId,
+    kind: 'debtRepayment',
+    teamId: args.teamId,
+    description: 'Paid back: a purchase that settled above its hold',
+    legs: [
+      { account: cardAccount(args.userId), amountCents: -args.amountCents },
+      { account: debtAccount(args.userId), amountCents: args.amountCents },
+    ],
+  });
+}
