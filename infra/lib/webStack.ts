@@ -1,8 +1,10 @@
 /**
- * The single-page app: a private bucket served only through CloudFront (origin
+ * The web site: a private bucket served only through CloudFront (origin
  * access control), with the security headers from webSecurityHeaders.ts (the
- * local web server sends the same ones), an SPA fallback to index.html, and a
- * generated /config.json that tells the app where the API and user pool are.
+ * local web server sends the same ones), a routing function that serves the
+ * pre-rendered public pages and sends every app address to the SPA shell
+ * (app.html; see webRouting.ts), and a generated /config.json that tells the
+ * app where the API and user pool are.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +13,11 @@ import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
   CachePolicy,
+  Function as CloudFrontFunction,
   Distribution,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
   HeadersFrameOption,
   HeadersReferrerPolicy,
   HttpVersion,
@@ -33,6 +39,7 @@ import {
 import { BucketDeployment, CacheControl, type ISource, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { type AppConfig, applyFeatureFlags, hasWebBuild } from './config';
+import { readSiteManifest, routingFunctionSource, SITE_MANIFEST_FILE, SPA_SHELL_PATH } from './webRouting';
 import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS, staticSecurityHeaders } from './webSecurityHeaders';
 
 export interface WebStackProps extends StackProps {
@@ -128,6 +135,12 @@ export class WebStack extends Stack {
       },
     });
 
+    const routing = new CloudFrontFunction(this, 'Routing', {
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(routingFunctionSource(this.prerenderedPages(config))),
+      comment: `Serves pre-rendered pages and sends app addresses to ${SPA_SHELL_PATH} (${config.stage})`,
+    });
+
     const customDomain =
       config.domainName && config.certificateArn
         ? {
@@ -146,13 +159,18 @@ export class WebStack extends Stack {
         compress: true,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: this.responseHeadersPolicy,
+        functionAssociations: [{ function: routing, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
-      // Client-side routes (/dashboard/...) are not objects: serve the app and let it route.
-      // With OAC and no ListBucket right, a missing key answers 403, so both map to the app.
+      // The routing function already sends client-side routes (/dashboard/...) to app.html and
+      // pages to their index.html, so only a request for a file (/favicon.ico, an old
+      // /assets/x.js) can miss; with OAC and no ListBucket right S3 answers 403 for it. Such a
+      // miss gets the app shell, whose "not found" page is what a person should see, but with
+      // an honest 404: a 200 would make crawlers index junk addresses as pages and hide broken
+      // links, and S3's bare 403 AccessDenied XML helps nobody.
       errorResponses: [403, 404].map((httpStatus) => ({
         httpStatus,
-        responseHttpStatus: 200,
-        responsePagePath: '/index.html',
+        responseHttpStatus: 404,
+        responsePagePath: SPA_SHELL_PATH,
         ttl: Duration.seconds(10),
       })),
       httpVersion: HttpVersion.HTTP2_AND_3,
@@ -200,10 +218,37 @@ export class WebStack extends Stack {
   }
 
   /**
+   * The pre-rendered public pages, from the build's prerendered.json. Without a
+   * build there are none (deploySite says so). A build without the manifest or
+   * app.html predates pre-rendering: the function would send its app addresses
+   * to an app.html it does not have, so the synth says to rebuild.
+   */
+  private prerenderedPages(config: AppConfig): string[] {
+    if (!hasWebBuild(config)) return [];
+    const manifest = readSiteManifest(config.webDistDir);
+    if (!manifest || !existsSync(path.join(config.webDistDir, SPA_SHELL_PATH))) {
+      console.warn(
+        `[web] ${config.webDistDir} has no ${SITE_MANIFEST_FILE} or ${SPA_SHELL_PATH.slice(1)}: it was built ` +
+          'before the public pages were pre-rendered. Run `npm run build:web` again.',
+      );
+      return manifest?.pages ?? [];
+    }
+    if (manifest.origin !== undefined && manifest.origin !== config.webOrigin) {
+      console.warn(
+        `[web] the pages in ${config.webDistDir} were built for ${manifest.origin}, but webOrigin is ` +
+          `${config.webOrigin}: their canonical links and sitemap point elsewhere. Rebuild with ` +
+          `SITE_ORIGIN=${config.webOrigin} npm run build:web.`,
+      );
+    }
+    return manifest.pages;
+  }
+
+  /**
    * Hashed files under /assets are immutable and cached for a year; everything
-   * else (index.html, config.json, icons) is revalidated on every load so a
-   * deploy shows at once. Assets are never pruned: a tab still running the old
-   * index.html can keep loading its chunks.
+   * else (every HTML file: the landing index.html, app.html and each page's
+   * <path>/index.html; config.json, sitemap.xml, robots.txt, icons) is
+   * revalidated on every load so a deploy shows at once. Assets are never
+   * pruned: a tab still running the old app.html can keep loading its chunks.
    */
   private deploySite(config: AppConfig): void {
     // Its own role and log group instead of CDK's default (AWS managed policy, unbounded logs).
@@ -231,7 +276,12 @@ export class WebStack extends Stack {
     }
     const shellSources: ISource[] = [Source.jsonData('config.json', this.runtimeConfig)];
     // A config.json left in dist by a local build must not reach AWS; the generated one replaces it.
-    if (built) shellSources.unshift(Source.asset(config.webDistDir, { exclude: ['assets', 'config.json'] }));
+    // prerendered.json is read at synth time (the routing function's page list), not by browsers.
+    if (built) {
+      shellSources.unshift(
+        Source.asset(config.webDistDir, { exclude: ['assets', 'config.json', SITE_MANIFEST_FILE] }),
+      );
+    }
 
     let assets: BucketDeployment | undefined;
     if (built && existsSync(path.join(config.webDistDir, 'assets'))) {
@@ -255,9 +305,13 @@ export class WebStack extends Stack {
       prune: built,
       cacheControl: [CacheControl.noCache()],
       distribution: this.distribution,
-      distributionPaths: ['/', '/index.html', '/config.json'],
+      // Everything the shell uploads can change on a deploy: the pages (cached under the keys the
+      // routing function rewrites to, /pricing/index.html), app.html, config.json, the sitemap...
+      // One wildcard counts as one invalidation path; the immutable assets it also covers are
+      // fetched again from S3 once per edge.
+      distributionPaths: ['/*'],
     });
-    // index.html must not point at chunks that are not uploaded yet.
+    // The HTML must not point at chunks that are not uploaded yet.
     if (assets) shell.node.addDependency(assets);
 
     // The deployments share one handler that CDK places at stack level (a singleton), not under them.

@@ -59,8 +59,8 @@ export async function startWebServer(options: WebServerOptions) {
     let file = normalize(join(root, pathname));
     const isFile = file.startsWith(root) && existsSync(file) && statSync(file).isFile();
     if (!isFile) {
-      // Hashed assets that do not exist are real 404s; everything else is a client route.
-      if (pathname.startsWith('/assets/')) {
+      // A missing file (an extension, or anything under /assets/) is a real 404, as on CloudFront.
+      if (pathname.startsWith('/assets/') || /\.[A-Za-z0-9]+$/.test(pathname)) {
         res.writeHead(404, { ...securityHeaders, 'content-type': types['.txt'] });
         res.end('Not found');
         return;

@@ -1,11 +1,22 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import vm from 'node:vm';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BuiltApp } from '../../infra/lib/app';
+import { MAX_FUNCTION_BYTES, readSiteManifest, routingFunctionSource } from '../../infra/lib/webRouting';
 import { HSTS_MAX_AGE_SECONDS } from '../../infra/lib/webSecurityHeaders';
 import { parseConfig } from '../../web/src/config';
-import { buildTestApp, FIXTURES, flat, TEST_REGION, type Templates, templatesOf } from './helpers';
+import {
+  buildTestApp,
+  FIXTURES,
+  flat,
+  TEST_CONFIG,
+  TEST_REGION,
+  type Templates,
+  templatesOf,
+} from './helpers';
 
 let built: BuiltApp;
 let t: Templates;
@@ -20,11 +31,156 @@ afterEach(() => {
 });
 
 type Resource = { Type: string; Properties: Record<string, any> };
-const only = (type: string): Resource => {
-  const all = Object.values(t.web.findResources(type)) as Resource[];
+const only = (type: string, template = t.web): Resource => {
+  const all = Object.values(template.findResources(type)) as Resource[];
   expect(all, type).toHaveLength(1);
   return all[0] as Resource;
 };
+
+// The CloudFront Functions event, as much of it as the routing function reads.
+interface ViewerRequest {
+  method: string;
+  uri: string;
+  querystring: Record<string, { value: string; multiValue?: { value: string }[] }>;
+  headers: Record<string, { value: string }>;
+  rawQueryString?: () => string;
+}
+interface GeneratedResponse {
+  statusCode: number;
+  statusDescription: string;
+  headers: Record<string, { value: string }>;
+}
+type Route = (request: Partial<ViewerRequest> & { uri: string }) => ViewerRequest | GeneratedResponse;
+
+/** Runs the function's code in an empty context (no Node globals), as CloudFront would, and returns its handler. */
+function routerFrom(source: string): Route {
+  const context = vm.createContext({});
+  new vm.Script(source, { filename: 'routing.js' }).runInContext(context);
+  const handler = context.handler as (event: unknown) => ViewerRequest | GeneratedResponse;
+  expect(typeof handler, 'a top-level function handler(event)').toBe('function');
+  return (request) =>
+    handler({
+      version: '1.0',
+      context: { eventType: 'viewer-request' },
+      viewer: { ip: '192.0.2.1' },
+      request: { method: 'GET', querystring: {}, headers: {}, ...request },
+    });
+}
+/** The key the request goes on to S3 with; fails on a generated response. */
+const keyFor = (route: Route, uri: string): string => {
+  const out = route({ uri });
+  if ('statusCode' in out) throw new Error(`${uri} answered ${out.statusCode}, not a request`);
+  return out.uri;
+};
+/** The 301's Location; fails when the request goes on. */
+const redirectOf = (route: Route, request: Partial<ViewerRequest> & { uri: string }): string => {
+  const out = route(request);
+  if (!('statusCode' in out)) throw new Error(`${request.uri} went on as ${out.uri}, not a redirect`);
+  expect(out.statusCode).toBe(301);
+  expect(out.statusDescription).toBe('Moved Permanently');
+  return out.headers.location?.value ?? '';
+};
+
+describe('the routing function (viewer request)', () => {
+  const route = routerFrom(routingFunctionSource(['/', '/pricing', '/howitworks', '/howitworks/setup']));
+
+  it('passes the landing page through to the default root object', () => {
+    expect(keyFor(route, '/')).toBe('/');
+    expect(keyFor(route, '/index.html')).toBe('/index.html');
+  });
+
+  it('serves a pre-rendered page from its index.html', () => {
+    expect(keyFor(route, '/pricing')).toBe('/pricing/index.html');
+    expect(keyFor(route, '/howitworks')).toBe('/howitworks/index.html');
+    expect(keyFor(route, '/howitworks/setup')).toBe('/howitworks/setup/index.html');
+  });
+
+  it('redirects the other spellings of a page to its one address, keeping the query', () => {
+    expect(redirectOf(route, { uri: '/pricing/' })).toBe('/pricing');
+    expect(redirectOf(route, { uri: '/pricing//' })).toBe('/pricing');
+    expect(redirectOf(route, { uri: '/pricing/index.html' })).toBe('/pricing');
+    expect(redirectOf(route, { uri: '/howitworks/setup/' })).toBe('/howitworks/setup');
+    expect(redirectOf(route, { uri: '/howitworks/setup/index.html' })).toBe('/howitworks/setup');
+    // The raw query string when the runtime offers it (exact bytes, order kept)...
+    expect(
+      redirectOf(route, { uri: '/pricing/', rawQueryString: () => 'utm_source=mail&q=a%20b&flag' }),
+    ).toBe('/pricing?utm_source=mail&q=a%20b&flag');
+    // ...else rebuilt from the parsed one, repeated names included.
+    expect(
+      redirectOf(route, {
+        uri: '/pricing/index.html',
+        querystring: {
+          utm_source: { value: 'mail' },
+          tag: { value: 'a', multiValue: [{ value: 'a' }, { value: 'b' }] },
+          flag: { value: '' },
+        },
+      }),
+    ).toBe('/pricing?utm_source=mail&tag=a&tag=b&flag');
+    expect(redirectOf(route, { uri: '/pricing/', rawQueryString: () => '' })).toBe('/pricing');
+  });
+
+  it('passes a request for a file through unchanged', () => {
+    for (const uri of [
+      '/assets/index-abc123.js',
+      '/assets/public-abc123.css',
+      '/robots.txt',
+      '/sitemap.xml',
+      '/favicon.svg',
+      '/og-image.jpg',
+      '/config.json',
+      '/app.html',
+      '/no-such-file.pdf',
+    ]) {
+      expect(keyFor(route, uri), uri).toBe(uri);
+    }
+  });
+
+  it('sends every other address to the app shell', () => {
+    for (const uri of [
+      '/login',
+      '/subscribe',
+      '/dashboard',
+      '/dashboard/employees',
+      '/dashboard/freezeEmployee/ic_123/user-1',
+      '/editProfile/',
+      '/auth/callback',
+      '/howitworks/nope',
+      '/pricingx',
+      '/faqs',
+      '/Pricing',
+      '/no/such/page/',
+    ]) {
+      expect(keyFor(route, uri), uri).toBe('/app.html');
+    }
+  });
+
+  it('keeps the rest of the request as it came', () => {
+    const request = {
+      uri: '/pricing',
+      querystring: { a: { value: '1' } },
+      headers: { accept: { value: 'text/html' } },
+    };
+    expect(route(request)).toEqual({ method: 'GET', ...request, uri: '/pricing/index.html' });
+  });
+
+  it('with no page list, serves only the landing page, files and the app shell', () => {
+    const bare = routerFrom(routingFunctionSource([]));
+    expect(keyFor(bare, '/')).toBe('/');
+    expect(keyFor(bare, '/robots.txt')).toBe('/robots.txt');
+    expect(keyFor(bare, '/pricing')).toBe('/app.html');
+    expect(keyFor(bare, '/pricing/')).toBe('/app.html');
+  });
+
+  it('refuses paths that are not page addresses, and a list beyond CloudFront size limit', () => {
+    for (const page of ['pricing', '/pricing/', '/a//b', '/a b', '/a?b', '/pricing/index.html', '']) {
+      expect(() => routingFunctionSource([page]), JSON.stringify(page)).toThrow(/not a path/);
+    }
+    const many = Array.from({ length: 1000 }, (_, i) => `/help/article-number-${i}`);
+    expect(() => routingFunctionSource(many)).toThrow(/KeyValueStore/);
+    const real = JSON.parse(readFileSync(path.join(FIXTURES, 'web-dist/prerendered.json'), 'utf8'));
+    expect(Buffer.byteLength(routingFunctionSource(real.pages))).toBeLessThan(MAX_FUNCTION_BYTES);
+  });
+});
 
 describe('CloudFront in front of a private bucket', () => {
   it('reads the bucket through origin access control, not a public website', () => {
@@ -50,19 +206,49 @@ describe('CloudFront in front of a private bucket', () => {
     );
   });
 
-  it('serves index.html at / and for client-side routes, compressed, HTTPS only', () => {
+  it('serves the landing page at /, compressed, HTTPS only', () => {
     const config = only('AWS::CloudFront::Distribution').Properties.DistributionConfig;
     expect(config.DefaultRootObject).toBe('index.html');
-    expect(config.CustomErrorResponses).toEqual(
-      [403, 404].map((code) =>
-        expect.objectContaining({ ErrorCode: code, ResponseCode: 200, ResponsePagePath: '/index.html' }),
-      ),
-    );
     expect(config.DefaultCacheBehavior).toMatchObject({
       Compress: true,
       ViewerProtocolPolicy: 'redirect-to-https',
     });
     expect(config.Logging).toMatchObject({ Prefix: 'cloudfront/' });
+  });
+
+  it('routes every viewer request of the default behavior through the routing function', () => {
+    const fn = only('AWS::CloudFront::Function');
+    expect(fn.Properties).toMatchObject({
+      AutoPublish: true,
+      FunctionConfig: { Runtime: 'cloudfront-js-2.0' },
+    });
+    const behavior = only('AWS::CloudFront::Distribution').Properties.DistributionConfig.DefaultCacheBehavior;
+    expect(behavior.FunctionAssociations).toHaveLength(1);
+    expect(behavior.FunctionAssociations[0].EventType).toBe('viewer-request');
+    expect(flat(behavior.FunctionAssociations[0].FunctionARN)).toMatch(/^<Routing[A-Z0-9]*\.FunctionARN>$/);
+  });
+
+  it("generates the function from the build's prerendered.json", () => {
+    const route = routerFrom(only('AWS::CloudFront::Function').Properties.FunctionCode);
+    // The fixture build pre-renders /, /pricing and /howitworks/setup.
+    expect(readSiteManifest(TEST_CONFIG.webDistDir)?.pages).toEqual(['/', '/pricing', '/howitworks/setup']);
+    expect(keyFor(route, '/pricing')).toBe('/pricing/index.html');
+    expect(keyFor(route, '/howitworks/setup')).toBe('/howitworks/setup/index.html');
+    expect(redirectOf(route, { uri: '/howitworks/setup/' })).toBe('/howitworks/setup');
+    expect(keyFor(route, '/howitworks')).toBe('/app.html');
+    expect(keyFor(route, '/dashboard')).toBe('/app.html');
+  });
+
+  it('answers a missing file with the app shell and an honest 404', () => {
+    const config = only('AWS::CloudFront::Distribution').Properties.DistributionConfig;
+    expect(config.CustomErrorResponses).toEqual(
+      [403, 404].map((code) => ({
+        ErrorCode: code,
+        ResponseCode: 404,
+        ResponsePagePath: '/app.html',
+        ErrorCachingMinTTL: 10,
+      })),
+    );
   });
 });
 
@@ -130,13 +316,13 @@ describe('deploying the app', () => {
     });
   });
 
-  it('revalidates index.html and config.json on every load and invalidates them', () => {
+  it('revalidates every page, app.html and config.json on every load and invalidates them all', () => {
     const shell = deployments().find((d) => d.Properties.DestinationBucketKeyPrefix === undefined);
     expect(shell?.Properties).toMatchObject({
       Prune: true,
       Exclude: ['assets/*'],
       SystemMetadata: { 'cache-control': 'no-cache' },
-      DistributionPaths: ['/', '/index.html', '/config.json'],
+      DistributionPaths: ['/*'],
     });
     // config.json is generated with deploy-time values: the API, the pool and the client.
     const markers = JSON.stringify(shell?.Properties.SourceMarkers);
@@ -151,7 +337,7 @@ describe('deploying the app', () => {
     expect(config.region).toBe(TEST_REGION);
   });
 
-  it('does not ship a config.json or the hashed assets inside the shell upload', () => {
+  it('uploads the pages, app.html, sitemap and robots.txt with the shell (no-cache), not config.json, the manifest or the assets', () => {
     const assembly = built.app.synth();
     const shellAssetDirs = readdirSync(assembly.directory).filter((d) => d.startsWith('asset.'));
     const withIndex = shellAssetDirs.filter((d) => {
@@ -162,9 +348,21 @@ describe('deploying the app', () => {
       }
     });
     expect(withIndex).toHaveLength(1);
-    const files = readdirSync(path.join(assembly.directory, withIndex[0] as string));
+    const dir = path.join(assembly.directory, withIndex[0] as string);
+    const files = readdirSync(dir, { recursive: true }).map(String).sort();
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'index.html',
+        'app.html',
+        path.join('pricing', 'index.html'),
+        path.join('howitworks', 'setup', 'index.html'),
+        'sitemap.xml',
+        'robots.txt',
+      ]),
+    );
     expect(files).not.toContain('config.json');
-    expect(files).not.toContain('assets');
+    expect(files).not.toContain('prerendered.json');
+    expect(files.filter((f) => f.startsWith('assets'))).toEqual([]);
     // ...although the fixture, like a local build, has one.
     expect(readFileSync(path.join(FIXTURES, 'web-dist/config.json'), 'utf8')).toContain('"local"');
   });
@@ -177,5 +375,57 @@ describe('deploying the app', () => {
     expect(found[0]?.Properties.Prune).toBe(false);
     expect(found[0]?.Properties.SourceObjectKeys).toHaveLength(1);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('npm run build:web'));
+    // The routing function is still there, with no pages: everything but / and files goes to the app.
+    const route = routerFrom(only('AWS::CloudFront::Function', bare).Properties.FunctionCode);
+    expect(keyFor(route, '/pricing')).toBe('/app.html');
+  });
+});
+
+describe('a build that does not match the deployment', () => {
+  let dir: string;
+  const distWith = (files: Record<string, string>): string => {
+    dir = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+    for (const [name, body] of Object.entries(files)) writeFileSync(path.join(dir, name), body);
+    return dir;
+  };
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('says nothing about the fixture build, made for this webOrigin', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    buildTestApp();
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('warns when the pages were built for another origin', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const webDistDir = distWith({
+      'index.html': '<!doctype html>',
+      'app.html': '<!doctype html>',
+      'prerendered.json': JSON.stringify({ origin: 'https://example.com', pages: ['/', '/pricing'] }),
+    });
+    const route = routerFrom(
+      only('AWS::CloudFront::Function', templatesOf(buildTestApp({ webDistDir })).web).Properties
+        .FunctionCode,
+    );
+    expect(keyFor(route, '/pricing')).toBe('/pricing/index.html');
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining(`SITE_ORIGIN=${TEST_CONFIG.webOrigin}`));
+  });
+
+  it('warns about a build from before pre-rendering (no manifest, no app.html) and routes no pages', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const webDistDir = distWith({ 'index.html': '<!doctype html>' });
+    const route = routerFrom(
+      only('AWS::CloudFront::Function', templatesOf(buildTestApp({ webDistDir })).web).Properties
+        .FunctionCode,
+    );
+    expect(keyFor(route, '/pricing')).toBe('/app.html');
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('prerendered.json'));
+  });
+
+  it('fails the synth on a manifest that is not a page list', () => {
+    const webDistDir = distWith({ 'index.html': '<!doctype html>', 'prerendered.json': '{"pages": "/"}' });
+    expect(() => buildTestApp({ webDistDir })).toThrow(/no "pages" list/);
   });
 });
