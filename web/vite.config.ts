@@ -2,6 +2,10 @@
  * Vite build for the browser app. Run from the repository root:
  *   npx vite build --config web/vite.config.ts   (output: web/dist)
  *
+ * This config builds the SPA (index.html, React). Its last step, the plugin in
+ * scripts/prerender.ts, builds the public pages' own small script, pre-renders
+ * those pages to HTML and moves the SPA shell to app.html (docs/public-site.md).
+ *
  * The app imports the route table and zod schemas from ../shared/src with plain
  * relative imports, so the browser validates with the same rules as the server.
  * Runtime settings are not baked in: the app fetches /config.json at start
@@ -11,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { prerenderPublicPages } from './scripts/prerender.js';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -45,7 +50,7 @@ export default defineConfig({
   root: webRoot,
   base: '/',
   publicDir: 'public',
-  plugins: [react(), devConfigJson()],
+  plugins: [react(), devConfigJson(), prerenderPublicPages({ webRoot, repoRoot })],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

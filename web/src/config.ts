@@ -18,7 +18,16 @@ export interface AppConfig {
   cognitoEndpoint?: string;
   /** Local SES stand-in's inbox, for the demo; absent on AWS. */
   mailboxUrl?: string;
+  /** Social sign-in buttons to offer (decisions.md: Google and Facebook only); absent = none. */
+  socialProviders?: SocialProvider[];
+  /** Cognito hosted domain for the social redirect, e.g. `app.auth.us-east-1.amazoncognito.com`. */
+  oauthDomain?: string;
+  /** Where Cognito sends the browser back after social sign-in (`https://<web origin>/auth/callback`). */
+  oauthRedirect?: string;
 }
+
+export const SOCIAL_PROVIDERS = ['Google', 'Facebook'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
 export const CONFIG_URL = '/config.json';
 
@@ -62,7 +71,29 @@ export function parseConfig(value: unknown): AppConfig {
   if (cognitoEndpoint) config.cognitoEndpoint = cognitoEndpoint;
   const mailboxUrl = optionalString(source, 'mailboxUrl');
   if (mailboxUrl) config.mailboxUrl = mailboxUrl;
+  const providers = source.socialProviders;
+  if (providers !== undefined && providers !== null) {
+    if (
+      !Array.isArray(providers) ||
+      providers.some((p) => !(SOCIAL_PROVIDERS as readonly unknown[]).includes(p))
+    ) {
+      throw new ConfigError(
+        `config.json: "socialProviders" must be a list of ${SOCIAL_PROVIDERS.join(', ')}`,
+      );
+    }
+    if (providers.length > 0) config.socialProviders = [...new Set(providers as SocialProvider[])];
+  }
+  const oauthDomain = optionalString(source, 'oauthDomain');
+  if (oauthDomain) config.oauthDomain = oauthDomain;
+  const oauthRedirect = optionalString(source, 'oauthRedirect');
+  if (oauthRedirect) config.oauthRedirect = oauthRedirect;
   return config;
+}
+
+/** The social providers to offer: only when the redirect can work (providers, domain and return address). */
+export function socialSignInProviders(config: AppConfig | undefined): SocialProvider[] {
+  if (!config?.oauthDomain || !config.oauthRedirect) return [];
+  return config.socialProviders ?? [];
 }
 
 let pending: Promise<AppConfig> | undefined;

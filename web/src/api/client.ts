@@ -26,6 +26,11 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   /** Give up on a request after this long. */
   timeoutMs?: number;
+  /**
+   * Called once when a signed-in route answers 401. Resolve true when a new
+   * token is available (the call is then retried once with it), false otherwise.
+   */
+  onUnauthorized?: () => Promise<boolean>;
 }
 
 export interface CallOptions {
@@ -118,19 +123,34 @@ export function createApiClient(options: ApiClientOptions): ApiCall {
       if (token) headers.authorization = `Bearer ${token}`;
     }
 
-    let response: Response;
-    try {
-      response = await doFetch(url, {
-        method: route.method,
-        headers,
-        body: sendsBody ? JSON.stringify(rest) : undefined,
-        credentials: 'omit',
-        signal: withTimeout(callOptions.signal, timeoutMs),
-      });
-    } catch (error) {
-      // The caller gave up (navigated away): let them see an AbortError and ignore it.
-      if (callOptions.signal?.aborted) throw error;
-      throw new ApiError('NETWORK_ERROR', fallbackMessage('NETWORK_ERROR'), { cause: error });
+    const send = async (): Promise<Response> => {
+      try {
+        return await doFetch(url, {
+          method: route.method,
+          headers,
+          body: sendsBody ? JSON.stringify(rest) : undefined,
+          credentials: 'omit',
+          signal: withTimeout(callOptions.signal, timeoutMs),
+        });
+      } catch (error) {
+        // The caller gave up (navigated away): let them see an AbortError and ignore it.
+        if (callOptions.signal?.aborted) throw error;
+        throw new ApiError('NETWORK_ERROR', fallbackMessage('NETWORK_ERROR'), { cause: error });
+      }
+    };
+
+    let response = await send();
+    // A signed-in call refused with 401: the access token may have just expired.
+    // Let the auth module refresh it once, then try again with the new token.
+    if (response.status === 401 && route.access.kind === 'signedIn' && options.onUnauthorized) {
+      const sentToken = headers.authorization;
+      if (await options.onUnauthorized()) {
+        const token = await options.getToken?.();
+        if (token && `Bearer ${token}` !== sentToken) {
+          headers.authorization = `Bearer ${token}`;
+          response = await send();
+        }
+      }
     }
 
     const body = await readJson(response);
@@ -159,14 +179,21 @@ export function createApiClient(options: ApiClientOptions): ApiCall {
 }
 
 let tokenGetter: TokenGetter | undefined;
+let unauthorizedHandler: (() => Promise<boolean>) | undefined;
 
-/** Set by the auth module once sign-in exists; until then calls go without a token. */
+/** Set by the auth module (web/src/auth/session.ts); until then calls go without a token. */
 export function setTokenGetter(getter: TokenGetter | undefined): void {
   tokenGetter = getter;
+}
+
+/** Set by the auth module: refreshes the session after a 401 (see ApiClientOptions.onUnauthorized). */
+export function setUnauthorizedHandler(handler: (() => Promise<boolean>) | undefined): void {
+  unauthorizedHandler = handler;
 }
 
 /** The app's client: API address from /config.json, token from the auth module. */
 export const call: ApiCall = createApiClient({
   baseUrl: async () => (await loadConfig()).apiUrl,
   getToken: () => tokenGetter?.(),
+  onUnauthorized: async () => (unauthorizedHandler ? unauthorizedHandler() : false),
 });

@@ -1,17 +1,32 @@
 /**
  * Every route of spec §2. Public pages render in PublicLayout with plain React
  * and public.css; the signed-in area (SignedInLayout, Mantine) and the form
- * pages (zod) are separate chunks loaded on first visit, so the landing page
- * ships only React, the router and this file's small components.
+ * pages (zod) are separate chunks loaded on first visit.
+ *
+ * The marketing pages (/, /pricing, /faqs, /howitworks/*, /terms, /privacy) are
+ * pre-rendered to HTML at build time and served without React (see
+ * docs/public-site.md). The SPA still routes them, from one lazy chunk, so
+ * in-app links and `npm run dev` show the same components.
  */
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import type { Role } from '../../../shared/src/schemas/me';
 import { Toaster } from '../components/Toaster';
-import { LandingPage } from '../features/landing/LandingPage';
+import type { PageKey } from '../content/pages';
+import {
+  DashboardPage,
+  EditProfilePage,
+  ForgotPasswordPage,
+  LoginPage,
+  RegisterEmployeePage,
+  RegisterManagerPage,
+  RegisterPage,
+  SocialCallbackPage,
+  VerifyEmailPage,
+  VerifyPage,
+} from './accountPages';
 import { Loading } from './Loading';
 import { NoMatch } from './NoMatch';
-import { Placeholder } from './Placeholder';
 import { PublicLayout } from './PublicLayout';
 import { RequireRole } from './RequireRole';
 
@@ -21,6 +36,9 @@ const SubscribePage = lazy(() =>
 const SupportPage = lazy(() =>
   import('../features/support/SupportPage').then((m) => ({ default: m.SupportPage })),
 );
+
+const PublicPage = lazy(() => import('../features/publicPages').then((m) => ({ default: m.PublicPage })));
+const publicPage = (page: PageKey) => <PublicPage page={page} />;
 
 const SignedInLayout = lazy(() =>
   import('./signed-in/SignedInLayout').then((m) => ({ default: m.SignedInLayout })),
@@ -46,26 +64,28 @@ export function App() {
     <BrowserRouter>
       <Routes>
         <Route element={<PublicLayout />}>
-          <Route index element={<LandingPage />} />
-          <Route path="login" element={<Placeholder title="Sign In" />} />
-          <Route path="register" element={<Placeholder title="Sign Up" />} />
-          <Route path="registerManager" element={<Placeholder title="Create New Team" />} />
-          <Route path="registerEmployee" element={<Placeholder title="Join an Existing Team" />} />
-          <Route path="verifyEmail" element={<Placeholder title="Verify Email Address" />} />
-          <Route path="verify" element={<Placeholder title="Verifying your account" />} />
-          <Route path="forgotpassword" element={<Placeholder title="Password Recovery" />} />
+          <Route index element={publicPage('landing')} />
+          <Route path="login" element={<LoginPage />} />
+          <Route path="register" element={<RegisterPage />} />
+          <Route path="registerManager" element={<RegisterManagerPage />} />
+          <Route path="registerEmployee" element={<RegisterEmployeePage />} />
+          <Route path="verifyEmail" element={<VerifyEmailPage />} />
+          <Route path="verify" element={<VerifyPage />} />
+          <Route path="forgotpassword" element={<ForgotPasswordPage />} />
+          {/* Where Cognito returns after Google/Facebook sign-in (config.json oauthRedirect). */}
+          <Route path="auth/callback" element={<SocialCallbackPage />} />
           <Route path="subscribe" element={<SubscribePage />} />
           <Route path="support" element={<SupportPage />} />
-          <Route path="faqs" element={<Placeholder title="FAQs" />} />
+          <Route path="faqs" element={publicPage('faqs')} />
           <Route path="howitworks">
-            <Route index element={<Placeholder title="How It Works" />} />
-            <Route path="setup" element={<Placeholder title="How It Works: Setup" />} />
-            <Route path="shop" element={<Placeholder title="How It Works: Shop" />} />
-            <Route path="upload" element={<Placeholder title="How It Works: Upload Receipt" />} />
+            <Route index element={publicPage('howItWorks')} />
+            <Route path="setup" element={publicPage('howItWorksSetup')} />
+            <Route path="shop" element={publicPage('howItWorksShop')} />
+            <Route path="upload" element={publicPage('howItWorksUpload')} />
           </Route>
-          <Route path="pricing" element={<Placeholder title="Pricing" />} />
-          <Route path="terms" element={<Placeholder title="Terms of Use" />} />
-          <Route path="privacy" element={<Placeholder title="Privacy Policy" />} />
+          <Route path="pricing" element={publicPage('pricing')} />
+          <Route path="terms" element={publicPage('terms')} />
+          <Route path="privacy" element={publicPage('privacy')} />
           <Route path="*" element={<NoMatch />} />
         </Route>
 
@@ -79,7 +99,14 @@ export function App() {
           {/* Listed as public in spec §2, but it is a signed-in manager's wizard (invites, card). */}
           <Route path="setupAccount" element={<Protected roles={MANAGER} title="Set Up Your Account" />} />
           <Route path="dashboard">
-            <Route index element={<Protected roles={ANYONE_SIGNED_IN} title="Dashboard" />} />
+            <Route
+              index
+              element={
+                <RequireRole roles={ANYONE_SIGNED_IN}>
+                  <DashboardPage />
+                </RequireRole>
+              }
+            />
             <Route path="employees" element={<Protected roles={MANAGER} title="Employees" />} />
             <Route
               path="purchasehistory"
@@ -96,7 +123,11 @@ export function App() {
           <Route path="inviteMembers" element={<Protected roles={MANAGER} title="Invite Members" />} />
           <Route
             path="editProfile/:employeeId?"
-            element={<Protected roles={ANYONE_SIGNED_IN} title="Edit Profile" />}
+            element={
+              <RequireRole roles={ANYONE_SIGNED_IN}>
+                <EditProfilePage />
+              </RequireRole>
+            }
           />
           <Route path="shop" element={<Protected roles={ANYONE_SIGNED_IN} title="Shop" />} />
         </Route>

@@ -1,5 +1,8 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
+import { Navigate } from 'react-router-dom';
 import type { Role } from '../../../shared/src/schemas/me';
+import { ensureSession, useSession } from '../auth/sessionStore';
+import { Loading } from './Loading';
 
 interface RequireRoleProps {
   /** Who may see the page (spec §2 "Protected routes"). */
@@ -8,12 +11,19 @@ interface RequireRoleProps {
 }
 
 /**
- * The one place protected routes are guarded. A STUB for now: it renders the
- * page for everyone, because sign-in arrives with accounts. Then it will wait
- * for the user to load and send anyone not signed in, or with a role not in
- * `roles`, to / (spec §2). It only hides pages: the server authorizes every
- * call on its own.
+ * The one place protected routes are guarded (spec §2): waits for the session
+ * to load, then sends anyone not signed in, or with a role not in `roles`, to
+ * /. It only hides pages: the server authorizes every call on its own.
  */
-export function RequireRole(props: RequireRoleProps) {
-  return props.children;
+export function RequireRole({ roles, children }: RequireRoleProps) {
+  const status = useSession((s) => s.status);
+  const role = useSession((s) => s.me?.role);
+
+  useEffect(() => {
+    void ensureSession();
+  }, []);
+
+  if (status === 'loading') return <Loading />;
+  if (status !== 'signedIn' || !role || !roles.includes(role)) return <Navigate to="/" replace />;
+  return children;
 }

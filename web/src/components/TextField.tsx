@@ -14,6 +14,9 @@ interface TextFieldProps {
   autoComplete?: string;
   required?: boolean;
   disabled?: boolean;
+  /** Shown and submitted but not editable (e.g. the invited address on /registerEmployee). */
+  readOnly?: boolean;
+  inputMode?: 'text' | 'numeric' | 'email';
   maxLength?: number;
   /** A textarea instead of an input. */
   multiline?: boolean;
@@ -32,6 +35,8 @@ export function TextField({
   autoComplete,
   required = false,
   disabled = false,
+  readOnly = false,
+  inputMode,
   maxLength,
   multiline = false,
   rows = 5,
@@ -48,6 +53,7 @@ export function TextField({
     name,
     value,
     disabled,
+    readOnly: readOnly || undefined,
     maxLength,
     autoComplete,
     className: 'pub-field__control',
@@ -78,6 +84,7 @@ export function TextField({
           {...shared}
           ref={inputRef}
           type={type}
+          inputMode={inputMode}
           onChange={(event) => onValueChange(event.target.value)}
         />
       )}

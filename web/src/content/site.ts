@@ -12,6 +12,14 @@ export interface SiteLink {
   href: string;
 }
 
+/** Page links in the header (the account buttons are separate; see PublicHeader). */
+export const headerLinks: readonly SiteLink[] = [
+  { label: 'How It Works', href: '/howitworks' },
+  { label: 'Pricing', href: '/pricing' },
+  { label: 'FAQs', href: '/faqs' },
+  { label: 'Contact Us', href: '/support' },
+];
+
 /** Footer links (spec §2 "Footer"), in the spec's order. */
 export const footerLinks: readonly SiteLink[] = [
   { label: 'Terms of Use', href: '/terms' },

@@ -5,3 +5,9 @@ export const WAITLIST_NOTIFICATION_MS = 3000;
 
 /** After joining the waitlist the page returns home after this long. */
 export const WAITLIST_REDIRECT_MS = 4000;
+
+/** Spec §9: the landing page's skill carousel shows a new word every 2 s ... */
+export const SKILL_CAROUSEL_INTERVAL_MS = 2000;
+
+/** ... and each change fades the old word out and the new one in over 1 s in all. */
+export const SKILL_CAROUSEL_FADE_MS = 1000;

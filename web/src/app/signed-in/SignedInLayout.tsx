@@ -2,6 +2,12 @@
  * The signed-in area's shell, loaded lazily (see App.tsx) so Mantine's
  * JavaScript and CSS never reach the public pages.
  *
+ * Header (spec §2 "Header and menus"): logo, Dashboard and Shop tabs, the
+ * shop search ('Search by title, author, or skill'; Enter goes to /shop?q=),
+ * and the avatar menu (Edit Profile, Beta Feedback, FAQs, How It Works,
+ * Support, Logout). Side menu: spec §2 without its hidden entries
+ * (decisions.md); MANAGE and PAYMENT for managers only.
+ *
  * Why Mantine here: its components follow the WAI-ARIA authoring practices
  * (focus trapping modals, labelled inputs, keyboard-operable menus), and it has
  * the tables, modals, forms and AppShell layout the manager screens need.
@@ -9,19 +15,28 @@
 import '@mantine/core/styles.css';
 import {
   AppShell,
+  Avatar,
   Burger,
+  Button,
   createTheme,
   Group,
+  InputWrapper,
   MantineProvider,
+  Menu,
   NavLink,
   Text,
+  TextInput,
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense, useRef } from 'react';
-import { Link, Outlet, useLocation } from 'react-router-dom';
+import { type FormEvent, Suspense, useEffect, useRef, useState } from 'react';
+import { Link, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import type { Role } from '../../../../shared/src/schemas/me';
+import { ensureSession, useSession } from '../../auth/sessionStore';
 import { useRouteFocus } from '../../components/useRouteFocus';
+import { signInMessages } from '../../content/accountMessages';
 import { PRODUCT_NAME } from '../../content/site';
+import { notify } from '../../stores/notifications';
 import { Loading } from '../Loading';
 import { Logo } from '../Logo';
 
@@ -30,35 +45,183 @@ const theme = createTheme({
   primaryShade: 8,
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  components: {
+    // Mantine's dimmed help text is 3.3:1 on white; gray.7 reads at AA (4.5:1 and more).
+    InputWrapper: InputWrapper.extend({ styles: { description: { color: 'var(--mantine-color-gray-7)' } } }),
+  },
 });
 
 interface MenuItem {
   label: string;
   to: string;
+  /** Only these roles see the entry; everyone signed in when absent. */
+  roles?: readonly Role[];
 }
 
-/**
- * Side menu of spec §2 without its hidden entries (decisions.md). Sections
- * MANAGE and PAYMENT are for managers: filtered by role once accounts exist.
- */
-const menu: readonly { section?: string; items: readonly MenuItem[] }[] = [
+const MANAGER: readonly Role[] = ['manager'];
+
+/** Side menu of spec §2 without its hidden entries (decisions.md). */
+const menu: readonly { section?: string; roles?: readonly Role[]; items: readonly MenuItem[] }[] = [
   {
     items: [
       { label: 'Dashboard', to: '/dashboard' },
       { label: 'Shop', to: '/shop' },
     ],
   },
-  { section: 'Manage', items: [{ label: 'Employees', to: '/dashboard/employees' }] },
+  { section: 'Manage', roles: MANAGER, items: [{ label: 'Employees', to: '/dashboard/employees' }] },
   { section: 'Activity', items: [{ label: 'Purchase History', to: '/dashboard/purchasehistory' }] },
-  { section: 'Payment', items: [{ label: 'Credit Card', to: '/dashboard/creditcard' }] },
+  { section: 'Payment', roles: MANAGER, items: [{ label: 'Credit Card', to: '/dashboard/creditcard' }] },
   { section: 'Account', items: [{ label: 'Edit Profile', to: '/editProfile' }] },
 ];
+
+const SEARCH_PLACEHOLDER = 'Search by title, author, or skill';
+
+/** The shop search: Enter opens /shop with the terms (the shop reads `q`). */
+function ShopSearch({ onSearched }: { onSearched?: () => void }) {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const [terms, setTerms] = useState(() => (pathname === '/shop' ? (params.get('q') ?? '') : ''));
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const q = terms.trim();
+    navigate(q ? `/shop?q=${encodeURIComponent(q)}` : '/shop');
+    onSearched?.();
+  }
+
+  return (
+    <search style={{ flex: 1, maxWidth: 420 }}>
+      <form onSubmit={onSubmit}>
+        <TextInput
+          type="search"
+          aria-label="Search the shop"
+          placeholder={SEARCH_PLACEHOLDER}
+          value={terms}
+          onChange={(event) => setTerms(event.currentTarget.value)}
+          leftSection={
+            <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+              <circle cx="7" cy="7" r="5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+              <path d="M11 11l3.5 3.5" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+            </svg>
+          }
+        />
+      </form>
+    </search>
+  );
+}
+
+function initials(firstName: string | undefined, lastName: string | undefined): string {
+  return `${firstName?.[0] ?? ''}${lastName?.[0] ?? ''}`.toUpperCase() || '?';
+}
+
+function AccountMenu() {
+  const navigate = useNavigate();
+  const me = useSession((s) => s.me);
+  const signOut = useSession((s) => s.signOut);
+  const name = me ? `${me.firstName} ${me.lastName}`.trim() : '';
+
+  async function logout() {
+    // Leave first, so the route guards do not send us to / on the way.
+    navigate('/login');
+    await signOut();
+    notify({ kind: 'success', message: signInMessages.loggedOut });
+  }
+
+  return (
+    <Menu position="bottom-end" width={220} shadow="md">
+      <Menu.Target>
+        <UnstyledButton aria-label={name ? `Account menu for ${name}` : 'Account menu'}>
+          <Group gap={8} wrap="nowrap">
+            <Avatar color="blue" radius="xl" size={36}>
+              {initials(me?.firstName, me?.lastName)}
+            </Avatar>
+            <Text size="sm" fw={600} visibleFrom="sm" maw={160} truncate>
+              {me?.firstName ?? ''}
+            </Text>
+            <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+              <path d="M2.5 4.5L6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+            </svg>
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {me ? (
+          <Menu.Label>
+            <Text size="sm" fw={600} c="dark" truncate>
+              {name}
+            </Text>
+            <Text size="xs" c="gray.7" truncate>
+              {me.email}
+            </Text>
+          </Menu.Label>
+        ) : null}
+        <Menu.Item component={Link} to="/editProfile">
+          Edit Profile
+        </Menu.Item>
+        <Menu.Item component={Link} to="/support">
+          Beta Feedback
+        </Menu.Item>
+        <Menu.Item component={Link} to="/faqs">
+          FAQs
+        </Menu.Item>
+        <Menu.Item component={Link} to="/howitworks">
+          How It Works
+        </Menu.Item>
+        <Menu.Item component={Link} to="/support">
+          Support
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red.8" onClick={() => void logout()}>
+          Logout
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** Dashboard and Shop, the header's two tabs (links, marked as the current page when they are). */
+function HeaderTabs() {
+  const { pathname } = useLocation();
+  const tabs = [
+    { label: 'Dashboard', to: '/dashboard', active: pathname.startsWith('/dashboard') },
+    { label: 'Shop', to: '/shop', active: pathname.startsWith('/shop') },
+  ];
+  return (
+    <Group component="nav" aria-label="Sections" gap={4} visibleFrom="sm" wrap="nowrap">
+      {tabs.map((tab) => (
+        <Button
+          key={tab.to}
+          component={Link}
+          to={tab.to}
+          variant={tab.active ? 'light' : 'subtle'}
+          color={tab.active ? 'blue' : 'dark'}
+          aria-current={tab.active ? 'page' : undefined}
+        >
+          {tab.label}
+        </Button>
+      ))}
+    </Group>
+  );
+}
 
 export function SignedInLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
   const main = useRef<HTMLElement>(null);
+  const role = useSession((s) => s.me?.role);
   useRouteFocus(main);
+
+  useEffect(() => {
+    void ensureSession();
+  }, []);
+
+  const visibleMenu = menu
+    .filter((group) => !group.roles || (role !== undefined && group.roles.includes(role)))
+    .map((group) => ({
+      ...group,
+      items: group.items.filter((item) => !item.roles || (role !== undefined && item.roles.includes(role))),
+    }));
 
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
@@ -66,13 +229,13 @@ export function SignedInLayout() {
         Skip to main content
       </a>
       <AppShell
-        header={{ height: 60 }}
+        header={{ height: 64 }}
         navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
         padding="md"
       >
         <AppShell.Header>
-          <Group h="100%" px="md" justify="space-between">
-            <Group gap="sm">
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
+            <Group gap="sm" wrap="nowrap">
               <Burger
                 opened={opened}
                 onClick={toggle}
@@ -83,17 +246,27 @@ export function SignedInLayout() {
                 aria-controls="app-navbar"
               />
               <UnstyledButton component={Link} to="/dashboard" aria-label={`${PRODUCT_NAME} dashboard`}>
-                <Group gap="xs">
+                <Group gap="xs" wrap="nowrap">
                   <Logo size={28} />
-                  <Text fw={700}>{PRODUCT_NAME}</Text>
+                  <Text fw={700} visibleFrom="md">
+                    {PRODUCT_NAME}
+                  </Text>
                 </Group>
               </UnstyledButton>
+              <HeaderTabs />
             </Group>
+            <Group visibleFrom="sm" style={{ flex: 1 }} justify="center">
+              <ShopSearch />
+            </Group>
+            <AccountMenu />
           </Group>
         </AppShell.Header>
 
         <AppShell.Navbar id="app-navbar" p="sm" aria-label="Main">
-          {menu.map((group) => (
+          <Group hiddenFrom="sm" mb="sm">
+            <ShopSearch onSearched={close} />
+          </Group>
+          {visibleMenu.map((group) => (
             <div key={group.section ?? 'home'}>
               {group.section ? (
                 <Text size="xs" fw={700} tt="uppercase" c="gray.7" mt="md" mb={4} px="sm">

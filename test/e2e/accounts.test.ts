@@ -1,0 +1,233 @@
+/**
+ * Accounts in a real browser through the whole local stack (issue #3): a
+ * manager signs up and verifies by the e-mailed link; an invited employee
+ * does the same; a wrong password is refused; a password is reset by e-mail;
+ * the route guard turns an employee away from a manager page; logout.
+ *
+ * All browser traffic is one client for the per-client rate limits (sign-up
+ * 10/hour, sign-in 20/10 min, forgot password 5/10 min), so each test makes
+ * only the calls it needs. Each test has its own browser profile, so sessions
+ * kept in localStorage do not leak between tests.
+ */
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from '../support/browser';
+import { Mailbox } from '../support/integrationStack';
+
+const env = inject('e2e');
+const mailbox = new Mailbox(env.mailboxUrl.replace(/\/$/, ''));
+
+const DEMO_MANAGER = { email: 'manager@demo.test', password: 'demo-manager-pass' };
+const DEMO_EMPLOYEE = { email: 'employee@demo.test', password: 'demo-employee-pass' };
+
+let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
+
+afterEach(async () => {
+  await browser?.close();
+  browser = undefined;
+});
+
+/** A fresh browser profile (empty localStorage) and a page on `path`. */
+async function open(path: string): Promise<Page> {
+  browser = await launchBrowser();
+  const page = await browser.context.newPage();
+  await page.goto(`${env.webUrl}${path}`);
+  return page;
+}
+
+let counter = 0;
+function uniqueEmail(who: string): string {
+  counter += 1;
+  return `${who}.${Date.now().toString(36)}${counter}@e2e-accounts.test`;
+}
+
+/**
+ * The path and query of the newest e-mailed link to `path` (e.g. '/verify')
+ * sent to `address`, waiting for the mail to arrive.
+ */
+async function mailedLink(address: string, path: string): Promise<string> {
+  const pattern = new RegExp(`https?://[^\\s/]+(${path.replace('/', '\\/')}\\?[^\\s]+)`);
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const mails = (await mailbox.to(address)).sort((a, b) => b.at - a.at);
+    for (const mail of mails) {
+      const match = pattern.exec(mail.body.text ?? '');
+      if (match?.[1]) return match[1];
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no e-mail with a ${path} link reached ${address}`);
+}
+
+async function api(path: string, body: unknown, token?: string): Promise<any> {
+  const response = await fetch(`${env.apiUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const answer = await response.json();
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+async function sessionHint(page: Page): Promise<string | null> {
+  return page.evaluate(() => localStorage.getItem('lb.session'));
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Work Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+}
+
+describe('manager sign-up (/register -> /registerManager -> /verifyEmail -> /verify)', () => {
+  it('creates the team, signs in, and the e-mailed link verifies and leads to /setupAccount', async () => {
+    const email = uniqueEmail('manager');
+    const page = await open('/register');
+    await page.getByRole('link', { name: /Create New Team/ }).click();
+    await page.waitForURL(`${env.webUrl}/registerManager`);
+
+    const button = page.getByRole('button', { name: 'Create Team' });
+    expect(await button.isDisabled()).toBe(true);
+    await page.getByText('Must include at least 8 characters').waitFor();
+    await page.getByLabel('First Name').fill('Grace');
+    await page.getByLabel('Last Name').fill('Hopper');
+    await page.getByLabel('Work Email').fill(email);
+    expect(await button.isDisabled()).toBe(true);
+    await page.getByLabel('Password').fill('compilers-1952');
+    expect(await button.isDisabled()).toBe(false);
+    await page.getByLabel('Company Name').fill('Eckert-Mauchly');
+    await button.click();
+
+    await page.waitForURL(`${env.webUrl}/verifyEmail`);
+    await page.getByText('Confirm Email').waitFor();
+    await page.getByText('Please check your email and verify.').waitFor();
+    await page.getByRole('heading', { name: 'Verify Email Address' }).waitFor();
+    await page.getByRole('button', { name: 'Resend verification email' }).waitFor();
+    expect(await sessionHint(page)).toBe('{"role":"manager"}');
+
+    await page.goto(`${env.webUrl}${await mailedLink(email, '/verify')}`);
+    await page.waitForURL(`${env.webUrl}/setupAccount`);
+    await page.getByRole('heading', { name: 'Set Up Your Account' }).waitFor();
+  });
+});
+
+describe('employee sign-up with an invitation (/registerEmployee)', () => {
+  it('checks the invitation, signs up with the invited address, verifies and lands on /shop', async () => {
+    const email = uniqueEmail('employee');
+    const { accessToken } = await api('/auth/signIn', DEMO_MANAGER);
+    const invited = await api('/invitations', { emails: email, budget: 30 }, accessToken);
+    expect(invited.results).toEqual([{ email, result: 'invited' }]);
+
+    // The invitation e-mail links to /registerEmployee?email=..., which pre-fills step 1.
+    const page = await open(await mailedLink(email, '/registerEmployee'));
+    const check = page.getByLabel('Enter your email');
+    await check.waitFor();
+    expect(await check.inputValue()).toBe(email);
+    await page.getByRole('button', { name: 'Verify' }).click();
+
+    const workEmail = page.getByLabel('Work Email');
+    await workEmail.waitFor();
+    expect(await workEmail.inputValue()).toBe(email);
+    expect(await workEmail.getAttribute('readonly')).not.toBeNull();
+    await page.getByLabel('First Name').fill('Alan');
+    await page.getByLabel('Last Name').fill('Turing');
+    await page.getByLabel('Password').fill('enigma-machine');
+    await page.getByLabel('Zip Code').fill('94110');
+    await page.getByRole('button', { name: 'Join Team' }).click();
+
+    await page.waitForURL(`${env.webUrl}/verifyEmail`);
+    await page.getByText('Please check your email and verify.').waitFor();
+    expect(await sessionHint(page)).toBe('{"role":"employee"}');
+
+    await page.goto(`${env.webUrl}${await mailedLink(email, '/verify')}`);
+    await page.waitForURL(`${env.webUrl}/shop`);
+    await page.getByRole('heading', { name: 'Shop' }).waitFor();
+  });
+
+  it("says 'Sorry! No one invited you' for an address without an invitation, and 'Enter new Email' starts over", async () => {
+    const page = await open('/registerEmployee');
+    await page.getByLabel('Enter your email').fill(uniqueEmail('stranger'));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('heading', { name: 'Sorry! No one invited you' }).waitFor();
+    await page.getByRole('button', { name: 'Invite your manager to the product' }).waitFor();
+    await page.getByRole('button', { name: 'Enter new Email' }).click();
+    expect(await page.getByLabel('Enter your email').inputValue()).toBe('');
+  });
+});
+
+describe('sign-in (/login)', () => {
+  it("shows 'Login Failed!' with the server's message for a wrong password and stays on /login", async () => {
+    const page = await open('/login');
+    await signIn(page, DEMO_MANAGER.email, 'not-the-password');
+    await page.getByText('Login Failed!').waitFor();
+    await page.getByText('Incorrect email or password.').waitFor();
+    expect(page.url()).toBe(`${env.webUrl}/login`);
+    expect(await sessionHint(page)).toBeNull();
+  });
+});
+
+describe('password recovery (/forgotpassword)', () => {
+  it('e-mails a reset link; the new password works for signing in', async () => {
+    const email = uniqueEmail('reset');
+    await api('/auth/registerManager', {
+      firstName: 'Margaret',
+      lastName: 'Hamilton',
+      email,
+      password: 'old-password-1',
+      company: 'Apollo Guidance',
+    });
+
+    const page = await open('/forgotpassword');
+    await page.getByRole('heading', { name: 'Password Recovery' }).waitFor();
+    await page.getByLabel('Work Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Send Instructions' }).click();
+    await page.getByText('Valid email is required!').waitFor();
+    await page.getByLabel('Work Email').fill(email);
+    await page.getByRole('button', { name: 'Send Instructions' }).click();
+    await page.getByText('We sent you an email with the instructions').waitFor();
+
+    await page.goto(`${env.webUrl}${await mailedLink(email, '/forgotpassword')}`);
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
+    await page.getByLabel('New Password').fill('new-password-2');
+    await page.getByLabel('Confirm Password').fill('new-password-3');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText('Passwords do not match!').waitFor();
+    await page.getByLabel('Confirm Password').fill('new-password-2');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText('Password update request is sent').waitFor();
+
+    await page.locator('#main').getByRole('link', { name: 'Sign In' }).click();
+    await page.waitForURL(`${env.webUrl}/login`);
+    await signIn(page, email, 'new-password-2');
+    await page.waitForURL(`${env.webUrl}/dashboard`);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    // Never verified: the dashboard asks for it.
+    await page.getByText('Please verify your email address').waitFor();
+  });
+});
+
+describe('route guards and logout', () => {
+  it('sends the demo employee from /dashboard/employees to /, and logout goes to /login', async () => {
+    const page = await open('/login');
+    await signIn(page, DEMO_EMPLOYEE.email, DEMO_EMPLOYEE.password);
+    await page.waitForURL(`${env.webUrl}/dashboard`);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    expect(await sessionHint(page)).toBe('{"role":"employee"}');
+    // Verified: no banner. Manager-only menu entries are not offered.
+    expect(await page.getByText('Please verify your email address').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Employees' }).count()).toBe(0);
+
+    // Typing the address: a full page load restores the session, then the guard decides.
+    await page.goto(`${env.webUrl}/dashboard/employees`);
+    await page.waitForURL(`${env.webUrl}/`);
+
+    await page.goto(`${env.webUrl}/dashboard`);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL(`${env.webUrl}/login`);
+    await page.getByText('Logout Success!').waitFor();
+    expect(await sessionHint(page)).toBeNull();
+  });
+});

@@ -1,0 +1,219 @@
+/**
+ * The browser session (web/src/auth) and the API client's one retry after a
+ * 401, without a browser: localStorage is a Map, the API is a stub.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, createApiClient } from '../../web/src/api/client';
+
+const { storage, api, handlers } = vi.hoisted(() => {
+  const map = new Map<string, string>();
+  const storage = {
+    getItem: (key: string) => map.get(key) ?? null,
+    setItem: (key: string, value: string) => void map.set(key, value),
+    removeItem: (key: string) => void map.delete(key),
+    clear: () => map.clear(),
+  };
+  Object.assign(globalThis, { localStorage: storage });
+  return {
+    storage,
+    api: vi.fn<(op: string, input: unknown) => Promise<unknown>>(),
+    handlers: {} as { token?: () => Promise<string | undefined>; unauthorized?: () => Promise<boolean> },
+  };
+});
+
+vi.mock('../../web/src/api/client', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../web/src/api/client')>();
+  return {
+    ...original,
+    call: (op: string, input: unknown) => api(op, input),
+    setTokenGetter: (getter: () => Promise<string | undefined>) => {
+      handlers.token = getter;
+    },
+    setUnauthorizedHandler: (handler: () => Promise<boolean>) => {
+      handlers.unauthorized = handler;
+    },
+  };
+});
+
+const me = {
+  userId: 'u1',
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  role: 'manager' as const,
+  teamId: 't1',
+  status: 'active' as const,
+  emailVerified: false,
+  finishedWalkthrough: false,
+};
+
+function answers(table: Record<string, unknown | (() => unknown)>) {
+  api.mockImplementation(async (op) => {
+    const answer = table[op];
+    if (answer === undefined) throw new Error(`unexpected call ${op}`);
+    const value = typeof answer === 'function' ? (answer as () => unknown)() : answer;
+    if (value instanceof Error) throw value;
+    return value;
+  });
+}
+
+const session = { accessToken: 'access-1', refreshToken: 'refresh-1', expiresIn: 3600, role: 'manager' };
+
+describe('the session store', () => {
+  beforeEach(async () => {
+    storage.clear();
+    api.mockReset();
+    const { useSession } = await import('../../web/src/auth/sessionStore');
+    await useSession.getState().signOut();
+  });
+
+  it('signs in through the API, keeps email and refresh token (not the access token), and writes the hint', async () => {
+    answers({ signIn: session, getMe: me });
+    const { useSession } = await import('../../web/src/auth/sessionStore');
+    await useSession.getState().signIn('Ada@Example.com', 'secret-pass');
+
+    expect(api).toHaveBeenCalledWith('signIn', { email: 'Ada@Example.com', password: 'secret-pass' });
+    expect(useSession.getState()).toMatchObject({ status: 'signedIn', me });
+    expect(JSON.parse(storage.getItem('lb.auth') ?? '')).toEqual({
+      kind: 'password',
+      email: 'ada@example.com',
+      refreshToken: 'refresh-1',
+    });
+    expect(storage.getItem('lb.auth')).not.toContain('access-1');
+    expect(storage.getItem('lb.session')).toBe('{"role":"manager"}');
+    expect(await handlers.token?.()).toBe('access-1');
+  });
+
+  it('restores a stored session with the refresh token after a reload', async () => {
+    storage.setItem(
+      'lb.auth',
+      JSON.stringify({ kind: 'password', email: 'ada@example.com', refreshToken: 'r' }),
+    );
+    answers({ refreshSession: { ...session, accessToken: 'access-2' }, getMe: me });
+    const { ensureSession, useSession } = await import('../../web/src/auth/sessionStore');
+    await ensureSession();
+    expect(api).toHaveBeenCalledWith('refreshSession', { email: 'ada@example.com', refreshToken: 'r' });
+    expect(useSession.getState().status).toBe('signedIn');
+    expect(await handlers.token?.()).toBe('access-2');
+  });
+
+  it('after a 401, refreshes once; when the session has ended it signs out and clears storage and hint', async () => {
+    answers({ signIn: session, getMe: me });
+    const { useSession } = await import('../../web/src/auth/sessionStore');
+    await useSession.getState().signIn('ada@example.com', 'secret-pass');
+
+    answers({ refreshSession: { ...session, accessToken: 'access-3' } });
+    expect(await handlers.unauthorized?.()).toBe(true);
+    expect(await handlers.token?.()).toBe('access-3');
+
+    answers({
+      refreshSession: new ApiError('UNAUTHENTICATED', 'Your session has ended. Please sign in again.'),
+    });
+    expect(await handlers.unauthorized?.()).toBe(false);
+    expect(useSession.getState()).toMatchObject({ status: 'signedOut', me: null });
+    expect(storage.getItem('lb.auth')).toBeNull();
+    expect(storage.getItem('lb.session')).toBeNull();
+    expect(await handlers.token?.()).toBeUndefined();
+  });
+
+  it('a stored session that cannot be restored counts as signed out', async () => {
+    storage.setItem(
+      'lb.auth',
+      JSON.stringify({ kind: 'password', email: 'ada@example.com', refreshToken: 'old' }),
+    );
+    storage.setItem('lb.session', '{"role":"manager"}');
+    answers({
+      refreshSession: new ApiError('UNAUTHENTICATED', 'Your session has ended. Please sign in again.'),
+    });
+    const { ensureSession, useSession } = await import('../../web/src/auth/sessionStore');
+    await ensureSession();
+    expect(useSession.getState().status).toBe('signedOut');
+    expect(storage.getItem('lb.session')).toBeNull();
+  });
+});
+
+describe('the API client after a 401', () => {
+  function reply(status: number, body: unknown) {
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  }
+  const unauthenticated = { error: { code: 'UNAUTHENTICATED', message: 'Your session is not valid.' } };
+
+  it('asks for a new token once and retries a signed-in call with it', async () => {
+    let token = 'old';
+    const sent: (string | null)[] = [];
+    const fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+      const auth = new Headers(init?.headers).get('authorization');
+      sent.push(auth);
+      return auth === 'Bearer new' ? reply(200, me) : reply(401, unauthenticated);
+    });
+    const onUnauthorized = vi.fn(async () => {
+      token = 'new';
+      return true;
+    });
+    const call = createApiClient({
+      baseUrl: 'http://api.test',
+      fetch,
+      getToken: () => token,
+      onUnauthorized,
+    });
+    await expect(call('getMe', {})).resolves.toEqual(me);
+    expect(sent).toEqual(['Bearer old', 'Bearer new']);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives up when no new token comes, and never refreshes for a public route', async () => {
+    const fetch = vi.fn(async () => reply(401, unauthenticated));
+    const onUnauthorized = vi.fn(async () => false);
+    const call = createApiClient({
+      baseUrl: 'http://api.test',
+      fetch,
+      getToken: () => 'old',
+      onUnauthorized,
+    });
+    await expect(call('getMe', {})).rejects.toMatchObject({ code: 'UNAUTHENTICATED', status: 401 });
+    expect(fetch).toHaveBeenCalledTimes(1);
+
+    onUnauthorized.mockClear();
+    await expect(call('signIn', { email: 'a@b.co', password: 'wrong-one' })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+});
+
+describe('config.json social sign-in fields', () => {
+  it('offers social buttons only with providers, the hosted domain and the return address', async () => {
+    const { parseConfig, socialSignInProviders } = await import('../../web/src/config');
+    const base = {
+      stage: 'aws',
+      apiUrl: 'https://api.test',
+      region: 'us-east-1',
+      userPoolId: 'p',
+      userPoolClientId: 'c',
+    };
+    expect(socialSignInProviders(parseConfig(base))).toEqual([]);
+    expect(socialSignInProviders(parseConfig({ ...base, socialProviders: ['Google'] }))).toEqual([]);
+    const full = parseConfig({
+      ...base,
+      socialProviders: ['Google', 'Facebook'],
+      oauthDomain: 'app.auth.us-east-1.amazoncognito.com',
+      oauthRedirect: 'https://app.test/auth/callback',
+    });
+    expect(socialSignInProviders(full)).toEqual(['Google', 'Facebook']);
+    expect(() => parseConfig({ ...base, socialProviders: ['Twitter'] })).toThrow(/socialProviders/);
+  });
+});
+
+describe('the /login quotes', () => {
+  it('has about 47 short quotes, each with an author, none repeated', async () => {
+    const { quotes, randomQuote } = await import('../../web/src/content/quotes');
+    expect(quotes.length).toBe(47);
+    expect(new Set(quotes.map((q) => q.text)).size).toBe(quotes.length);
+    for (const quote of quotes) {
+      expect(quote.author.trim()).not.toBe('');
+      expect(quote.text.length).toBeLessThanOrEqual(130);
+    }
+    expect(randomQuote(() => 0)).toBe(quotes[0]);
+    expect(randomQuote(() => 0.9999999)).toBe(quotes[quotes.length - 1]);
+  });
+});

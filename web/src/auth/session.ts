@@ -1,0 +1,272 @@
+/**
+ * The session's work (see ./sessionStore.ts for the state the app reads).
+ *
+ * - Sign-in: POST /auth/signIn (our API calls Cognito, rate limits, records
+ *   the session and lastLogin), then GET /me.
+ * - The access token stays in memory; {email, refreshToken} go to localStorage
+ *   (./credentials.ts) so a reload stays signed in.
+ * - The token is renewed with POST /auth/refresh shortly before `expiresIn`
+ *   runs out, and once more when a call answers 401; when that fails the
+ *   session is over and we sign out.
+ * - The public pages' hint (./sessionHint.ts) is written on sign-in and
+ *   cleared on sign-out.
+ */
+import type { MeOutput, Role } from '../../../shared/src/schemas/me';
+import { ApiError, call, errorMessage, setTokenGetter, setUnauthorizedHandler } from '../api/client';
+import type { SocialProvider } from '../config';
+import { notify } from '../stores/notifications';
+import { CREDENTIALS_KEY, clearCredentials, readCredentials, writeCredentials } from './credentials';
+import { clearSessionHint, readSessionHint, SESSION_HINT_KEY, writeSessionHint } from './sessionHint';
+import { useSession } from './sessionStore';
+
+/** Renew this long before the access token expires. */
+const REFRESH_MARGIN_MS = 60_000;
+/** Never schedule a renewal sooner than this (very short-lived tokens, clock skew). */
+const MIN_REFRESH_DELAY_MS = 5_000;
+
+interface Tokens {
+  accessToken: string;
+  /** Seconds. */
+  expiresIn: number;
+}
+
+let accessToken: string | undefined;
+let expiresAt = 0;
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+let refreshing: Promise<boolean> | undefined;
+let restoring: Promise<void> | undefined;
+/** Why the last renewal failed when it was not the session ending (offline, rate limited). */
+let lastRefreshError: unknown;
+/** Bumped on every sign-in and sign-out, so late answers of an older session are ignored. */
+let generation = 0;
+
+function setState(partial: { status?: 'loading' | 'signedOut' | 'signedIn'; me?: MeOutput | null }) {
+  useSession.setState(partial);
+}
+
+/**
+ * Writes or clears the public pages' hint. The public header listens for
+ * 'storage' events, which browsers send only to other tabs, so this tab gets
+ * one too when the hint changes (the header then swaps Sign In for 'Go to
+ * Dashboard' at once).
+ */
+function setHint(role: Role | null) {
+  if ((readSessionHint()?.role ?? null) === role) return;
+  if (role) writeSessionHint(role);
+  else clearSessionHint();
+  try {
+    window.dispatchEvent(new StorageEvent('storage', { key: SESSION_HINT_KEY }));
+  } catch {
+    // No window (tests) or no StorageEvent: nothing listens then.
+  }
+}
+
+function schedule(tokens: Tokens) {
+  accessToken = tokens.accessToken;
+  expiresAt = Date.now() + tokens.expiresIn * 1000;
+  if (refreshTimer !== undefined) clearTimeout(refreshTimer);
+  const delay = Math.max(MIN_REFRESH_DELAY_MS, tokens.expiresIn * 1000 - REFRESH_MARGIN_MS);
+  refreshTimer = setTimeout(() => {
+    void refresh();
+  }, delay);
+}
+
+function forget() {
+  generation += 1;
+  accessToken = undefined;
+  expiresAt = 0;
+  if (refreshTimer !== undefined) clearTimeout(refreshTimer);
+  refreshTimer = undefined;
+  refreshing = undefined;
+  clearCredentials();
+  setHint(null);
+  setState({ status: 'signedOut', me: null });
+}
+
+async function loadMe(): Promise<MeOutput> {
+  const me = await call('getMe', {});
+  setHint(me.role);
+  setState({ status: 'signedIn', me });
+  return me;
+}
+
+/** True when the answer says the session itself is gone (not a network hiccup). */
+function sessionEnded(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.status === 400 || error.status === 404);
+}
+
+async function renew(): Promise<boolean> {
+  const credentials = readCredentials();
+  if (!credentials) return false;
+  const mine = generation;
+  if (credentials.kind === 'social') {
+    const social = await import('./social');
+    const tokens = await social.currentTokens(true);
+    if (mine !== generation) return false;
+    if (!tokens) return false;
+    schedule(tokens);
+    return true;
+  }
+  const answer = await call('refreshSession', {
+    email: credentials.email,
+    refreshToken: credentials.refreshToken ?? '',
+  });
+  if (mine !== generation) return false;
+  writeCredentials({ kind: 'password', email: credentials.email, refreshToken: answer.refreshToken });
+  schedule(answer);
+  return true;
+}
+
+/**
+ * A new access token. Concurrent callers share one request. When the server
+ * says the session has ended, signs out and resolves false.
+ */
+export function refresh(): Promise<boolean> {
+  refreshing ??= renew()
+    .catch((error: unknown) => {
+      if (sessionEnded(error)) {
+        forget();
+        return false;
+      }
+      // Offline, rate limited or a server hiccup: keep the session; the next call tries again.
+      lastRefreshError = error;
+      return false;
+    })
+    .then((ok) => {
+      if (!ok && !readCredentials()) forget();
+      return ok;
+    })
+    .finally(() => {
+      refreshing = undefined;
+    });
+  return refreshing;
+}
+
+setTokenGetter(async () => {
+  if (!accessToken && restoring) await restoring;
+  if (accessToken && Date.now() > expiresAt - MIN_REFRESH_DELAY_MS) await refresh();
+  return accessToken;
+});
+
+setUnauthorizedHandler(async () => {
+  if (!readCredentials()) return false;
+  return refresh();
+});
+
+// Signed out in another tab: follow suit here.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (
+      event.key === CREDENTIALS_KEY &&
+      event.newValue === null &&
+      useSession.getState().status !== 'signedOut'
+    ) {
+      forget();
+    }
+  });
+}
+
+/** Takes over a session just started (sign-in or social redirect) and loads `me`. */
+export async function adoptSession(
+  tokens: Tokens & { refreshToken?: string },
+  email: string,
+  kind: 'password' | 'social',
+): Promise<MeOutput> {
+  generation += 1;
+  writeCredentials(
+    kind === 'password' ? { kind, email, refreshToken: tokens.refreshToken } : { kind, email },
+  );
+  schedule(tokens);
+  try {
+    return await loadMe();
+  } catch (error) {
+    forget();
+    throw error;
+  }
+}
+
+export async function signIn(email: string, password: string): Promise<MeOutput> {
+  const answer = await call('signIn', { email, password });
+  return adoptSession(answer, email.trim().toLowerCase(), 'password');
+}
+
+export async function signOut(): Promise<void> {
+  const credentials = readCredentials();
+  forget();
+  if (credentials?.kind === 'social') {
+    // Amplify keeps its own tokens; clear them too. For a social session Amplify may
+    // pass through Cognito's sign-out page, which returns the browser to /login.
+    await import('./social').then((social) => social.forgetSocialSession()).catch(() => undefined);
+  }
+}
+
+export async function reloadMe(): Promise<MeOutput | null> {
+  if (useSession.getState().status !== 'signedIn') return null;
+  const mine = generation;
+  const me = await call('getMe', {});
+  if (mine !== generation) return null;
+  setState({ me });
+  return me;
+}
+
+async function restoreOnce(): Promise<void> {
+  const state = useSession.getState();
+  if (state.status === 'signedIn') return;
+  const credentials = readCredentials();
+  if (!credentials) {
+    setHint(null);
+    setState({ status: 'signedOut', me: null });
+    return;
+  }
+  setState({ status: 'loading' });
+  const mine = generation;
+  lastRefreshError = undefined;
+  try {
+    if (!(await refresh())) {
+      if (mine !== generation) return;
+      setState({ status: 'signedOut', me: null });
+      // The session may still be fine (we could not reach the server): say why we are signed out here.
+      if (readCredentials()) couldNotRestore(lastRefreshError);
+      return;
+    }
+    if (mine !== generation) return;
+    await loadMe();
+  } catch (error) {
+    if (mine !== generation) return;
+    if (sessionEnded(error)) forget();
+    else {
+      setState({ status: 'signedOut', me: null });
+      couldNotRestore(error);
+    }
+  }
+}
+
+function couldNotRestore(error: unknown) {
+  notify({ kind: 'error', title: 'Could not restore your session', message: errorMessage(error) });
+}
+
+/** Restores the stored session once; later calls share the first. */
+export function restore(): Promise<void> {
+  if (useSession.getState().status === 'signedIn') return Promise.resolve();
+  restoring ??= restoreOnce().finally(() => {
+    restoring = undefined;
+  });
+  return restoring;
+}
+
+export async function signInWithProvider(provider: SocialProvider): Promise<void> {
+  const social = await import('./social');
+  await social.startSocialSignIn(provider);
+}
+
+/** On /auth/callback: takes over the session the social provider's redirect just made. */
+export async function completeSocialSignIn(): Promise<MeOutput> {
+  const social = await import('./social');
+  const tokens = await social.completeSocialSignIn();
+  try {
+    return await adoptSession(tokens, tokens.email, 'social');
+  } catch (error) {
+    await social.forgetSocialSession().catch(() => undefined);
+    throw error;
+  }
+}

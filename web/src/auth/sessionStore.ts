@@ -1,0 +1,58 @@
+/**
+ * The session, as the app sees it: `status`, `me`, and the actions
+ * `signIn`, `signOut`, `refresh`, `reloadMe`.
+ *
+ *   const status = useSession((s) => s.status);
+ *   await useSession.getState().signIn(email, password);
+ *
+ * This file is deliberately tiny (zustand and types only) because the route
+ * guard in the main chunk uses it. The work - API calls, tokens, timers - is
+ * in ./session.ts, loaded on first use together with the API client.
+ *
+ * Sign-in goes through our API, never straight to Cognito (docs/decisions.md
+ * "Accounts"); `aws-amplify` is used only by ./social.ts, lazily.
+ */
+import { create } from 'zustand';
+import type { MeOutput } from '../../../shared/src/schemas/me';
+import type { SocialProvider } from '../config';
+import { readCredentials } from './credentials';
+
+export type SessionStatus = 'loading' | 'signedOut' | 'signedIn';
+
+export interface SessionState {
+  /** 'loading' until a stored session has been restored or found gone. */
+  status: SessionStatus;
+  /** The signed-in person (GET /me), or null. */
+  me: MeOutput | null;
+  /** E-mail and password through POST /auth/signIn; then loads `me`. Throws ApiError on failure. */
+  signIn: (email: string, password: string) => Promise<MeOutput>;
+  /** Forgets the session here (memory, storage, the public pages' hint). */
+  signOut: () => Promise<void>;
+  /** A new access token now; false (and signed out) when the session has ended. */
+  refresh: () => Promise<boolean>;
+  /** Loads `me` again (after a profile edit or an e-mail verification). */
+  reloadMe: () => Promise<MeOutput | null>;
+  /** Leaves for the social provider's sign-in page (Amplify, lazily). */
+  signInWithProvider: (provider: SocialProvider) => Promise<void>;
+}
+
+const load = () => import('./session');
+
+export const useSession = create<SessionState>()(() => ({
+  // Without stored credentials nobody can be signed in: no need to wait.
+  status: readCredentials() ? 'loading' : 'signedOut',
+  me: null,
+  signIn: async (email, password) => (await load()).signIn(email, password),
+  signOut: async () => (await load()).signOut(),
+  refresh: async () => (await load()).refresh(),
+  reloadMe: async () => (await load()).reloadMe(),
+  signInWithProvider: async (provider) => (await load()).signInWithProvider(provider),
+}));
+
+/**
+ * Restores a stored session once (refresh token -> access token -> /me).
+ * Resolves when `status` is no longer 'loading'. Safe to call often.
+ */
+export async function ensureSession(): Promise<void> {
+  await (await load()).restore();
+}

@@ -1,0 +1,55 @@
+/**
+ * Words of the account pages. The spec's own texts (§2, §4, §8) are kept word
+ * for word and marked "spec"; the rest is ours, where the spec is silent.
+ */
+
+export const signInMessages = {
+  /** spec §8, with the server's message as the body. */
+  failedTitle: 'Login Failed!',
+  /** spec §2 "Header and menus". */
+  loggedOut: 'Logout Success!',
+} as const;
+
+export const registrationMessages = {
+  /** spec §4 "Sign-up". */
+  confirmTitle: 'Confirm Email',
+  confirmText: 'Please check your email and verify.',
+  /** spec §8, with the server's message as the body. */
+  failedTitle: 'Registration Failed!',
+  /** Registered, but the automatic sign-in after it failed (e.g. rate limited). */
+  signInAfterwards: 'Your account is ready. Please sign in to continue.',
+  /** spec §2 /registerEmployee. */
+  noInvitation: 'Sorry! No one invited you',
+  inviteManagerSentTitle: 'Invitation sent',
+  inviteManagerSent: (email: string) => `We emailed ${email} an invitation to set up a team.`,
+  inviteManagerFailedTitle: 'Could not send the invitation',
+  checkFailedTitle: 'Could not check the invitation',
+} as const;
+
+export const verificationMessages = {
+  resentTitle: 'Verification email sent',
+  resent: (email: string) => `We sent a new link to ${email}.`,
+  resendFailedTitle: 'Could not resend the email',
+  verifiedTitle: 'Email verified',
+  verifiedSignIn: 'Your email address is verified. Please sign in to continue.',
+} as const;
+
+export const passwordMessages = {
+  /** spec §5 "Reset". */
+  mismatch: 'Passwords do not match!',
+  /** spec §4 "Password recovery". */
+  sent: 'We sent you an email with the instructions',
+  updated: 'Password update request is sent',
+  failedTitle: 'Password recovery failed',
+  resetFailedTitle: 'Could not change the password',
+} as const;
+
+export const profileMessages = {
+  /** spec §8. */
+  saved: 'Update succeeded',
+  saveFailedTitle: 'The account update could not be saved',
+  saveFailedText: 'Please contact us if the problem persists',
+  deleteFailedTitle: 'The account could not be deleted',
+  /** spec §2 /editProfile. */
+  budgetHelper: "This change will take effect in next month's budget update",
+} as const;

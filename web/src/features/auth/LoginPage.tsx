@@ -1,0 +1,147 @@
+/**
+ * /login (spec §2, §4 "Sign-in", §8): work email and password through our
+ * sign-in API (Enter submits), 'Login Failed!' with the server's message,
+ * success to /dashboard. A random quote beside the form on non-mobile screens.
+ * Google / Facebook buttons only when the deployment configures them.
+ */
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { signInInput } from '../../../../shared/src/schemas/auth';
+import { ApiError, errorMessage } from '../../api/errors';
+import { useSession } from '../../auth/sessionStore';
+import { Button } from '../../components/Button';
+import { TextField } from '../../components/TextField';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useSchemaForm } from '../../components/useSchemaForm';
+import { currentConfig, loadConfig, type SocialProvider, socialSignInProviders } from '../../config';
+import { signInMessages } from '../../content/accountMessages';
+import { randomQuote } from '../../content/quotes';
+import { notify } from '../../stores/notifications';
+import { AuthCard, AuthLinks } from './AuthCard';
+
+function QuoteBanner() {
+  const [quote] = useState(randomQuote);
+  return (
+    <figure className="auth-quote">
+      <p className="auth-quote__label">Words on learning</p>
+      <blockquote>
+        <p>“{quote.text}”</p>
+      </blockquote>
+      <figcaption>— {quote.author}</figcaption>
+    </figure>
+  );
+}
+
+function SocialButtons() {
+  const [providers, setProviders] = useState<SocialProvider[]>(() => socialSignInProviders(currentConfig()));
+  const [leaving, setLeaving] = useState<SocialProvider | null>(null);
+  const signInWithProvider = useSession((s) => s.signInWithProvider);
+
+  useEffect(() => {
+    let live = true;
+    loadConfig().then(
+      (config) => live && setProviders(socialSignInProviders(config)),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (providers.length === 0) return null;
+
+  async function start(provider: SocialProvider) {
+    setLeaving(provider);
+    try {
+      await signInWithProvider(provider);
+    } catch (error) {
+      setLeaving(null);
+      notify({
+        kind: 'error',
+        title: signInMessages.failedTitle,
+        message: error instanceof Error && error.message ? error.message : errorMessage(error),
+      });
+    }
+  }
+
+  return (
+    <>
+      <p className="auth-divider">or</p>
+      <div className="auth-social">
+        {providers.map((provider) => (
+          <Button
+            key={provider}
+            variant="secondary"
+            disabled={leaving !== null}
+            busy={leaving === provider}
+            onClick={() => void start(provider)}
+          >
+            Sign in with {provider}
+          </Button>
+        ))}
+      </div>
+    </>
+  );
+}
+
+export function LoginPage() {
+  useDocumentTitle('Sign In');
+  const navigate = useNavigate();
+  const signIn = useSession((s) => s.signIn);
+  const form = useSchemaForm(signInInput, { email: '', password: '' });
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const input = form.validate();
+    if (!input) return;
+    setBusy(true);
+    try {
+      await signIn(input.email, input.password);
+      navigate('/dashboard');
+    } catch (error) {
+      setBusy(false);
+      if (error instanceof ApiError && error.status === 400) form.applyServerErrors(error.fields);
+      notify({ kind: 'error', title: signInMessages.failedTitle, message: errorMessage(error) });
+    }
+  }
+
+  return (
+    <section className="pub-container auth-page auth-page--split">
+      <QuoteBanner />
+      <AuthCard title="Sign In" lead="Welcome back. Sign in with your work email.">
+        <form className="pub-form" noValidate onSubmit={onSubmit} aria-label="Sign in">
+          <TextField
+            label="Work Email"
+            type="email"
+            autoComplete="username"
+            required
+            maxLength={254}
+            {...form.field('email')}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={256}
+            {...form.field('password')}
+          />
+          <Button type="submit" disabled={busy} busy={busy}>
+            Sign In
+          </Button>
+        </form>
+        <SocialButtons />
+        <AuthLinks>
+          <li>
+            <Link to="/forgotpassword">Forgot password?</Link>
+          </li>
+          <li>
+            <Link to="/register">New here? Create an account</Link>
+          </li>
+        </AuthLinks>
+      </AuthCard>
+    </section>
+  );
+}

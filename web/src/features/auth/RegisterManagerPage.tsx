@@ -1,0 +1,119 @@
+/**
+ * /registerManager - 'Create New Team' (spec §2, §4 "Sign-up", §5 "Manager
+ * sign-up"): first and last name, work email, password, company name. The
+ * button is enabled once first name, last name, email and password are not
+ * blank; the rest is checked by the schema the server uses.
+ */
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { PASSWORD_HELPER_TEXT, registerManagerInput } from '../../../../shared/src/schemas/auth';
+import { call } from '../../api/client';
+import { Button } from '../../components/Button';
+import { TextField } from '../../components/TextField';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useSchemaForm } from '../../components/useSchemaForm';
+import { AuthCard, AuthLinks } from './AuthCard';
+import { finishSignUp, reportSignUpError } from './signUpHelpers';
+
+export function RegisterManagerPage() {
+  useDocumentTitle('Create New Team');
+  const navigate = useNavigate();
+  const form = useSchemaForm(registerManagerInput, {
+    firstName: '',
+    lastName: '',
+    email: '',
+    password: '',
+    company: '',
+  });
+  const [busy, setBusy] = useState(false);
+  const { firstName, lastName, email, password } = form.values;
+  // Spec §5: enabled only when these four are non-blank after trimming.
+  const ready = [firstName, lastName, email, password].every((value) => value.trim() !== '');
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const input = form.validate();
+    if (!input) return;
+    setBusy(true);
+    try {
+      await call('registerManager', input);
+    } catch (error) {
+      setBusy(false);
+      reportSignUpError(error, form.applyServerErrors);
+      return;
+    }
+    await finishSignUp(input.email, input.password, navigate);
+  }
+
+  return (
+    <section className="pub-container auth-page">
+      <AuthCard title="Create New Team" lead="Set up your team, then invite your employees.">
+        <form className="pub-form" noValidate onSubmit={onSubmit} aria-label="Create new team">
+          <div className="pub-form__row">
+            <TextField
+              label="First Name"
+              autoComplete="given-name"
+              required
+              maxLength={50}
+              {...form.field('firstName')}
+            />
+            <TextField
+              label="Last Name"
+              autoComplete="family-name"
+              required
+              maxLength={50}
+              {...form.field('lastName')}
+            />
+          </div>
+          <TextField
+            label="Work Email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            {...form.field('email')}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            hint={PASSWORD_HELPER_TEXT}
+            required
+            maxLength={256}
+            {...form.field('password')}
+          />
+          <TextField
+            label="Company Name"
+            autoComplete="organization"
+            required
+            maxLength={120}
+            {...form.field('company')}
+          />
+          <p className="auth-small">
+            By creating a team you agree to our{' '}
+            <a href="/terms" target="_blank" rel="noopener">
+              Terms of Use
+            </a>{' '}
+            and{' '}
+            <a href="/privacy" target="_blank" rel="noopener">
+              Privacy Policy
+            </a>{' '}
+            (each opens in a new tab).
+          </p>
+          <Button type="submit" disabled={!ready || busy} busy={busy}>
+            Create Team
+          </Button>
+        </form>
+        <AuthLinks>
+          <li>
+            <Link to="/login">Already have an account? Sign in</Link>
+          </li>
+          <li>
+            <Link to="/registerEmployee">Joining a team instead?</Link>
+          </li>
+        </AuthLinks>
+      </AuthCard>
+    </section>
+  );
+}

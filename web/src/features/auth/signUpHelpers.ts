@@ -1,0 +1,43 @@
+import type { NavigateFunction } from 'react-router-dom';
+import { ApiError, errorMessage } from '../../api/errors';
+import { useSession } from '../../auth/sessionStore';
+import { registrationMessages } from '../../content/accountMessages';
+import { notify } from '../../stores/notifications';
+
+/**
+ * After a successful sign-up (spec §4): sign the new person in, ask them to
+ * confirm their e-mail, and go to /verifyEmail. If the sign-in itself fails
+ * (rate limited, say) the account still exists: say so and offer /login.
+ */
+export async function finishSignUp(email: string, password: string, navigate: NavigateFunction) {
+  try {
+    await useSession.getState().signIn(email, password);
+  } catch {
+    notify({
+      kind: 'info',
+      title: registrationMessages.confirmTitle,
+      message: registrationMessages.confirmText,
+    });
+    notify({ kind: 'info', message: registrationMessages.signInAfterwards });
+    navigate('/login');
+    return;
+  }
+  notify({
+    kind: 'success',
+    title: registrationMessages.confirmTitle,
+    message: registrationMessages.confirmText,
+  });
+  navigate('/verifyEmail');
+}
+
+/**
+ * 'Registration Failed!' with the server's message; a 400's field messages go
+ * under their fields (returns true when it named any).
+ */
+export function reportSignUpError(
+  error: unknown,
+  applyServerErrors: (fields: ApiError['fields']) => boolean,
+) {
+  if (error instanceof ApiError && error.status === 400) applyServerErrors(error.fields);
+  notify({ kind: 'error', title: registrationMessages.failedTitle, message: errorMessage(error) });
+}
