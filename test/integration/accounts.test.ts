@@ -250,6 +250,72 @@ describe('sign-in and sessions', () => {
   });
 });
 
+describe('sign-out', () => {
+  it('ends that session only: its refresh token stops working, another session goes on', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const other = await signIn(stack.apiUrl, manager.email);
+    const out = await postJson(`${stack.apiUrl}/auth/signOut`, {
+      email: manager.email,
+      refreshToken: manager.refreshToken,
+    });
+    expect(out.status).toBe(200);
+    const refused = await postJson(`${stack.apiUrl}/auth/refresh`, {
+      email: manager.email,
+      refreshToken: manager.refreshToken,
+    });
+    expect(refused.status).toBe(401);
+    const still = await postJson(`${stack.apiUrl}/auth/refresh`, {
+      email: manager.email,
+      refreshToken: other.body.refreshToken,
+    });
+    expect(still.status).toBe(200);
+  });
+});
+
+describe('social sign-in (the pre-sign-up trigger’s decision)', () => {
+  it('links a verified provider e-mail to the existing account, refuses unknown, unverified and deleted ones', async () => {
+    const { decideSocialSignUp, NO_ACCOUNT_FOR_SOCIAL } = await import(
+      '../../lambdas/src/services/socialSignIn'
+    );
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    expect(await decideSocialSignUp({ email: manager.email.toUpperCase(), email_verified: 'true' })).toEqual({
+      action: 'link',
+      email: manager.email,
+    });
+    expect(await decideSocialSignUp({ email: uniqueEmail('stranger'), email_verified: 'true' })).toEqual({
+      action: 'refuse',
+      message: NO_ACCOUNT_FOR_SOCIAL,
+    });
+    expect((await decideSocialSignUp({ email: manager.email, email_verified: 'false' })).action).toBe(
+      'refuse',
+    );
+    expect((await decideSocialSignUp({})).action).toBe('refuse');
+    await api(stack.apiUrl, 'DELETE', `/users/${manager.userId}`, { token: manager.accessToken });
+    expect((await decideSocialSignUp({ email: manager.email, email_verified: 'true' })).action).toBe(
+      'refuse',
+    );
+  });
+
+  it('lets our own e-mail sign-ups pass the trigger untouched', async () => {
+    const { handler } = await import('../../lambdas/src/triggers/preSignUp');
+    const event = {
+      triggerSource: 'PreSignUp_SignUp',
+      userName: 'x',
+      request: { userAttributes: {} },
+      response: {},
+    };
+    expect(await handler(event as never)).toBe(event);
+    await expect(
+      handler({
+        ...event,
+        triggerSource: 'PreSignUp_ExternalProvider',
+        userName: 'Google_1',
+        request: { userAttributes: { email: uniqueEmail('nobody'), email_verified: 'true' } },
+      } as never),
+    ).rejects.toThrow('There is no account for this email yet');
+  });
+});
+
 describe('password recovery', () => {
   it('answers the same for unknown addresses and sends no e-mail', async () => {
     const nobody = uniqueEmail('nobody');

@@ -9,10 +9,12 @@ import {
   AdminDeleteUserCommand,
   AdminDisableUserCommand,
   AdminGetUserCommand,
+  AdminLinkProviderForUserCommand,
   AdminSetUserPasswordCommand,
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
+  RevokeTokenCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { awsConfig, userPoolConfig } from '../platform/config';
@@ -175,4 +177,39 @@ export async function loginCreatedAt(email: string): Promise<Date | undefined> {
     if ((error as Error).name === 'UserNotFoundException') return undefined;
     throw error;
   }
+}
+
+/** Ends one refresh token at Cognito (sign-out); an unknown token is already as good as ended. */
+export async function revokeRefreshToken(refreshToken: string): Promise<void> {
+  try {
+    await cognito().send(
+      new RevokeTokenCommand({ ClientId: userPoolConfig().COGNITO_CLIENT_ID, Token: refreshToken }),
+    );
+  } catch (error) {
+    const name = (error as Error).name;
+    if (!REFUSALS.has(name) && name !== 'UnsupportedTokenTypeException' && name !== 'Unsupported')
+      throw error;
+  }
+}
+
+/**
+ * Links a social identity (e.g. Google) to the existing account with the same
+ * verified e-mail, so signing in with it yields that account's tokens.
+ */
+export async function linkSocialIdentity(
+  email: string,
+  providerName: string,
+  providerUserId: string,
+): Promise<void> {
+  await cognito().send(
+    new AdminLinkProviderForUserCommand({
+      UserPoolId: userPoolConfig().COGNITO_USER_POOL_ID,
+      DestinationUser: { ProviderName: 'Cognito', ProviderAttributeValue: email },
+      SourceUser: {
+        ProviderName: providerName,
+        ProviderAttributeName: 'Cognito_Subject',
+        ProviderAttributeValue: providerUserId,
+      },
+    }),
+  );
 }

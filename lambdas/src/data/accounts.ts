@@ -274,6 +274,10 @@ export async function hasSession(userId: string, refreshTokenHash: string, now: 
   return Boolean(result.Item && Number(result.Item.expiresAt) > now.getTime() / 1000);
 }
 
+export async function deleteSession(userId: string, refreshTokenHash: string): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.session(userId, refreshTokenHash) }));
+}
+
 /** Ends every session of a user: refresh tokens stop working, and older access tokens are refused. */
 export async function endAllSessions(userId: string, now: Date): Promise<void> {
   let start: Record<string, unknown> | undefined;

@@ -22,6 +22,7 @@ import {
   loginCreatedAt,
   passwordSignIn,
   refreshTokens,
+  revokeRefreshToken,
   setPassword,
   signOutEverywhere,
   UsernameTaken,
@@ -30,6 +31,7 @@ import {
   AccountConflict,
   createMemberFromInvitation,
   createTeamWithManager,
+  deleteSession,
   endAllSessions,
   getEmailOwner,
   getInvitation,
@@ -217,6 +219,13 @@ export async function refreshSession(email: string, refreshToken: string, now: D
     if (error instanceof InvalidCredentials) throw refused;
     throw error;
   }
+}
+
+/** Ends this session: its refresh token stops working here and at Cognito. */
+export async function signOut(email: string, refreshToken: string) {
+  const userId = await getEmailOwner(email);
+  if (userId) await deleteSession(userId, hashToken(refreshToken));
+  await revokeRefreshToken(refreshToken);
 }
 
 export async function verifyEmail(token: string, now: Date) {

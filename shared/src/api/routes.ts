@@ -117,7 +117,8 @@ const EMAIL_SENDING_LIMIT: RateLimit = { limit: 5, windowSeconds: 600 };
 const SIGN_IN_CLIENT_LIMIT: RateLimit = { limit: 20, windowSeconds: 600 };
 /** Invite check and e-mail links: enough for typos, too few to enumerate addresses. */
 const LOOKUP_LIMIT: RateLimit = { limit: 20, windowSeconds: 600 };
-const REFRESH_LIMIT: RateLimit = { limit: 60, windowSeconds: 600 };
+/** Every page load of a signed-in person refreshes once; offices share addresses. */
+const REFRESH_LIMIT: RateLimit = { limit: 300, windowSeconds: 600 };
 
 /** Keeps each entry's exact access kind in its type, so handlers of signed-in routes get an Actor. */
 function route<I extends z.ZodType, O extends z.ZodType, const A extends Access>(
@@ -205,6 +206,15 @@ export const routes = {
     access: { kind: 'public', rateLimit: REFRESH_LIMIT },
     input: refreshSessionInput,
     output: sessionOutput,
+    uses: ['table:write', 'userPool:admin'],
+  }),
+  signOut: route({
+    method: 'POST',
+    path: '/auth/signOut',
+    summary: 'Ends this session: its refresh token stops working (here and at Cognito).',
+    access: { kind: 'public', rateLimit: REFRESH_LIMIT },
+    input: refreshSessionInput,
+    output: okResponse,
     uses: ['table:write', 'userPool:admin'],
   }),
   verifyEmail: route({

@@ -193,6 +193,12 @@ export async function signIn(email: string, password: string): Promise<MeOutput>
 export async function signOut(): Promise<void> {
   const credentials = readCredentials();
   forget();
+  if (credentials?.kind === 'password' && credentials.refreshToken) {
+    // End the session on the server too, so the stored refresh token is worthless; best effort.
+    await call('signOut', { email: credentials.email, refreshToken: credentials.refreshToken }).catch(
+      () => undefined,
+    );
+  }
   if (credentials?.kind === 'social') {
     // Amplify keeps its own tokens; clear them too. For a social session Amplify may
     // pass through Cognito's sign-out page, which returns the browser to /login.

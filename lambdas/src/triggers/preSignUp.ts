@@ -1,0 +1,28 @@
+/**
+ * Cognito pre-sign-up trigger. For a first sign-in with Google or Facebook:
+ * link the identity to the existing account with that e-mail, or refuse (the
+ * message reaches the browser). Our own e-mail sign-ups pass untouched.
+ */
+import type { PreSignUpTriggerEvent } from 'aws-lambda';
+import { linkSocialIdentity } from '../adapters/cognito';
+import { createLogger } from '../platform/log';
+import { decideSocialSignUp } from '../services/socialSignIn';
+
+export async function handler(event: PreSignUpTriggerEvent): Promise<PreSignUpTriggerEvent> {
+  if (event.triggerSource !== 'PreSignUp_ExternalProvider') return event;
+  const log = createLogger({ trigger: 'preSignUp' });
+  const decision = await decideSocialSignUp(event.request.userAttributes);
+  if (decision.action === 'refuse') {
+    log.info('social sign-up refused');
+    throw new Error(decision.message);
+  }
+  // userName is "<Provider>_<provider's user id>", e.g. "Google_1234567890".
+  const separator = event.userName.indexOf('_');
+  const provider = event.userName.slice(0, separator);
+  const providerUserId = event.userName.slice(separator + 1);
+  await linkSocialIdentity(event.userPoolId, decision.email, provider, providerUserId);
+  log.info('social identity linked to the existing account', { provider });
+  // Cognito may still answer this very first attempt with an error once the link is made;
+  // every later sign-in with the provider yields the linked account's tokens.
+  return event;
+}
