@@ -197,13 +197,17 @@ export async function revokeRefreshToken(refreshToken: string): Promise<void> {
  * verified e-mail, so signing in with it yields that account's tokens.
  */
 export async function linkSocialIdentity(
+  userPoolId: string,
   email: string,
   providerName: string,
   providerUserId: string,
 ): Promise<void> {
-  await cognito().send(
+  // The pool id comes from the trigger event: the trigger belongs to the pool's own
+  // stack, and the id in its environment would be a circular reference.
+  const client = new CognitoIdentityProviderClient({ region: awsConfig().AWS_REGION });
+  await client.send(
     new AdminLinkProviderForUserCommand({
-      UserPoolId: userPoolConfig().COGNITO_USER_POOL_ID,
+      UserPoolId: userPoolId,
       DestinationUser: { ProviderName: 'Cognito', ProviderAttributeValue: email },
       SourceUser: {
         ProviderName: providerName,
