@@ -8,12 +8,11 @@ import {
   DeleteCommand,
   GetCommand,
   PutCommand,
-  QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { Role, UserStatus } from '../../../shared/src/schemas/me';
-import { db, isConditionFailure, tableName } from './client';
+import { db, isConditionFailure, queryAll, tableName } from './client';
 import { keys } from './keys';
 import type { UserRecord } from './users';
 
@@ -54,22 +53,11 @@ export async function setTeamFields(teamId: string, fields: Partial<TeamRecord> 
 }
 
 export async function teamsRenewingOn(cycleDay: number): Promise<TeamRecord[]> {
-  const teams: TeamRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': teamCycleIndex(cycleDay, '').gsi2pk },
-        ExclusiveStartKey: start,
-      }),
-    );
-    teams.push(...((page.Items ?? []) as TeamRecord[]));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return teams;
+  return queryAll<TeamRecord>({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': teamCycleIndex(cycleDay, '').gsi2pk },
+  });
 }
 
 export interface InvitationRecord {
@@ -199,22 +187,11 @@ export async function putInvitation(invitation: InvitationRecord): Promise<'crea
 }
 
 export async function listTeamUsers(teamId: string): Promise<UserRecord[]> {
-  const users: UserRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': `TEAM#${teamId}`, ':prefix': 'USER#' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    users.push(...((page.Items ?? []) as UserRecord[]));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return users;
+  return queryAll<UserRecord>({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': `TEAM#${teamId}`, ':prefix': 'USER#' },
+  });
 }
 
 export async function setUserFields(userId: string, fields: Record<string, unknown>, remove: string[] = []) {
@@ -280,21 +257,13 @@ export async function deleteSession(userId: string, refreshTokenHash: string): P
 
 /** Ends every session of a user: refresh tokens stop working, and older access tokens are refused. */
 export async function endAllSessions(userId: string, now: Date): Promise<void> {
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':prefix': 'SESSION#' },
-        ProjectionExpression: 'pk, sk',
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk: item.pk, sk: item.sk } }));
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
+  const sessions = await queryAll<{ pk: string; sk: string }>({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':prefix': 'SESSION#' },
+    ProjectionExpression: 'pk, sk',
+  });
+  for (const { pk, sk } of sessions) {
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk, sk } }));
+  }
   await setUserFields(userId, { sessionsValidAfter: Math.floor(now.getTime() / 1000) });
 }

@@ -8,14 +8,14 @@
  *   - per leg, an entry item on the account, for statements.
  * Outside calls (Stripe, SES) happen before or after, never inside.
  */
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type AccountId,
   mayGoNegative,
   type Posting,
   validatePosting,
 } from '../../../shared/src/domain/ledger';
-import { db, tableName } from './client';
+import { db, queryAll, tableName } from './client';
 import { keys } from './keys';
 
 /** DynamoDB's limit of 100 items per transaction, at 2 items per leg plus the journal. */
@@ -151,52 +151,38 @@ export async function getJournal(entryId: string): Promise<JournalEntry | undefi
 
 /** An account's statement in posting order, with the running balance after each line. */
 export async function statement(account: AccountId): Promise<StatementLine[]> {
-  const lines: StatementLine[] = [];
+  const items = await queryAll<{
+    entryId: string;
+    kind: Posting['kind'];
+    description: string;
+    postedAt: string;
+    amountCents: number;
+    references?: Record<string, string>;
+  }>({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.account(account).pk, ':prefix': 'ENTRY#' },
+    ConsistentRead: true,
+  });
   let balance = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.account(account).pk, ':prefix': 'ENTRY#' },
-        ExclusiveStartKey: start,
-        ConsistentRead: true,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      balance += Number(item.amountCents);
-      lines.push({
-        entryId: item.entryId,
-        kind: item.kind,
-        description: item.description,
-        postedAt: item.postedAt,
-        amountCents: Number(item.amountCents),
-        balanceCents: balance,
-        references: item.references,
-      });
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return lines;
+  return items.map((item) => {
+    balance += Number(item.amountCents);
+    return {
+      entryId: item.entryId,
+      kind: item.kind,
+      description: item.description,
+      postedAt: item.postedAt,
+      amountCents: Number(item.amountCents),
+      balanceCents: balance,
+      references: item.references,
+    };
+  });
 }
 
 /** A team's journal, oldest first. */
 export async function teamJournal(teamId: string): Promise<JournalEntry[]> {
-  const entries: JournalEntry[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': `TEAM#${teamId}`, ':prefix': 'JOURNAL#' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    entries.push(...((page.Items ?? []) as JournalEntry[]));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return entries;
+  return queryAll<JournalEntry>({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': `TEAM#${teamId}`, ':prefix': 'JOURNAL#' },
+  });
 }
