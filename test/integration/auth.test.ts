@@ -136,6 +136,30 @@ describe('GET /me (a signed-in route)', () => {
     expect((await getMe(forged)).status).toBe(401);
   });
 
+  it('refuses an expired token, signed with the pool’s own key (cognito-local ships it), and accepts a fresh one', async () => {
+    const email = `expired-${randomUUID()}@example.com`;
+    const { sub, accessToken } = await createSignedInUser(email);
+    await putUser(sub, email);
+    const { createRequire } = await import('node:module');
+    const require = createRequire(import.meta.url);
+    const key = require('cognito-local/lib/keys/cognitoLocal.private.json') as { pem: string };
+    const [headerPart, payloadPart] = accessToken.split('.') as [string, string];
+    const header = JSON.parse(Buffer.from(headerPart, 'base64url').toString());
+    const claims = JSON.parse(Buffer.from(payloadPart, 'base64url').toString());
+    const resign = (overrides: Record<string, unknown>) => {
+      const unsigned = `${base64url(header)}.${base64url({ ...claims, ...overrides })}`;
+      return `${unsigned}.${base64url(sign('RSA-SHA256', Buffer.from(unsigned), key.pem))}`;
+    };
+    const now = Math.floor(Date.now() / 1000);
+    // The same key and claims with a future expiry pass, so only the expiry can be what fails below.
+    expect((await getMe(resign({ iat: now - 60, exp: now + 600 }))).status).toBe(200);
+    expect((await getMe(resign({ iat: now - 7200, exp: now - 3600 }))).status).toBe(401);
+    // A token for another audience (client) is refused too, even when correctly signed.
+    expect((await getMe(resign({ client_id: 'someone-elses-client', exp: now + 600 }))).status).toBe(401);
+    // So is an id token presented as an access token.
+    expect((await getMe(resign({ token_use: 'id', exp: now + 600 }))).status).toBe(401);
+  });
+
   it('refuses a token issued to another app client of the same pool', async () => {
     const { endpoint, userPoolId } = inject('cognito');
     const cognito = new CognitoIdentityProviderClient({
