@@ -263,6 +263,7 @@ const matrix: Record<OperationId, Row> = {
     expect: managersOnly(400),
   },
   getTeamAudit: { request: async () => ({ path: '/team/audit' }), expect: managersOnly('ok') },
+  getTeamLedger: { request: async () => ({ path: '/team/ledger' }), expect: managersOnly('ok') },
   getBalance: { request: async () => ({ path: '/me/balance' }), expect: employeesOnly('ok') },
   getStatement: { request: async () => ({ path: '/me/statement' }), expect: employeesOnly('ok') },
   // The world's teams never set up billing, so no employee has a card yet.

@@ -51,6 +51,7 @@ import {
   reallocateInput,
   redeemInput,
   statementOutput,
+  teamLedgerOutput,
 } from '../schemas/team';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -404,10 +405,19 @@ export const routes = {
     idempotent: true,
     uses: ['table:write', 'stripe'],
   }),
+  getTeamLedger: route({
+    method: 'GET',
+    path: '/team/ledger',
+    summary: "The team's journal: every money movement with its legs, oldest first.",
+    access: { kind: 'signedIn', roles: ['manager'] },
+    input: z.object({}),
+    output: teamLedgerOutput,
+    uses: ['table:read'],
+  }),
   getTeamAudit: route({
     method: 'GET',
     path: '/team/audit',
-    summary: 'The audit log of the team: every manager action and money movement.',
+    summary: 'The audit log of the team: every manager action and every money movement, newest first.',
     access: { kind: 'signedIn', roles: ['manager'] },
     input: z.object({}),
     output: auditOutput,

@@ -94,3 +94,16 @@ export const auditOutput = z.object({
 });
 
 export { budgetDollars };
+
+export const teamLedgerOutput = z.object({
+  entries: z.array(
+    z.object({
+      entryId: z.string(),
+      kind: z.string(),
+      description: z.string(),
+      postedAt: z.string(),
+      legs: z.array(z.object({ account: z.string(), amountCents: z.number().int() })),
+      references: z.record(z.string(), z.string()).optional(),
+    }),
+  ),
+});
