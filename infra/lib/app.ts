@@ -47,6 +47,7 @@ export function buildApp(props: BuildAppProps = {}): BuiltApp {
   const stateful = new StatefulStack(app, name('Stateful'), {
     env,
     config,
+    handlerEntry,
     description: 'Learning budget: table, receipts bucket, user pool (retained)',
     terminationProtection: true,
   });
@@ -77,7 +78,7 @@ export function buildApp(props: BuildAppProps = {}): BuiltApp {
     userPoolId: stateful.userPool.userPoolId,
     userPoolClientId: stateful.userPoolClient.userPoolClientId,
     receiptsBucket: stateful.receiptsBucket,
-    authDomainUrl: stateful.authDomainUrl,
+    social: stateful.social,
     description: 'Learning budget: web app on S3 + CloudFront',
   });
 

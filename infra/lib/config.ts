@@ -144,6 +144,11 @@ export function resolveConfig(input: ConfigInput): AppConfig {
   };
 }
 
+/** Where Cognito sends the browser back after social sign-in: the app client's callback, config.json's oauthRedirect. */
+export function oauthRedirectUrl(config: AppConfig): string {
+  return `${config.webOrigin}${config.oauthCallbackPath}`;
+}
+
 /** True when the built SPA is there to upload. */
 export function hasWebBuild(config: AppConfig): boolean {
   return existsSync(path.join(config.webDistDir, 'index.html'));

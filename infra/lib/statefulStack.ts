@@ -24,8 +24,10 @@ import {
   UserPoolClientIdentityProvider,
   UserPoolIdentityProviderFacebook,
   UserPoolIdentityProviderGoogle,
+  UserPoolOperation,
 } from 'aws-cdk-lib/aws-cognito';
 import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import {
   BlockPublicAccess,
   Bucket,
@@ -35,10 +37,25 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { tableSpec } from '../../lambdas/src/data/tableSpec';
-import { type AppConfig, applyFeatureFlags } from './config';
+import type { SocialProvider } from '../../web/src/config';
+import { type AppConfig, applyFeatureFlags, oauthRedirectUrl } from './config';
+import { AppFunction } from './constructs/appFunction';
 
 export interface StatefulStackProps extends StackProps {
   config: AppConfig;
+  /** See BuildAppProps.handlerEntry. */
+  handlerEntry?: (file: string) => string;
+}
+
+/** The Cognito pre-sign-up trigger: links a first social sign-in to the account with that e-mail. */
+export const PRE_SIGN_UP_ENTRY = 'lambdas/src/triggers/preSignUp.ts';
+
+/** What the web app needs to offer social sign-in (config.json socialProviders, oauthDomain). */
+export interface SocialSignIn {
+  /** The identity providers configured, by their Cognito names. */
+  providers: SocialProvider[];
+  /** Host of the Cognito hosted domain, without scheme: `<prefix>.auth.<region>.amazoncognito.com`. */
+  authDomainHost: string;
 }
 
 export class StatefulStack extends Stack {
@@ -46,8 +63,10 @@ export class StatefulStack extends Stack {
   readonly receiptsBucket: Bucket;
   readonly userPool: UserPool;
   readonly userPoolClient: UserPoolClient;
-  /** `https://<prefix>.auth.<region>.amazoncognito.com` when social sign-in is on. */
-  readonly authDomainUrl?: string;
+  /** Set when social sign-in is on (at least one identity provider and the hosted domain). */
+  readonly social?: SocialSignIn;
+  /** The pre-sign-up trigger, present only with social sign-in. */
+  readonly preSignUp?: AppFunction;
 
   constructor(scope: Construct, id: string, props: StatefulStackProps) {
     super(scope, id, props);
@@ -161,6 +180,7 @@ export class StatefulStack extends Stack {
 
     // --- Social sign-in, only when its secrets are configured ------------------
     const providers: UserPoolClientIdentityProvider[] = [UserPoolClientIdentityProvider.COGNITO];
+    const socialProviders: SocialProvider[] = [];
     const idps: Construct[] = [];
     const secretField = (name: string, field: string) =>
       SecretValue.secretsManager(name, { jsonField: field }).unsafeUnwrap();
@@ -180,6 +200,7 @@ export class StatefulStack extends Stack {
         }),
       );
       providers.push(UserPoolClientIdentityProvider.GOOGLE);
+      socialProviders.push('Google');
     }
     if (config.facebookSecretName) {
       idps.push(
@@ -192,14 +213,21 @@ export class StatefulStack extends Stack {
         }),
       );
       providers.push(UserPoolClientIdentityProvider.FACEBOOK);
+      socialProviders.push('Facebook');
     }
     const social = idps.length > 0;
     if (social && config.authDomainPrefix) {
-      const domain = this.userPool.addDomain('AuthDomain', {
+      this.userPool.addDomain('AuthDomain', {
         cognitoDomain: { domainPrefix: config.authDomainPrefix },
       });
-      this.authDomainUrl = domain.baseUrl();
+      this.social = {
+        providers: socialProviders,
+        // Spelled from the configured prefix (what the domain's Ref returns) rather than the
+        // reference: no cross-stack export, so social sign-in can be switched off again later.
+        authDomainHost: `${config.authDomainPrefix}.auth.${this.region}.amazoncognito.com`,
+      };
     }
+    if (social) this.preSignUp = this.addPreSignUpTrigger(props.handlerEntry ?? ((file: string) => file));
 
     this.userPoolClient = this.userPool.addClient('WebClient', {
       generateSecret: false,
@@ -216,7 +244,7 @@ export class StatefulStack extends Stack {
             oAuth: {
               flows: { authorizationCodeGrant: true },
               scopes: [OAuthScope.OPENID, OAuthScope.EMAIL, OAuthScope.PROFILE],
-              callbackUrls: [`${config.webOrigin}${config.oauthCallbackPath}`],
+              callbackUrls: [oauthRedirectUrl(config)],
               logoutUrls: [`${config.webOrigin}/`],
             },
           }
@@ -228,5 +256,31 @@ export class StatefulStack extends Stack {
     new CfnOutput(this, 'ReceiptsBucketName', { value: this.receiptsBucket.bucketName });
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.userPoolClient.userPoolClientId });
+  }
+
+  /**
+   * A first sign-in with Google or Facebook would otherwise create a second,
+   * empty Cognito user; the trigger links the identity to the existing account
+   * with the same e-mail, or refuses (lambdas/src/triggers/preSignUp.ts). It
+   * only reads the table and links identities, nothing else.
+   */
+  private addPreSignUpTrigger(handlerEntry: (file: string) => string): AppFunction {
+    const fn = new AppFunction(this, 'PreSignUp', {
+      entry: handlerEntry(PRE_SIGN_UP_ENTRY),
+      description: 'Cognito pre-sign-up: links a social identity to the existing account with that e-mail',
+      environment: { TABLE_NAME: this.table.tableName },
+    });
+    this.table.grantReadData(fn);
+    // Any pool of this account and region, not the pool itself: naming it would make the
+    // circular reference pool -> trigger -> role -> pool. The handler takes the pool id
+    // from the event, so it only ever links in the pool that invoked it.
+    fn.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['cognito-idp:AdminLinkProviderForUser'],
+        resources: [this.formatArn({ service: 'cognito-idp', resource: 'userpool', resourceName: '*' })],
+      }),
+    );
+    this.userPool.addTrigger(UserPoolOperation.PRE_SIGN_UP, fn.function);
+    return fn;
   }
 }

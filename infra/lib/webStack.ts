@@ -38,7 +38,9 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, type ISource, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
-import { type AppConfig, applyFeatureFlags, hasWebBuild } from './config';
+import type { AppConfig as WebAppConfig } from '../../web/src/config';
+import { type AppConfig, applyFeatureFlags, hasWebBuild, oauthRedirectUrl } from './config';
+import type { SocialSignIn } from './statefulStack';
 import { readSiteManifest, routingFunctionSource, SITE_MANIFEST_FILE, SPA_SHELL_PATH } from './webRouting';
 import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS, staticSecurityHeaders } from './webSecurityHeaders';
 
@@ -49,9 +51,12 @@ export interface WebStackProps extends StackProps {
   userPoolId: string;
   userPoolClientId: string;
   receiptsBucket: IBucket;
-  /** Cognito hosted domain, when social sign-in is on (the app exchanges codes there). */
-  authDomainUrl?: string;
+  /** Providers and hosted domain, when social sign-in is on (the app exchanges codes there). */
+  social?: SocialSignIn;
 }
+
+/** /config.json: what web/src/config.ts reads, plus the deployment's stage name. */
+export type RuntimeConfig = WebAppConfig & { deployment: string };
 
 /** Where Stripe's card-details frame and script come from (Stripe Issuing Elements). */
 const STRIPE_FRAME_ORIGIN = 'https://js.stripe.com';
@@ -61,12 +66,13 @@ export class WebStack extends Stack {
   readonly distribution: Distribution;
   readonly responseHeadersPolicy: ResponseHeadersPolicy;
   /** The shape the app reads (web/src/config.ts). */
-  readonly runtimeConfig: Record<string, string>;
+  readonly runtimeConfig: RuntimeConfig;
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
     applyFeatureFlags(this.node);
-    const { config } = props;
+    const { config, social } = props;
+    const authDomainUrl = social ? `https://${social.authDomainHost}` : undefined;
 
     const logs = new Bucket(this, 'Logs', {
       encryption: BucketEncryption.S3_MANAGED,
@@ -101,7 +107,7 @@ export class WebStack extends Stack {
         props.apiEndpoint,
         cognitoEndpoint,
         receiptsOrigin,
-        ...(props.authDomainUrl ? [props.authDomainUrl] : []),
+        ...(authDomainUrl ? [authDomainUrl] : []),
       ],
       img: [receiptsOrigin],
       frame: [STRIPE_FRAME_ORIGIN],
@@ -209,7 +215,13 @@ export class WebStack extends Stack {
       region: this.region,
       userPoolId: props.userPoolId,
       userPoolClientId: props.userPoolClientId,
-      ...(props.authDomainUrl ? { authDomainUrl: props.authDomainUrl } : {}),
+      ...(social
+        ? {
+            socialProviders: [...social.providers],
+            oauthDomain: social.authDomainHost,
+            oauthRedirect: oauthRedirectUrl(config),
+          }
+        : {}),
     };
     this.deploySite(config);
 

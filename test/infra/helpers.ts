@@ -29,6 +29,12 @@ export const TEST_CONFIG = {
   webDistDir: path.join(FIXTURES, 'web-dist'),
 } satisfies BuildAppProps;
 
+/** Social sign-in turned on: Google only (Facebook is the same path), with its hosted domain. */
+export const SOCIAL_CONFIG = {
+  googleSecretName: 'test/google-oauth',
+  authDomainPrefix: 'budget-test',
+} satisfies BuildAppProps;
+
 /** A new App that skips esbuild bundling (NodejsFunction then needs only the entry file to exist). */
 export function testApp(): App {
   return new App({ context: { 'aws:cdk:bundling-stacks': [] } });

@@ -7,21 +7,15 @@ import { Stack, Validations } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BuiltApp } from '../../infra/lib/app';
+import type { BuildAppProps, BuiltApp } from '../../infra/lib/app';
 import { AppNagChecks } from '../../infra/lib/nag';
-import { buildTestApp, testApp } from './helpers';
+import { buildTestApp, SOCIAL_CONFIG, testApp } from './helpers';
 
-let built: BuiltApp;
-let synthError: unknown;
-
-beforeAll(() => {
-  built = buildTestApp({ nag: true });
-  try {
-    built.app.synth();
-  } catch (error) {
-    synthError = error;
-  }
-});
+/** Every shape of the app the pack must pass: as by default, and with social sign-in (pre-sign-up trigger). */
+const CONFIGURATIONS: [string, BuildAppProps][] = [
+  ['default configuration', {}],
+  ['social sign-in (Google and Facebook)', { ...SOCIAL_CONFIG, facebookSecretName: 'test/facebook-oauth' }],
+];
 
 interface Acknowledgment {
   path: string;
@@ -43,7 +37,19 @@ function acknowledgments(scope: IConstruct): Acknowledgment[] {
   );
 }
 
-describe('cdk-nag AwsSolutions', () => {
+describe.each(CONFIGURATIONS)('cdk-nag AwsSolutions, %s', (_name, props) => {
+  let built: BuiltApp;
+  let synthError: unknown;
+
+  beforeAll(() => {
+    built = buildTestApp({ ...props, nag: true });
+    try {
+      built.app.synth();
+    } catch (error) {
+      synthError = error;
+    }
+  });
+
   it('the synth passes the pack', () => {
     expect(synthError === undefined ? '' : String((synthError as Error).message)).toBe('');
   });
@@ -69,6 +75,23 @@ describe('cdk-nag AwsSolutions', () => {
   it('no rule is acknowledged for a whole stack or the app', () => {
     const stackLevel = acknowledgments(built.app).filter((a) => !a.path.includes('/'));
     expect(stackLevel).toEqual([]);
+  });
+
+  it('acknowledges the user-pool wildcard only for the pre-sign-up trigger, and only with social sign-in', () => {
+    const cognito = acknowledgments(built.app).filter((a) => a.id.includes(':cognito-idp:'));
+    if (built.stateful.preSignUp) {
+      // Each run of the pack (the synth, then the check above) acknowledges it again: compare distinct ones.
+      const distinct = [...new Set(cognito.map((a) => `${a.path} ${a.id}`))].map((k) => k.split(' '));
+      expect(distinct).toEqual([
+        [
+          `${built.stateful.stackName}/PreSignUp/Role/DefaultPolicy/Resource`,
+          'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:cognito-idp:us-east-1:123456789012:userpool/*]',
+        ],
+      ]);
+      expect(cognito[0]?.reason).toMatch(/circular reference pool -> trigger -> role -> pool/);
+    } else {
+      expect(cognito).toEqual([]);
+    }
   });
 });
 
@@ -109,5 +132,30 @@ describe('the reviewed wildcard list', () => {
         new PolicyStatement({ actions: ['s3:GetObject*'], resources: ['arn:aws:s3:::some-bucket/*'] }),
       ),
     ).toEqual([]);
+  });
+
+  it('accepts AdminLinkProviderForUser on any user pool of the account, and nothing more', () => {
+    const anyPool = 'arn:aws:cognito-idp:us-east-1:123456789012:userpool/*';
+    expect(
+      findingsFor(
+        new PolicyStatement({ actions: ['cognito-idp:AdminLinkProviderForUser'], resources: [anyPool] }),
+      ),
+    ).toEqual([]);
+    expect(
+      findingsFor(new PolicyStatement({ actions: ['cognito-idp:AdminDeleteUser'], resources: [anyPool] })),
+    ).toEqual([`AwsSolutions-IAM5[Resource::${anyPool}]`]);
+    expect(
+      findingsFor(
+        new PolicyStatement({
+          actions: ['cognito-idp:AdminLinkProviderForUser', 'cognito-idp:AdminDeleteUser'],
+          resources: [anyPool],
+        }),
+      ),
+    ).toEqual([`AwsSolutions-IAM5[Resource::${anyPool}]`]);
+    expect(
+      findingsFor(
+        new PolicyStatement({ actions: ['cognito-idp:AdminLinkProviderForUser'], resources: ['*'] }),
+      ),
+    ).toEqual(['AwsSolutions-IAM5[Resource::*]']);
   });
 });

@@ -1,9 +1,24 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { BuiltApp } from '../../infra/lib/app';
 import { resolveConfig } from '../../infra/lib/config';
-import { StatefulStack } from '../../infra/lib/statefulStack';
+import type { AppFunction } from '../../infra/lib/constructs/appFunction';
+import { PRE_SIGN_UP_ENTRY, StatefulStack } from '../../infra/lib/statefulStack';
 import { createTableInput, tableSpec } from '../../lambdas/src/data/tableSpec';
-import { buildTestApp, TEST_CONFIG, type Templates, templatesOf, testApp } from './helpers';
+import {
+  buildTestApp,
+  flat,
+  logicalId,
+  managedPoliciesOfRole,
+  SOCIAL_CONFIG,
+  statementsOfRole,
+  TEST_ACCOUNT,
+  TEST_CONFIG,
+  TEST_REGION,
+  type Templates,
+  templatesOf,
+  testApp,
+} from './helpers';
 
 let t: Templates;
 
@@ -181,5 +196,135 @@ describe('the user pool', () => {
       CallbackURLs: [`${TEST_CONFIG.webOrigin}/auth/callback`],
       AllowedOAuthFlows: ['code'],
     });
+  });
+});
+
+describe('the pre-sign-up trigger (social sign-in)', () => {
+  let social: BuiltApp;
+  let template: Template;
+  let trigger: AppFunction;
+  let ids: { functionId: string; roleId: string };
+  const resources = () => template.toJSON().Resources as Record<string, Resource>;
+  const statements = () => statementsOfRole(template, ids.roleId);
+  // What CDK's grantReadData hands out; written out here, independently of the stack.
+  const DDB_READ = [
+    'dynamodb:BatchGetItem',
+    'dynamodb:GetItem',
+    'dynamodb:Query',
+    'dynamodb:Scan',
+    'dynamodb:ConditionCheckItem',
+    'dynamodb:DescribeTable',
+    'dynamodb:GetRecords',
+    'dynamodb:GetShardIterator',
+  ];
+
+  beforeAll(() => {
+    social = buildTestApp(SOCIAL_CONFIG);
+    template = Template.fromStack(social.stateful);
+    expect(social.stateful.preSignUp, 'the trigger').toBeDefined();
+    trigger = social.stateful.preSignUp as AppFunction;
+    ids = logicalId(social.stateful, trigger);
+  });
+
+  it('is the only function of the stateful stack, and the pool runs it before sign-up', () => {
+    template.resourceCountIs('AWS::Lambda::Function', 1);
+    const [, pool] = resourcesOf(template, 'AWS::Cognito::UserPool')[0] ?? [];
+    expect(pool?.Properties.LambdaConfig).toEqual({ PreSignUp: { 'Fn::GetAtt': [ids.functionId, 'Arn'] } });
+  });
+
+  it('may be invoked by Cognito for this pool only', () => {
+    const [poolId] = resourcesOf(template, 'AWS::Cognito::UserPool')[0] ?? [];
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      FunctionName: { 'Fn::GetAtt': [ids.functionId, 'Arn'] },
+      Principal: 'cognito-idp.amazonaws.com',
+      SourceArn: { 'Fn::GetAtt': [poolId, 'Arn'] },
+    });
+  });
+
+  it('runs the pre-sign-up handler with the defaults of every function', () => {
+    const props = resources()[ids.functionId]?.Properties ?? {};
+    expect(props).toMatchObject({
+      Runtime: 'nodejs22.x',
+      Architectures: ['arm64'],
+      Handler: 'index.handler',
+      MemorySize: 256,
+      Timeout: 10,
+      TracingConfig: { Mode: 'Active' },
+    });
+    expect(PRE_SIGN_UP_ENTRY).toBe('lambdas/src/triggers/preSignUp.ts');
+    const logGroupId = social.stateful.getLogicalId(trigger.logGroup.node.defaultChild as never);
+    expect(flat((props.LoggingConfig as { LogGroup: unknown }).LogGroup)).toBe(`<${logGroupId}>`);
+    expect(resources()[logGroupId]).toMatchObject({
+      Properties: { RetentionInDays: 90 },
+      DeletionPolicy: 'Retain',
+    });
+  });
+
+  it('knows the table of its own stack and nothing else (the pool id comes with the event)', () => {
+    const fn = resources()[ids.functionId];
+    const env = (fn?.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)
+      ?.Variables;
+    const [tableId] = resourcesOf(template, 'AWS::DynamoDB::Table')[0] ?? [];
+    expect(env).toEqual({ TABLE_NAME: { Ref: tableId }, NODE_OPTIONS: '--enable-source-maps' });
+  });
+
+  it('may link identities (AdminLinkProviderForUser) and nothing else in Cognito, on user pools only', () => {
+    const cognito = statements().filter((s) => s.actions.some((a) => a.startsWith('cognito-idp:')));
+    expect(cognito).toEqual([
+      {
+        actions: ['cognito-idp:AdminLinkProviderForUser'],
+        resources: [`arn:<AWS::Partition>:cognito-idp:${TEST_REGION}:${TEST_ACCOUNT}:userpool/*`],
+      },
+    ]);
+  });
+
+  it('only reads the table: no PutItem, UpdateItem, DeleteItem or batch writes', () => {
+    const dynamo = statements().filter((s) => s.actions.some((a) => a.startsWith('dynamodb:')));
+    const actions = dynamo.flatMap((s) => s.actions);
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
+    expect(actions.filter((a) => !DDB_READ.includes(a))).toEqual([]);
+    for (const forbidden of ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']) {
+      expect(actions).not.toContain(forbidden);
+    }
+    const [tableId] = resourcesOf(template, 'AWS::DynamoDB::Table')[0] ?? [];
+    for (const r of dynamo.flatMap((s) => s.resources)) {
+      expect([`<${tableId}.Arn>`, `<${tableId}.Arn>/index/*`]).toContain(r);
+    }
+  });
+
+  it('holds nothing beyond logs, X-Ray, the table reads and the link, and no managed policy', () => {
+    const baseline = [
+      'logs:CreateLogStream',
+      'logs:PutLogEvents',
+      'xray:PutTraceSegments',
+      'xray:PutTelemetryRecords',
+    ];
+    const allowed = new Set([...baseline, ...DDB_READ, 'cognito-idp:AdminLinkProviderForUser']);
+    expect(
+      statements()
+        .flatMap((s) => s.actions)
+        .filter((a) => !allowed.has(a)),
+    ).toEqual([]);
+    expect(managedPoliciesOfRole(template, ids.roleId)).toEqual([]);
+  });
+
+  it('is there for Facebook alone too', () => {
+    const facebook = buildTestApp({
+      facebookSecretName: 'test/facebook-oauth',
+      authDomainPrefix: 'budget-test',
+    });
+    expect(facebook.stateful.preSignUp).toBeDefined();
+    Template.fromStack(facebook.stateful).hasResourceProperties('AWS::Cognito::UserPool', {
+      LambdaConfig: { PreSignUp: Match.anyValue() },
+    });
+  });
+
+  it('is absent without social sign-in: no function, no trigger', () => {
+    expect(buildTestApp().stateful.preSignUp).toBeUndefined();
+    t.stateful.resourceCountIs('AWS::Lambda::Function', 0);
+    t.stateful.resourceCountIs('AWS::Lambda::Permission', 0);
+    const [, pool] = resourcesOf(t.stateful, 'AWS::Cognito::UserPool')[0] ?? [];
+    expect(pool?.Properties.LambdaConfig).toBeUndefined();
   });
 });

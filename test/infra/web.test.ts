@@ -1,17 +1,18 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
-import { Match } from 'aws-cdk-lib/assertions';
+import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BuiltApp } from '../../infra/lib/app';
 import { MAX_FUNCTION_BYTES, readSiteManifest, routingFunctionSource } from '../../infra/lib/webRouting';
 import { HSTS_MAX_AGE_SECONDS } from '../../infra/lib/webSecurityHeaders';
-import { parseConfig } from '../../web/src/config';
+import { parseConfig, socialSignInProviders } from '../../web/src/config';
 import {
   buildTestApp,
   FIXTURES,
   flat,
+  SOCIAL_CONFIG,
   TEST_CONFIG,
   TEST_REGION,
   type Templates,
@@ -378,6 +379,81 @@ describe('deploying the app', () => {
     // The routing function is still there, with no pages: everything but / and files goes to the app.
     const route = routerFrom(only('AWS::CloudFront::Function', bare).Properties.FunctionCode);
     expect(keyFor(route, '/pricing')).toBe('/app.html');
+  });
+});
+
+describe('social sign-in in config.json', () => {
+  const SOCIAL_FIELDS = ['socialProviders', 'oauthDomain', 'oauthRedirect'];
+  const connectSrc = (app: BuiltApp) => {
+    const policy = only('AWS::CloudFront::ResponseHeadersPolicy', templatesOf(app).web).Properties
+      .ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy;
+    return (
+      flat(policy)
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith('connect-src ')) ?? ''
+    );
+  };
+  /** The config.json file the deployment uploads, as synthesized into the cloud assembly. */
+  const deployedConfigJson = (app: BuiltApp): Record<string, unknown> => {
+    const assembly = app.app.synth();
+    const found = readdirSync(assembly.directory)
+      .filter((d) => d.startsWith('asset.'))
+      .map((d) => path.join(assembly.directory, d, 'config.json'))
+      .filter((file) => existsSync(file));
+    expect(found).toHaveLength(1);
+    return JSON.parse(readFileSync(found[0] as string, 'utf8'));
+  };
+
+  it('has no social fields without social sign-in, and the CSP no hosted domain', () => {
+    const deployed = deployedConfigJson(built);
+    for (const key of [...SOCIAL_FIELDS, 'authDomainUrl']) {
+      expect(built.web.runtimeConfig, key).not.toHaveProperty(key);
+      expect(deployed, key).not.toHaveProperty(key);
+    }
+    expect(socialSignInProviders(parseConfig(JSON.parse(JSON.stringify(built.web.runtimeConfig))))).toEqual(
+      [],
+    );
+    expect(connectSrc(built)).not.toContain('amazoncognito.com');
+  });
+
+  it('names the configured providers, the hosted domain (host only) and the return address', () => {
+    const social = buildTestApp(SOCIAL_CONFIG);
+    const oauthDomain = `${SOCIAL_CONFIG.authDomainPrefix}.auth.${TEST_REGION}.amazoncognito.com`;
+    const expected = {
+      socialProviders: ['Google'],
+      oauthDomain,
+      oauthRedirect: `${TEST_CONFIG.webOrigin}/auth/callback`,
+    };
+    expect(social.web.runtimeConfig).toMatchObject(expected);
+    expect(deployedConfigJson(social)).toMatchObject(expected);
+    expect(oauthDomain).not.toMatch(/^https?:|\//);
+    // The web app accepts it and offers exactly these providers.
+    const parsed = parseConfig(JSON.parse(JSON.stringify(social.web.runtimeConfig)));
+    expect(parsed).toMatchObject(expected);
+    expect(socialSignInProviders(parsed)).toEqual(['Google']);
+    // The redirect is the app client's callback URL, the domain is the pool's, and the app may call it.
+    const stateful = Template.fromStack(social.stateful);
+    stateful.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      CallbackURLs: [expected.oauthRedirect],
+    });
+    stateful.hasResourceProperties('AWS::Cognito::UserPoolDomain', {
+      Domain: SOCIAL_CONFIG.authDomainPrefix,
+    });
+    expect(connectSrc(social)).toContain(`https://${oauthDomain}`);
+  });
+
+  it('lists exactly the providers configured, on the callback path configured', () => {
+    const both = buildTestApp({
+      ...SOCIAL_CONFIG,
+      facebookSecretName: 'test/facebook-oauth',
+      oauthCallbackPath: '/signin/done',
+    });
+    expect(both.web.runtimeConfig.socialProviders).toEqual(['Google', 'Facebook']);
+    expect(both.web.runtimeConfig.oauthRedirect).toBe(`${TEST_CONFIG.webOrigin}/signin/done`);
+    const facebook = buildTestApp({ facebookSecretName: 'test/facebook-oauth', authDomainPrefix: 'fb-only' });
+    expect(facebook.web.runtimeConfig.socialProviders).toEqual(['Facebook']);
+    expect(facebook.web.runtimeConfig.oauthDomain).toBe(`fb-only.auth.${TEST_REGION}.amazoncognito.com`);
   });
 });
 

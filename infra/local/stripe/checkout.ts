@@ -2,10 +2,13 @@
  * The browser-facing pages: the sandbox merchant checkout (GET/POST
  * /checkout, GET /checkout/authorizations/:id) and the card-details frame
  * (GET /issuing-elements/card?card=ic_...&ephemeral_key=ek_test_...).
+ * The checkout lists the active issued cards as plain links; GET
+ * /checkout?card=ic_... renders the form with that card's number, expiry and
+ * CVC filled in, so picking one works without JavaScript.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EmulatorAdmin } from './admin';
-import { normalizePan, parseExpiry } from './cardNumbers';
+import { groupPan, normalizePan, parseExpiry } from './cardNumbers';
 import { findCategory } from './categories';
 import type { EmulatorContext } from './context';
 import { parseForm } from './form';
@@ -19,8 +22,10 @@ import {
   forbiddenFrame,
   messagePage,
   notFoundCardPage,
+  type TestCardsSection,
 } from './pages';
 import { cardForEphemeralKey } from './resources/issuing';
+import { newestFirst } from './store';
 
 /** The checkout is the emulator's own page: it frames nothing and is framed by nothing. */
 const PAGE_CSP =
@@ -53,6 +58,49 @@ async function readForm(req: IncomingMessage): Promise<Record<string, string>> {
   return flat;
 }
 
+/** The checkout lists this many test cards at most; `?card=` still fills in any active one. */
+const MAX_TEST_CARDS = 20;
+
+/** The active issued cards the checkout offers, newest first. */
+function testCards(ctx: EmulatorContext, selected?: string, notice?: string): TestCardsSection {
+  const active = newestFirst(ctx.state.issuingCards).filter(
+    (card) => card.status === 'active' && ctx.state.issuingSecrets[card.id],
+  );
+  return {
+    cards: active.slice(0, MAX_TEST_CARDS).map((card) => ({
+      id: card.id,
+      cardholderName: ctx.state.cardholders[card.cardholder]?.name ?? '',
+      brand: card.brand,
+      last4: card.last4,
+    })),
+    total: active.length,
+    selected,
+    notice,
+  };
+}
+
+/** GET /checkout?card=ic_...: the form filled in with that card's details, if it is an active issued card. */
+function prefilledCheckout(ctx: EmulatorContext, cardId: string | null): string {
+  if (cardId === null) return checkoutPage({}, undefined, testCards(ctx));
+  const card =
+    /^ic_\w+$/.test(cardId) && Object.hasOwn(ctx.state.issuingCards, cardId)
+      ? ctx.state.issuingCards[cardId]
+      : undefined;
+  const secret = card ? ctx.state.issuingSecrets[card.id] : undefined;
+  if (!card || !secret || card.status !== 'active') {
+    const why = card
+      ? `Card ${card.id} is ${card.status}, not active`
+      : 'There is no issued card with that id';
+    return checkoutPage({}, undefined, testCards(ctx, undefined, `${why}: choose one of the cards below.`));
+  }
+  const exp = `${String(card.exp_month).padStart(2, '0')}/${String(card.exp_year % 100).padStart(2, '0')}`;
+  return checkoutPage(
+    { number: groupPan(secret.number), exp, cvc: secret.cvc },
+    undefined,
+    testCards(ctx, card.id),
+  );
+}
+
 /** Serves the pages; answers false when the path is not one of them. */
 export async function handlePages(
   ctx: EmulatorContext,
@@ -64,7 +112,7 @@ export async function handlePages(
 ): Promise<boolean> {
   const method = req.method ?? 'GET';
   if (url.pathname === '/checkout' && method === 'GET') {
-    sendHtml(res, 200, checkoutPage());
+    sendHtml(res, 200, prefilledCheckout(ctx, url.searchParams.get('card')));
     return true;
   }
   if (url.pathname === '/checkout' && method === 'POST') {
@@ -91,7 +139,7 @@ export async function handlePages(
               ? 'Enter an amount in dollars, such as 12.50.'
               : undefined;
     if (problem || !expiry || !category || amount === undefined) {
-      sendHtml(res, 400, checkoutPage(values, problem));
+      sendHtml(res, 400, checkoutPage(values, problem, testCards(ctx)));
       return true;
     }
     const outcome = await network.authorize({

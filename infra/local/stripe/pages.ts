@@ -29,6 +29,12 @@ const styles = `
   .hint { font-weight: 400; color: #57606a; font-size: .9rem; }
   input, select { font: inherit; padding: .5rem; width: 100%; box-sizing: border-box; border: 1px solid #8c959f; border-radius: 4px; }
   input:focus, select:focus, button:focus { outline: 3px solid #0969da; outline-offset: 1px; }
+  a:focus-visible { outline: 3px solid #0969da; outline-offset: 2px; border-radius: 2px; }
+  .test-cards ul { list-style: none; padding: 0; margin: .5rem 0 0; }
+  .test-cards li { margin: .25rem 0; }
+  .test-cards a { display: inline-block; padding: .35rem .5rem; border: 1px solid #d0d7de; border-radius: 4px; color: #0a2540; }
+  .test-cards a:hover { background: #f6f8fa; }
+  .test-cards a[aria-current="true"] { border-color: #0969da; background: #ddf4ff; font-weight: 600; }
   .row { display: flex; gap: 1rem; } .row > div { flex: 1; }
   button { font: inherit; margin-top: 1.25rem; padding: .6rem 1.2rem; border: 0; border-radius: 4px; background: #0a2540; color: #fff; cursor: pointer; }
   .inline { display: flex; gap: .5rem; align-items: end; flex-wrap: wrap; margin-top: .5rem; }
@@ -63,12 +69,58 @@ ${body}
 export interface CheckoutValues {
   number?: string;
   exp?: string;
+  cvc?: string;
   merchant_name?: string;
   category?: string;
   amount?: string;
 }
 
-export function checkoutPage(values: CheckoutValues = {}, error?: string): string {
+/** An active issued card offered on the checkout, so nobody has to look its number up. */
+export interface TestCardChoice {
+  id: string;
+  cardholderName: string;
+  brand: string;
+  last4: string;
+}
+
+export interface TestCardsSection {
+  /** Newest first; at most the ones to show. */
+  cards: readonly TestCardChoice[];
+  /** How many active cards there are in all (more than `cards.length` when the list is cut short). */
+  total: number;
+  /** The card whose details fill the form. */
+  selected?: string;
+  /** Said when `?card=` named no active issued card. */
+  notice?: string;
+}
+
+function testCardsSection(section: TestCardsSection): string {
+  const items = section.cards
+    .map((card) => {
+      const current = card.id === section.selected;
+      return `<li><a href="/checkout?card=${encodeURIComponent(card.id)}"${current ? ' aria-current="true"' : ''}>${escapeHtml(card.cardholderName || 'Unnamed cardholder')}, ${escapeHtml(card.brand)} ending ${escapeHtml(card.last4)} <code>${escapeHtml(card.id)}</code>${current ? ' (filled in below)' : ''}</a></li>`;
+    })
+    .join('');
+  const more =
+    section.total > section.cards.length
+      ? `<p class="hint">The ${section.cards.length} newest of ${section.total} active cards. Any other one can be opened with <code>/checkout?card=ic_...</code>.</p>`
+      : '';
+  const list = items
+    ? `<p class="hint" id="test-cards-hint">Choose one of the emulator's active issued cards to fill in its number, expiry and security code.</p>
+<ul aria-labelledby="test-cards-heading" aria-describedby="test-cards-hint">${items}</ul>${more}`
+    : `<p class="hint">No active issued cards yet. Issue one through the API (<code>stripe.issuing.cards.create</code> with <code>status: 'active'</code>); <code>npm start</code> issues one to the demo employee.</p>`;
+  return `<section class="test-cards" aria-labelledby="test-cards-heading">
+<h2 id="test-cards-heading">Test cards</h2>
+${section.notice ? `<p class="error" role="alert">${escapeHtml(section.notice)}</p>` : ''}
+${list}
+</section>`;
+}
+
+export function checkoutPage(
+  values: CheckoutValues = {},
+  error?: string,
+  testCards: TestCardsSection = { cards: [], total: 0 },
+): string {
   const options = (learning: boolean) =>
     merchantCategories
       .filter((c) => c.learning === learning)
@@ -82,6 +134,7 @@ export function checkoutPage(values: CheckoutValues = {}, error?: string): strin
     `<h1>Sandbox merchant checkout</h1>
 <p>Pay at a pretend merchant with a virtual card issued by the emulator. The payment runs through Stripe Issuing's
 authorization flow: card checks, spending controls, then the product's real-time webhook.</p>
+${testCardsSection(testCards)}
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="/checkout">
   <fieldset style="border:0;padding:0;margin:0">
@@ -92,7 +145,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
       <div><label for="exp">Expiry <span class="hint">(MM/YY)</span></label>
       <input id="exp" name="exp" inputmode="numeric" autocomplete="cc-exp" placeholder="MM/YY" required value="${escapeHtml(values.exp)}"></div>
       <div><label for="cvc">CVC</label>
-      <input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required></div>
+      <input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required value="${escapeHtml(values.cvc)}"></div>
     </div>
   </fieldset>
   <fieldset style="border:0;padding:0;margin:0">
