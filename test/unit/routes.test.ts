@@ -31,6 +31,10 @@ describe('the route table', () => {
     if ('rateLimit' in access && access.rateLimit) expect(uses).toContain('table:write');
   });
 
+  it.each(operationIds)('%s has a plain-ASCII summary (it becomes an IAM role description)', (op) => {
+    expect(routes[op].summary).toMatch(/^[\x20-\x7E]+$/);
+  });
+
   it('has no two routes on the same method and path', () => {
     const seen = new Set(operationIds.map((op) => `${routes[op].method} ${routes[op].path}`));
     expect(seen.size).toBe(operationIds.length);
