@@ -359,7 +359,7 @@ export const routes = {
   setCardStatus: route({
     method: 'POST',
     path: '/employees/cardStatus',
-    summary: 'Freeze (inactive) or activate employees' cards, at the issuer and in our records.',
+    summary: "Freeze (inactive) or activate employees' cards, at the issuer and in our records.",
     access: { kind: 'signedIn', roles: ['manager'] },
     input: cardStatusInput,
     output: bulkResultOutput,
