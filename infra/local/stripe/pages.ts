@@ -30,6 +30,7 @@ const styles = `
   input, select { font: inherit; padding: .5rem; width: 100%; box-sizing: border-box; border: 1px solid #8c959f; border-radius: 4px; }
   input:focus, select:focus, button:focus { outline: 3px solid #0969da; outline-offset: 1px; }
   a:focus-visible { outline: 3px solid #0969da; outline-offset: 2px; border-radius: 2px; }
+  .test-cards { margin-bottom: 1.5rem; }
   .test-cards ul { list-style: none; padding: 0; margin: .5rem 0 0; }
   .test-cards li { margin: .25rem 0; }
   .test-cards a { display: inline-block; padding: .35rem .5rem; border: 1px solid #d0d7de; border-radius: 4px; color: #0a2540; }
