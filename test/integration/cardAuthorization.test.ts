@@ -163,6 +163,24 @@ describe('real-time authorization', () => {
     expect((await deliver(stack.apiUrl, request(card, 100))).body.approved).toBe(true);
   });
 
+  it('finds the owner from our card record when the card carries no metadata', async () => {
+    const card = await fundedCard(5000);
+    const res = await deliver(
+      stack.apiUrl,
+      request({ cardId: card.cardId, userId: undefined as never }, 700),
+    );
+    expect(res.body.approved).toBe(true);
+    expect(await balanceOf(holdAccount(card.userId))).toBe(700);
+  });
+
+  it('trusts our card record over metadata naming someone else', async () => {
+    const card = await fundedCard(5000);
+    const other = await fundedCard(5000);
+    const res = await deliver(stack.apiUrl, request({ cardId: card.cardId, userId: other.userId }, 700));
+    expect(res.body).toMatchObject({ approved: false, metadata: { reason: 'This card is not recognised.' } });
+    expect(await balanceOf(cardAccount(other.userId))).toBe(5000);
+  });
+
   it('answers a redelivered request the same way, with one hold', async () => {
     const card = await fundedCard(5000);
     const evt = request(card, 3000);

@@ -84,20 +84,43 @@ export async function getAuthorization(authorizationId: string): Promise<Authori
   return result.Item as AuthorizationRecord | undefined;
 }
 
-/** One round trip for everything an authorization decision reads. */
-export async function loadForDecision(authorizationId: string, cardId: string, userId: string | undefined) {
-  const wanted = [keys.authorization(authorizationId), keys.card(cardId)];
-  if (userId) wanted.push(keys.user(userId), keys.account(`card:${userId}`));
+async function batchGet(wanted: { pk: string; sk: string }[]) {
   const result = await db().send(
     new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: wanted, ConsistentRead: true } } }),
   );
   const items = result.Responses?.[tableName()] ?? [];
-  const find = (key: { pk: string; sk: string }) => items.find((i) => i.pk === key.pk && i.sk === key.sk);
+  return (key: { pk: string; sk: string }) => items.find((i) => i.pk === key.pk && i.sk === key.sk);
+}
+
+/**
+ * Everything an authorization decision reads, in one round trip when the card's
+ * metadata names its owner (it always does for cards we issue); otherwise the
+ * owner is read from our card record in a second one.
+ */
+export async function loadForDecision(
+  authorizationId: string,
+  cardId: string,
+  userIdHint: string | undefined,
+) {
+  const wanted = [keys.authorization(authorizationId), keys.card(cardId)];
+  if (userIdHint) wanted.push(keys.user(userIdHint), keys.account(`card:${userIdHint}`));
+  let find = await batchGet(wanted);
+  const decided = find(keys.authorization(authorizationId)) as AuthorizationRecord | undefined;
+  const card = find(keys.card(cardId)) as CardRecord | undefined;
+  const userId = userIdHint ?? card?.userId;
+  if (userId && !userIdHint && !decided)
+    find = await batchGet([keys.user(userId), keys.account(`card:${userId}`)]);
+  // The card record is ours and decides whose card it is; a hint naming someone else counts for nothing.
+  const owned = Boolean(userId) && card?.userId === userId;
   return {
-    decided: find(keys.authorization(authorizationId)) as AuthorizationRecord | undefined,
-    card: find(keys.card(cardId)) as CardRecord | undefined,
-    user: userId ? (find(keys.user(userId)) as { status: string; teamId: string } | undefined) : undefined,
-    balanceCents: userId ? Number(find(keys.account(`card:${userId}`))?.balanceCents ?? 0) : 0,
+    decided,
+    card,
+    userId: owned ? userId : undefined,
+    user:
+      owned && userId
+        ? (find(keys.user(userId)) as { status: string; teamId: string } | undefined)
+        : undefined,
+    balanceCents: owned && userId ? Number(find(keys.account(`card:${userId}`))?.balanceCents ?? 0) : 0,
   };
 }
 

@@ -71,8 +71,8 @@ export function refusal(
 export async function decideAuthorization(request: AuthorizationRequest, now: Date): Promise<Decision> {
   const loaded = await loadForDecision(request.authorizationId, request.cardId, request.userId);
   if (loaded.decided) return { approved: loaded.decided.approved, reason: loaded.decided.reason };
-  const userId = request.userId ?? loaded.card?.userId;
-  const reason = refusal(request, loaded.card, request.userId ? loaded.user : undefined, loaded.balanceCents);
+  const userId = loaded.userId;
+  const reason = refusal(request, loaded.card, loaded.user, loaded.balanceCents);
   const record: AuthorizationRecord = {
     authorizationId: request.authorizationId,
     cardId: request.cardId,
@@ -148,12 +148,12 @@ export async function recordIssuerDecline(request: AuthorizationRequest, now: Da
   const loaded = await loadForDecision(request.authorizationId, request.cardId, request.userId);
   if (loaded.decided) return { approved: loaded.decided.approved, reason: loaded.decided.reason };
   const reason =
-    refusal(request, loaded.card, request.userId ? loaded.user : undefined, loaded.balanceCents) ??
+    refusal(request, loaded.card, loaded.user, loaded.balanceCents) ??
     'Declined by the card’s spending limit.';
   return recordDecline({
     authorizationId: request.authorizationId,
     cardId: request.cardId,
-    userId: request.userId ?? loaded.card?.userId,
+    userId: loaded.userId,
     teamId: loaded.card?.teamId,
     approved: false,
     reason,
