@@ -59,6 +59,19 @@ export async function getCard(cardId: string): Promise<CardRecord | undefined> {
   return result.Item as CardRecord | undefined;
 }
 
+/** Many cards in few round trips (BatchGet takes 100 keys at a time). */
+export async function getCards(cardIds: string[]): Promise<Map<string, CardRecord>> {
+  const cards = new Map<string, CardRecord>();
+  for (let i = 0; i < cardIds.length; i += 100) {
+    const chunk = cardIds.slice(i, i + 100);
+    const result = await db().send(
+      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: chunk.map((id) => keys.card(id)) } } }),
+    );
+    for (const item of result.Responses?.[tableName()] ?? []) cards.set(item.cardId, item as CardRecord);
+  }
+  return cards;
+}
+
 export async function updateCard(cardId: string, fields: Partial<CardRecord>): Promise<void> {
   const entries = Object.entries(fields);
   await db().send(

@@ -11,7 +11,7 @@ import { endAllSessions, listTeamUsers, setUserFields } from '../data/accounts';
 import { recordAudit } from '../data/audit';
 import { getUser, type UserRecord } from '../data/users';
 import type { Actor } from '../platform/auth';
-import { retireEmployeeMoney } from './teamOps';
+import { retireEmployeeMoney } from './pool';
 
 const NOT_FOUND = 'No such person on your team.';
 

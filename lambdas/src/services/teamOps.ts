@@ -14,27 +14,27 @@ import {
   funding,
   holdAccount,
   InvalidPosting,
-  poolAccount,
   reallocation,
   redemption,
   redemptionFee,
-  toPool,
 } from '../../../shared/src/domain/ledger';
 import { AppError } from '../../../shared/src/errors';
 import type { depositInput } from '../../../shared/src/schemas/billing';
 import type { reallocateInput } from '../../../shared/src/schemas/team';
-import { newId } from '../adapters/clock';
-import { charge, refund, setCardStatus as setIssuerCardStatus } from '../adapters/stripe';
+import { charge, createCardKey, refund, setCardStatus as setIssuerCardStatus } from '../adapters/stripe';
 import { getTeam, listTeamUsers, setUserFields } from '../data/accounts';
-import { recordAudit } from '../data/audit';
-import { type CardRecord, getCard, recentAuthorizations, updateCard } from '../data/cards';
+import { type AuditEvent, listAudit, recordAudit } from '../data/audit';
+import { getCard, getCards, recentAuthorizations, updateCard } from '../data/cards';
 import { db, tableName } from '../data/client';
 import { keys } from '../data/keys';
-import { balanceOf, InsufficientFunds, post, statement, teamJournal } from '../data/ledger';
+import { balanceOf, post, statement, teamJournal } from '../data/ledger';
 import { getUser, type UserRecord } from '../data/users';
 import type { Actor } from '../platform/auth';
+import { stripeConfig } from '../platform/config';
 import type { Logger } from '../platform/log';
 import { collectDebt, updateBackstop } from './funding';
+import { pooledFrom, sweepToPool } from './pool';
+import { deleteAccount } from './profiles';
 
 type Result = { userId: string; status: string; message?: string };
 
@@ -57,7 +57,7 @@ async function audit(
   actor: Actor,
   action: string,
   now: Date,
-  fields: { targetId?: string; before?: object; after?: object },
+  fields: Pick<AuditEvent, 'targetId' | 'before' | 'after'>,
 ) {
   await recordAudit({
     teamId: actor.teamId,
@@ -65,7 +65,7 @@ async function audit(
     action,
     at: now.toISOString(),
     ...fields,
-  } as never);
+  });
 }
 
 // --- Reading ------------------------------------------------------------------
@@ -88,7 +88,7 @@ async function balances(userIds: string[]): Promise<Map<string, number>> {
 export async function listEmployees(actor: Actor) {
   const members = (await listTeamUsers(actor.teamId)).filter((u) => u.role === 'employee');
   const money = await balances(members.map((m) => m.userId));
-  const cards = await Promise.all(members.map((m) => (m.cardId ? getCard(m.cardId) : undefined)));
+  const cards = await getCards(members.flatMap((m) => (m.cardId ? [m.cardId] : [])));
   const invitations = await db().send(
     new QueryCommand({
       TableName: tableName(),
@@ -97,13 +97,17 @@ export async function listEmployees(actor: Actor) {
       ExpressionAttributeValues: { ':pk': `TEAM#${actor.teamId}`, ':prefix': 'INVITE#' },
     }),
   );
-  const employees = members.map((m, i) => ({
+  const employees = members.map((m) => ({
     userId: m.userId,
     email: m.email,
     firstName: m.firstName,
     lastName: m.lastName,
     status: m.status,
-    cardStatus: (cards[i]?.status ?? 'pending') as 'active' | 'inactive' | 'canceled' | 'pending',
+    cardStatus: ((m.cardId && cards.get(m.cardId)?.status) || 'pending') as
+      | 'active'
+      | 'inactive'
+      | 'canceled'
+      | 'pending',
     budgetCents: m.budgetCents ?? 0,
     nextBudgetCents: m.nextBudgetCents ?? m.budgetCents ?? 0,
     remainingBudgetCents: money.get(cardAccount(m.userId)) ?? 0,
@@ -222,43 +226,6 @@ export async function setCardStatus(
 }
 
 // --- Delete, pool, reallocate, redeem ------------------------------------------
-
-/**
- * Moves what a removed employee's card can spend into the team pool. Holds stay
- * until their purchases settle; a later sweep moves anything released.
- */
-async function sweepToPool(user: UserRecord): Promise<void> {
-  const amount = await balanceOf(cardAccount(user.userId));
-  if (amount <= 0) return;
-  try {
-    await post(
-      toPool({
-        entryId: `POOL#${user.userId}#${newId()}`,
-        teamId: user.teamId,
-        userId: user.userId,
-        amountCents: amount,
-      }),
-    );
-  } catch (error) {
-    if (!(error instanceof InsufficientFunds)) throw error; // a concurrent sweep got there first
-  }
-}
-
-/** After an employee's account is deleted: cancel the card, keep the money in the team pool. */
-export async function retireEmployeeMoney(user: UserRecord): Promise<void> {
-  const card: CardRecord | undefined = user.cardId ? await getCard(user.cardId) : undefined;
-  if (card && card.status !== 'canceled') {
-    await setIssuerCardStatus(card.cardId, 'canceled');
-    await updateCard(card.cardId, { status: 'canceled' });
-  }
-  await sweepToPool(user);
-}
-
-/** What of the pool came from one removed employee and is still there. */
-async function pooledFrom(teamId: string, userId: string): Promise<number> {
-  const lines = await statement(poolAccount(teamId));
-  return lines.filter((l) => l.references?.user === userId).reduce((s, l) => s + l.amountCents, 0);
-}
 
 async function deletedTeamEmployee(actor: Actor, userId: string) {
   const user = await teamEmployee(actor, userId);
@@ -456,4 +423,51 @@ export async function deposit(
   }
   await audit(actor, 'funds.deposited', now, { after: { amountCents: input.amount, results } });
   return { results };
+}
+
+/** Removes employees of the team: all or none (naming anyone else's people changes nothing). */
+export async function deleteEmployees(actor: Actor, userIds: string[], now: Date) {
+  const results: Result[] = [];
+  for (const user of await teamEmployees(actor, userIds)) {
+    results.push({ userId: user.userId, status: (await deleteAccount(actor, user.userId, now)).status });
+  }
+  return { results };
+}
+
+/**
+ * An ephemeral key for the employee's own card, so the browser shows number and
+ * CVC in the issuer's frame: they never pass through our servers, database or logs.
+ */
+export async function cardKey(actor: Actor, nonce: string | undefined) {
+  const user = await getUser(actor.userId);
+  const card = user?.cardId ? await getCard(user.cardId) : undefined;
+  if (!card || card.userId !== actor.userId) throw new AppError('NOT_FOUND', 'You have no card yet.');
+  const key = await createCardKey(card.cardId, nonce);
+  const local = stripeConfig().STRIPE_API_URL;
+  return {
+    cardId: card.cardId,
+    ephemeralKeySecret: key.secret,
+    expires: key.expires,
+    // Locally the emulator serves the card frame; in AWS the page uses Stripe Issuing Elements.
+    ...(local
+      ? {
+          frameUrl: `${local.replace(/\/$/, '')}/issuing-elements/card?card=${card.cardId}&ephemeral_key=${key.secret}`,
+        }
+      : {}),
+  };
+}
+
+/** The team's audit log: every manager action and every money movement (from the journal), newest first. */
+export async function teamAudit(actor: Actor) {
+  const [actions, journal] = await Promise.all([listAudit(actor.teamId, 500), teamJournal(actor.teamId)]);
+  const movements = journal.map((entry) => ({
+    eventId: entry.entryId,
+    // Money moves for the system (cycles, the card network) or for a manager's request,
+    // whose own action is logged beside it.
+    actorId: 'system',
+    action: `money.${entry.kind}`,
+    after: { description: entry.description, legs: entry.legs, ...(entry.references ?? {}) },
+    at: entry.postedAt,
+  }));
+  return { events: [...actions, ...movements].sort((a, b) => b.at.localeCompare(a.at)) };
 }
