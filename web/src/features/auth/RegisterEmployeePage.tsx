@@ -22,7 +22,7 @@ import { useSchemaForm } from '../../components/useSchemaForm';
 import { registrationMessages } from '../../content/accountMessages';
 import { notify } from '../../stores/notifications';
 import { AuthCard, AuthLinks } from './AuthCard';
-import { finishSignUp, reportSignUpError } from './signUpHelpers';
+import { signUp } from './signUpHelpers';
 
 type Check =
   | { state: 'unknown' }
@@ -201,14 +201,7 @@ function SignUpForm({ email, onChangeEmail }: { email: string; onChangeEmail: ()
     const input = form.validate();
     if (!input) return;
     setBusy(true);
-    try {
-      await call('registerEmployee', input);
-    } catch (error) {
-      setBusy(false);
-      reportSignUpError(error, form.applyServerErrors);
-      return;
-    }
-    await finishSignUp(input.email, input.password, navigate);
+    if (!(await signUp('registerEmployee', input, form.applyServerErrors, navigate))) setBusy(false);
   }
 
   return (

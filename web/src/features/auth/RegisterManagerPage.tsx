@@ -7,13 +7,12 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PASSWORD_HELPER_TEXT, registerManagerInput } from '../../../../shared/src/schemas/auth';
-import { call } from '../../api/client';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useSchemaForm } from '../../components/useSchemaForm';
 import { AuthCard, AuthLinks } from './AuthCard';
-import { finishSignUp, reportSignUpError } from './signUpHelpers';
+import { signUp } from './signUpHelpers';
 
 export function RegisterManagerPage() {
   useDocumentTitle('Create New Team');
@@ -36,14 +35,7 @@ export function RegisterManagerPage() {
     const input = form.validate();
     if (!input) return;
     setBusy(true);
-    try {
-      await call('registerManager', input);
-    } catch (error) {
-      setBusy(false);
-      reportSignUpError(error, form.applyServerErrors);
-      return;
-    }
-    await finishSignUp(input.email, input.password, navigate);
+    if (!(await signUp('registerManager', input, form.applyServerErrors, navigate))) setBusy(false);
   }
 
   return (

@@ -1,4 +1,6 @@
 import type { NavigateFunction } from 'react-router-dom';
+import type { RouteInput } from '../../../../shared/src/api/routes';
+import { call } from '../../api/client';
 import { ApiError, errorMessage } from '../../api/errors';
 import { useSession } from '../../auth/sessionStore';
 import { registrationMessages } from '../../content/accountMessages';
@@ -40,4 +42,24 @@ export function reportSignUpError(
 ) {
   if (error instanceof ApiError && error.status === 400) applyServerErrors(error.fields);
   notify({ kind: 'error', title: registrationMessages.failedTitle, message: errorMessage(error) });
+}
+
+/**
+ * The whole sign-up submit, shared by both registration forms: create the
+ * account, then sign in and continue (true); or report the failure (false).
+ */
+export async function signUp<Op extends 'registerManager' | 'registerEmployee'>(
+  operation: Op,
+  input: RouteInput<Op> & { email: string; password: string },
+  applyServerErrors: (fields: ApiError['fields']) => boolean,
+  navigate: NavigateFunction,
+): Promise<boolean> {
+  try {
+    await call(operation, input);
+  } catch (error) {
+    reportSignUpError(error, applyServerErrors);
+    return false;
+  }
+  await finishSignUp(input.email, input.password, navigate);
+  return true;
 }
