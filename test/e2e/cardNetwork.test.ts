@@ -50,7 +50,7 @@ async function payAtCheckout(page: Page, dollars: string) {
   await page.getByLabel(/Amount/).fill(dollars);
   await page.getByRole('button', { name: 'Pay' }).click();
   await page.waitForLoadState('load');
-  return (await page.locator('body').innerText()).replace(/\s+/g, ' ');
+  return ((await page.locator('body').textContent()) ?? '').replace(/\s+/g, ' ');
 }
 
 async function waitForBalance(expected: number) {

@@ -10,7 +10,6 @@ import { keys } from '../../lambdas/src/data/keys';
 import { balanceOf, teamJournal } from '../../lambdas/src/data/ledger';
 import { cardAccount, debtAccount, poolAccount } from '../../shared/src/domain/ledger';
 import {
-  api,
   linkToken,
   PASSWORD,
   registerManager,
@@ -187,10 +186,12 @@ describe('purchases at the card network', () => {
     expect(freeze.body.results).toEqual([{ userId: employee.userId, status: 'inactive' }]);
     expect((await stripe.issuing.cards.retrieve(employee.cardId)).status).toBe('inactive');
     const listed = await send('GET', '/employees', manager.accessToken);
-    expect(listed.body.employees.find((e: { userId: string }) => e.userId === employee.userId)).toMatchObject({
-      cardStatus: 'inactive',
-      remainingBudgetCents: 3000,
-    });
+    expect(listed.body.employees.find((e: { userId: string }) => e.userId === employee.userId)).toMatchObject(
+      {
+        cardStatus: 'inactive',
+        remainingBudgetCents: 3000,
+      },
+    );
     expect((await pay(employee.cardId, 100))?.approved).toBe(false);
     await send('POST', '/employees/cardStatus', manager.accessToken, {
       userIds: [employee.userId],
