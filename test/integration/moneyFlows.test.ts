@@ -372,4 +372,46 @@ describe('removal, reallocation and redemption', () => {
       expect.arrayContaining(['employee.deleted', 'funds.reallocated', 'funds.redeemed', 'billing.setup']),
     );
   });
+
+  it('splits a redemption over several charges when none can take it all, and refunds once however often it is sent', async () => {
+    const { manager, teamId } = await setUpTeam();
+    const leaving = await join(manager, 10); // joining charge: $10.00
+    const deposit = await send(
+      'POST',
+      '/funds/deposit',
+      manager.accessToken,
+      { userIds: [leaving.userId], amount: 30 },
+      `d-${randomUUID()}`,
+    );
+    expect(deposit.status, JSON.stringify(deposit.body)).toBe(200); // a second charge: $30.00
+    expect(
+      (await send('POST', '/employees/delete', manager.accessToken, { userIds: [leaving.userId] })).status,
+    ).toBe(200);
+    expect(await balanceOf(poolAccount(teamId))).toBe(4000);
+
+    // $40.00 less the $6.00 fee (15 %) is $34.00: more than either charge.
+    const body = { deletedUserIds: [leaving.userId] };
+    const [first, racing] = await Promise.all([
+      send('POST', '/funds/redeem', manager.accessToken, body, `x-${randomUUID()}`),
+      send('POST', '/funds/redeem', manager.accessToken, body, `x-${randomUUID()}`),
+    ]);
+    expect([first.status, racing.status], JSON.stringify([first.body, racing.body])).toContain(200);
+    const later = await send('POST', '/funds/redeem', manager.accessToken, body, `x-${randomUUID()}`);
+    expect(later.status).toBe(422);
+    expect(later.body.error.message).toBe('Refund is not available for balances under $5.');
+
+    const team = await stack.getItem(keys.team(teamId));
+    const charges = await stripe.charges.list({ customer: team?.stripeCustomerId as string });
+    const refunded = Object.fromEntries(charges.data.map((c) => [c.amount, c.amount_refunded]));
+    expect(refunded).toEqual({ 1000: 400, 3000: 3000 }); // newest charge first, then the rest from the older
+    const entries = (await teamJournal(teamId)).filter((e) => e.kind === 'redemption');
+    expect(entries).toHaveLength(1);
+    expect(entries[0]?.legs).toEqual([
+      { account: poolAccount(teamId), amountCents: -4000 },
+      { account: 'revenue:fees', amountCents: 600 },
+      { account: `external:${teamId}`, amountCents: 3400 },
+    ]);
+    expect(entries[0]?.refunds?.map((r) => r.amountCents)).toEqual([3000, 400]);
+    expect(await balanceOf(poolAccount(teamId))).toBe(0);
+  });
 });

@@ -6,6 +6,7 @@ import {
   funding,
   InvalidPosting,
   mayGoNegative,
+  planRedemptionRefunds,
   reallocation,
   redemption,
   redemptionFee,
@@ -182,17 +183,107 @@ describe('reallocation and redemption arithmetic, to the cent', () => {
     [123457, 18519],
   ])('redeeming %i cents costs a fee of %s', (amount, fee) => {
     if (fee === 'refused') {
-      expect(() => redemption({ entryId: 'X', teamId: 't', amountCents: amount, refundId: 're_1' })).toThrow(
-        InvalidPosting,
-      );
+      expect(() =>
+        redemption({
+          entryId: 'X',
+          teamId: 't',
+          amountCents: amount,
+          refunds: [{ chargeId: 'ch_1', refundId: 're_1', amountCents: 1 }],
+        }),
+      ).toThrow(InvalidPosting);
       return;
     }
+    const net = amount - (fee as number);
     expect(redemptionFee(amount)).toBe(fee);
-    const p = redemption({ entryId: 'X', teamId: 't', amountCents: amount, refundId: 're_1' });
+    const p = redemption({
+      entryId: 'X',
+      teamId: 't',
+      amountCents: amount,
+      refunds: [{ chargeId: 'ch_1', refundId: 're_1', amountCents: net }],
+    });
     expect(p.legs).toEqual([
       { account: 'pool:t', amountCents: -amount },
       { account: 'revenue:fees', amountCents: fee },
-      { account: 'external:t', amountCents: amount - (fee as number) },
+      { account: 'external:t', amountCents: net },
     ]);
+  });
+
+  it.each([
+    [
+      'one charge takes it all',
+      800,
+      [
+        ['ch_3', 1000],
+        ['ch_2', 5000],
+      ],
+      [['ch_3', 800]],
+    ],
+    [
+      'exactly what the newest can take',
+      1000,
+      [
+        ['ch_3', 1000],
+        ['ch_2', 5000],
+      ],
+      [['ch_3', 1000]],
+    ],
+    [
+      'split, newest first',
+      2550,
+      [
+        ['ch_3', 1000],
+        ['ch_2', 1000],
+        ['ch_1', 1000],
+      ],
+      [
+        ['ch_3', 1000],
+        ['ch_2', 1000],
+        ['ch_1', 550],
+      ],
+    ],
+    [
+      'skips spent charges',
+      300,
+      [
+        ['ch_3', 0],
+        ['ch_2', 200],
+        ['ch_1', 200],
+      ],
+      [
+        ['ch_2', 200],
+        ['ch_1', 100],
+      ],
+    ],
+  ] as const)('plans the refunds of a redemption: %s', (_, net, charges, expected) => {
+    const plan = planRedemptionRefunds(
+      net,
+      charges.map(([chargeId, refundableCents]) => ({ chargeId, refundableCents })),
+    );
+    expect(plan.map((r) => [r.chargeId, r.amountCents])).toEqual(expected);
+  });
+
+  it('refuses a redemption that all earlier charges together cannot take', () => {
+    expect(() => planRedemptionRefunds(2001, [{ chargeId: 'ch_1', refundableCents: 2000 }])).toThrow(
+      'Your earlier charges cannot take this refund; please contact us.',
+    );
+  });
+
+  it('refuses refunds that do not add up to the net, so the ledger matches what Stripe returned', () => {
+    const refunds = [
+      { chargeId: 'ch_2', refundId: 're_2', amountCents: 4000 },
+      { chargeId: 'ch_1', refundId: 're_1', amountCents: 4000 },
+    ];
+    // 10000 cents less the 1500 fee is 8500, not 8000.
+    expect(() => redemption({ entryId: 'X', teamId: 't', amountCents: 10000, refunds })).toThrow(
+      InvalidPosting,
+    );
+    const p = redemption({
+      entryId: 'X',
+      teamId: 't',
+      amountCents: 10000,
+      refunds: [...refunds, { chargeId: 'ch_0', refundId: 're_0', amountCents: 500 }],
+    });
+    expect(p.refunds?.map((r) => r.amountCents)).toEqual([4000, 4000, 500]);
+    expect(p.legs.find((l) => l.account === 'external:t')?.amountCents).toBe(8500);
   });
 });

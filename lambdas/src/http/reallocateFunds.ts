@@ -2,6 +2,6 @@
 import { httpHandler } from '../platform/http';
 import { reallocate } from '../services/teamOps';
 
-export const handler = httpHandler('reallocateFunds', ({ actor, input, now, idempotencyKey }) =>
-  reallocate(actor, input, idempotencyKey, now),
+export const handler = httpHandler('reallocateFunds', ({ actor, input, now }) =>
+  reallocate(actor, input, now),
 );

@@ -40,8 +40,19 @@ export async function retireEmployeeMoney(user: UserRecord): Promise<void> {
   await sweepToPool(user);
 }
 
-/** What of the pool came from one removed employee and is still there. */
-export async function pooledFrom(teamId: string, userId: string): Promise<number> {
-  const lines = await statement(poolAccount(teamId));
-  return lines.filter((l) => l.references?.user === userId).reduce((s, l) => s + l.amountCents, 0);
+/**
+ * What of the pool came from one removed employee and is still there, and the
+ * last pool entry of theirs. Reallocation and redemption derive their entry ids
+ * from that entry: two requests that see the same pool post the same entry, so
+ * however many race or retry, the money leaves the pool once.
+ */
+export async function pooledFrom(
+  teamId: string,
+  userId: string,
+): Promise<{ cents: number; stateId: string | undefined }> {
+  const lines = (await statement(poolAccount(teamId))).filter((l) => l.references?.user === userId);
+  return {
+    cents: lines.reduce((s, l) => s + l.amountCents, 0),
+    stateId: lines.at(-1)?.entryId,
+  };
 }

@@ -14,6 +14,8 @@ import {
   funding,
   holdAccount,
   InvalidPosting,
+  planRedemptionRefunds,
+  type RedemptionRefund,
   reallocation,
   redemption,
   redemptionFee,
@@ -27,7 +29,7 @@ import { type AuditEvent, listAudit, recordAudit } from '../data/audit';
 import { getCard, getCards, recentAuthorizations, updateCard } from '../data/cards';
 import { db, tableName } from '../data/client';
 import { keys } from '../data/keys';
-import { balanceOf, post, statement, teamJournal } from '../data/ledger';
+import { balanceOf, getJournal, post, statement, teamJournal } from '../data/ledger';
 import { getUser, type UserRecord } from '../data/users';
 import type { Actor } from '../platform/auth';
 import { stripeConfig } from '../platform/config';
@@ -234,12 +236,7 @@ async function deletedTeamEmployee(actor: Actor, userId: string) {
   return user;
 }
 
-export async function reallocate(
-  actor: Actor,
-  input: z.output<typeof reallocateInput>,
-  key: string,
-  now: Date,
-) {
+export async function reallocate(actor: Actor, input: z.output<typeof reallocateInput>, now: Date) {
   let receivers = input.receiverIds;
   if (input.allEmployees) {
     receivers = (await listTeamUsers(actor.teamId))
@@ -262,18 +259,23 @@ export async function reallocate(
   for (const deletedId of input.deletedUserIds) {
     if (!(await deletedTeamEmployee(actor, deletedId)))
       throw new AppError('NOT_FOUND', 'Only removed employees of your team can be reallocated.');
-    const amount = await pooledFrom(actor.teamId, deletedId);
+    const { cents: amount, stateId } = await pooledFrom(actor.teamId, deletedId);
     if (amount <= 0) continue;
     const posting = reallocation({
-      entryId: `REALLOCATE#${key}#${deletedId}`,
+      entryId: `REALLOCATE#${deletedId}#${stateId}`,
       teamId: actor.teamId,
       amountCents: amount,
       receiverIds: receivers,
       fromUserId: deletedId,
     });
-    await post(posting, now.toISOString());
+    // A racing request that saw the same pool may have posted this entry first;
+    // report what was recorded, which may name other receivers than asked here.
+    const recorded =
+      (await post(posting, now.toISOString())).status === 'posted'
+        ? posting
+        : ((await getJournal(posting.entryId)) ?? posting);
     total += amount;
-    for (const leg of posting.legs) {
+    for (const leg of recorded.legs) {
       if (leg.account.startsWith('card:'))
         shares.set(leg.account.slice(5), (shares.get(leg.account.slice(5)) ?? 0) + leg.amountCents);
     }
@@ -292,8 +294,8 @@ export async function reallocate(
   };
 }
 
-/** Charges of the team (from funding entries), newest first, with what is still refundable. */
-async function refundableCharges(teamId: string): Promise<{ chargeId: string; cents: number }[]> {
+/** The team's charges (from funding entries), newest first, with what each can still take back. */
+async function refundableCharges(teamId: string): Promise<{ chargeId: string; refundableCents: number }[]> {
   const journal = await teamJournal(teamId);
   const byCharge = new Map<string, number>();
   for (const entry of journal) {
@@ -305,58 +307,61 @@ async function refundableCharges(teamId: string): Promise<{ chargeId: string; ce
     byCharge.set(chargeId, (byCharge.get(chargeId) ?? 0) + credited);
   }
   for (const entry of journal) {
-    const chargeId = entry.references?.refundOf;
-    if (!chargeId) continue;
-    const refunded = entry.legs.find((l) => l.account.startsWith('external:'))?.amountCents ?? 0;
-    byCharge.set(chargeId, (byCharge.get(chargeId) ?? 0) - refunded);
+    for (const r of entry.refunds ?? []) {
+      byCharge.set(r.chargeId, (byCharge.get(r.chargeId) ?? 0) - r.amountCents);
+    }
   }
   return [...byCharge]
-    .map(([chargeId, cents]) => ({ chargeId, cents }))
-    .filter((c) => c.cents > 0)
+    .map(([chargeId, refundableCents]) => ({ chargeId, refundableCents }))
+    .filter((c) => c.refundableCents > 0)
     .reverse();
+}
+
+/** Turns a rule of the ledger's pure functions into the error the manager sees. */
+function asRule<T>(compute: () => T): T {
+  try {
+    return compute();
+  } catch (error) {
+    if (error instanceof InvalidPosting) throw new AppError('RULE_VIOLATED', error.message);
+    throw error;
+  }
 }
 
 /**
  * Redeems removed employees' pooled money back to the manager's card, less the
- * fee (15 % or $5, whichever is greater; not under $5). The refund goes to the
- * team's own charges, newest first.
+ * fee (15 % or $5, whichever is greater; not under $5). The net is refunded to
+ * the team's own charges, newest first, split over several when one cannot
+ * take it all. Refund keys and the entry id come from the pool's state, so a
+ * retry (with any Idempotency-Key) repeats the same refunds, which Stripe
+ * returns rather than repeats, and posts the entry once.
  */
-export async function redeem(actor: Actor, deletedUserIds: string[], key: string, now: Date) {
+export async function redeem(actor: Actor, deletedUserIds: string[], now: Date) {
   let total = 0;
   let fees = 0;
   for (const deletedId of deletedUserIds) {
     if (!(await deletedTeamEmployee(actor, deletedId)))
       throw new AppError('NOT_FOUND', 'Only removed employees of your team can be redeemed.');
-    const amount = await pooledFrom(actor.teamId, deletedId);
-    let fee: number;
-    try {
-      fee = redemptionFee(amount);
-      if (amount - fee <= 0)
-        throw new InvalidPosting('After the $5.00 minimum fee nothing would be returned.');
-    } catch (error) {
-      if (error instanceof InvalidPosting) throw new AppError('RULE_VIOLATED', error.message);
-      throw error;
-    }
-    const net = amount - fee;
-    const [target] = (await refundableCharges(actor.teamId)).filter((c) => c.cents >= net);
-    if (!target)
-      throw new AppError(
-        'RULE_VIOLATED',
-        'No single earlier charge can take this refund; please contact us.',
+    const { cents: amount, stateId } = await pooledFrom(actor.teamId, deletedId);
+    const entryId = `REDEEM#${deletedId}#${stateId}`;
+    const fee = asRule(() => redemptionFee(amount));
+    if (amount - fee <= 0)
+      throw new AppError('RULE_VIOLATED', 'After the $5.00 minimum fee nothing would be returned.');
+    const charges = await refundableCharges(actor.teamId);
+    const plan = asRule(() => planRedemptionRefunds(amount - fee, charges));
+    const refunds: RedemptionRefund[] = [];
+    for (const part of plan) {
+      const refundId = await refund(
+        {
+          chargeId: part.chargeId,
+          amountCents: part.amountCents,
+          metadata: { teamId: actor.teamId, userId: deletedId },
+        },
+        `${entryId}#${part.chargeId}`,
       );
-    const refundId = await refund(
-      { chargeId: target.chargeId, amountCents: net, metadata: { teamId: actor.teamId, userId: deletedId } },
-      `REDEEM#${key}#${deletedId}`,
-    );
-    const posting = redemption({
-      entryId: `REDEEM#${key}#${deletedId}`,
-      teamId: actor.teamId,
-      amountCents: amount,
-      refundId,
-      fromUserId: deletedId,
-    });
+      refunds.push({ ...part, refundId });
+    }
     await post(
-      { ...posting, references: { ...posting.references, refundOf: target.chargeId } },
+      redemption({ entryId, teamId: actor.teamId, amountCents: amount, refunds, fromUserId: deletedId }),
       now.toISOString(),
     );
     total += amount;

@@ -61,6 +61,8 @@ export interface Posting {
   description: string;
   /** References to outside objects (Stripe charge, authorization, ...), for audit and support. */
   references?: Record<string, string>;
+  /** A redemption's refunds, each against the charge it returns money to. */
+  refunds?: RedemptionRefund[];
 }
 
 export class InvalidPosting extends Error {}
@@ -275,29 +277,76 @@ export function redemptionFee(amountCents: number): number {
   return Math.min(amountCents, Math.max(feeCents(amountCents, REDEMPTION_FEE_BPS), REDEMPTION_MIN_FEE_CENTS));
 }
 
-/** Redemption: pool money back to the manager's card, less the fee. */
+/** One refund of a redemption: part of the net, back to one earlier charge of the team. */
+export interface RedemptionRefund {
+  chargeId: string;
+  refundId: string;
+  amountCents: number;
+}
+
+/**
+ * Which earlier charges take a redemption's net amount. A card refund goes back
+ * to a charge and never exceeds what is left of it, so the net is split over the
+ * team's charges in the order given (newest first), each taking what it can.
+ * Throws when all of them together cannot take it.
+ */
+export function planRedemptionRefunds(
+  netCents: number,
+  charges: { chargeId: string; refundableCents: number }[],
+): { chargeId: string; amountCents: number }[] {
+  assertCents(netCents, 'redemption net');
+  const plan: { chargeId: string; amountCents: number }[] = [];
+  let left = netCents;
+  for (const charge of charges) {
+    if (left === 0) break;
+    const take = Math.min(left, charge.refundableCents);
+    if (take <= 0) continue;
+    plan.push({ chargeId: charge.chargeId, amountCents: take });
+    left -= take;
+  }
+  if (left > 0) throw new InvalidPosting('Your earlier charges cannot take this refund; please contact us.');
+  return plan;
+}
+
+/**
+ * Redemption: pool money back to the manager's card, less the fee. The net may
+ * be refunded in several parts (see planRedemptionRefunds); they are one entry,
+ * so the pool, the fee and every refund are recorded together or not at all.
+ */
 export function redemption(args: {
   entryId: string;
   teamId: string;
   amountCents: number;
-  refundId: string;
+  refunds: RedemptionRefund[];
   fromUserId?: string;
 }): Posting {
   const fee = redemptionFee(args.amountCents);
-  if (args.amountCents - fee <= 0) {
+  const net = args.amountCents - fee;
+  if (net <= 0) {
     throw new InvalidPosting(`After the ${'$'}5.00 minimum fee nothing would be returned.`);
+  }
+  for (const r of args.refunds) assertCents(r.amountCents, `refund ${r.refundId}`);
+  const refunded = args.refunds.reduce((sum, r) => sum + r.amountCents, 0);
+  if (args.refunds.length === 0 || refunded !== net || args.refunds.some((r) => r.amountCents <= 0)) {
+    throw new InvalidPosting(
+      `the refunds (${refunded} cents) must be positive and add up to the net (${net} cents)`,
+    );
   }
   const legs: Leg[] = [
     { account: poolAccount(args.teamId), amountCents: -args.amountCents },
     { account: 'revenue:fees', amountCents: fee },
-    { account: externalAccount(args.teamId), amountCents: args.amountCents - fee },
+    { account: externalAccount(args.teamId), amountCents: net },
   ];
   return posting({
     entryId: args.entryId,
     kind: 'redemption',
     teamId: args.teamId,
     description: 'Redeemed to the manager’s card',
-    references: { refund: args.refundId, ...(args.fromUserId ? { user: args.fromUserId } : {}) },
+    references: {
+      refund: args.refunds.map((r) => r.refundId).join(' '),
+      ...(args.fromUserId ? { user: args.fromUserId } : {}),
+    },
+    refunds: args.refunds,
     legs,
   });
 }
