@@ -13,9 +13,10 @@ const startedAt = performance.now();
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 async function main() {
+  const dataDir = process.env.LOCAL_DATA_DIR ?? '.local-data';
   const stack = await startLocalStack({
     ports: portsFromEnv(),
-    dataDir: process.env.LOCAL_DATA_DIR ?? '.local-data',
+    dataDir,
     dev: process.argv.includes('--dev'),
   });
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
@@ -31,7 +32,7 @@ async function main() {
     `  Demo manager:   ${DEMO_MANAGER.email} / ${DEMO_MANAGER.password}`,
     `  Demo employee:  ${DEMO_EMPLOYEE.email} / ${DEMO_EMPLOYEE.password}`,
     '',
-    '  Press Ctrl-C to stop. Data is kept in .local-data/ (delete it to start fresh).',
+    `  Press Ctrl-C to stop. Data is kept in ${dataDir}/ (delete it to start fresh).`,
     '',
   ];
   console.log(lines.join('\n'));
