@@ -1,6 +1,6 @@
 import { type Ref, useId } from 'react';
 
-interface TextFieldProps {
+export interface TextFieldProps {
   /** Visible label; also the field's accessible name (keep it short and unique on the page). */
   label: string;
   name: string;

@@ -10,14 +10,14 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
-import { forgotPasswordInput, PASSWORD_HELPER_TEXT, passwordRule } from '../../../../shared/src/schemas/auth';
+import { forgotPasswordInput, passwordRule } from '../../../../shared/src/schemas/auth';
 import { ApiError, call, errorMessage } from '../../api/client';
 import { Button } from '../../components/Button';
-import { TextField } from '../../components/TextField';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useSchemaForm } from '../../components/useSchemaForm';
 import { passwordMessages } from '../../content/accountMessages';
 import { notify } from '../../stores/notifications';
+import { EmailField, NewPasswordField, PasswordField } from './AccountFields';
 import { AuthCard, AuthLinks } from './AuthCard';
 import { LocalMailboxLink } from './VerifyEmailPage';
 
@@ -66,14 +66,7 @@ function RecoveryForm() {
       lead="Enter your work email and we will send you a link to reset your password."
     >
       <form className="pub-form" noValidate onSubmit={onSubmit} aria-label="Password recovery">
-        <TextField
-          label="Work Email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={254}
-          {...form.field('email')}
-        />
+        <EmailField {...form.field('email')} />
         <Button type="submit" disabled={busy} busy={busy}>
           Send Instructions
         </Button>
@@ -157,21 +150,10 @@ function ResetForm({ token }: { token: string }) {
   return (
     <AuthCard title="Reset your password" lead="Choose a new password for your account.">
       <form className="pub-form" noValidate onSubmit={onSubmit} aria-label="Reset your password">
-        <TextField
-          label="New Password"
-          type="password"
-          autoComplete="new-password"
-          hint={PASSWORD_HELPER_TEXT}
-          required
-          maxLength={256}
-          {...form.field('password')}
-        />
-        <TextField
+        <NewPasswordField label="New Password" {...form.field('password')} />
+        <PasswordField
           label="Confirm Password"
-          type="password"
           autoComplete="new-password"
-          required
-          maxLength={256}
           {...form.field('confirmPassword')}
         />
         <Button type="submit" disabled={busy} busy={busy}>

@@ -10,13 +10,13 @@ import { signInInput } from '../../../../shared/src/schemas/auth';
 import { ApiError, errorMessage } from '../../api/errors';
 import { useSession } from '../../auth/sessionStore';
 import { Button } from '../../components/Button';
-import { TextField } from '../../components/TextField';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useSchemaForm } from '../../components/useSchemaForm';
 import { currentConfig, loadConfig, type SocialProvider, socialSignInProviders } from '../../config';
 import { signInMessages } from '../../content/accountMessages';
 import { randomQuote } from '../../content/quotes';
 import { notify } from '../../stores/notifications';
+import { EmailField, PasswordField } from './AccountFields';
 import { AuthCard, AuthLinks } from './AuthCard';
 
 function QuoteBanner() {
@@ -112,22 +112,8 @@ export function LoginPage() {
       <QuoteBanner />
       <AuthCard title="Sign In" lead="Welcome back. Sign in with your work email.">
         <form className="pub-form" noValidate onSubmit={onSubmit} aria-label="Sign in">
-          <TextField
-            label="Work Email"
-            type="email"
-            autoComplete="username"
-            required
-            maxLength={254}
-            {...form.field('email')}
-          />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            required
-            maxLength={256}
-            {...form.field('password')}
-          />
+          <EmailField autoComplete="username" {...form.field('email')} />
+          <PasswordField {...form.field('password')} />
           <Button type="submit" disabled={busy} busy={busy}>
             Sign In
           </Button>

@@ -11,7 +11,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   inviteCheckInput,
   inviteManagerInput,
-  PASSWORD_HELPER_TEXT,
   registerEmployeeInput,
 } from '../../../../shared/src/schemas/auth';
 import { ApiError, call, errorMessage } from '../../api/client';
@@ -21,6 +20,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useSchemaForm } from '../../components/useSchemaForm';
 import { registrationMessages } from '../../content/accountMessages';
 import { notify } from '../../stores/notifications';
+import { EmailField, NameFields, NewPasswordField } from './AccountFields';
 import { AuthCard, AuthLinks } from './AuthCard';
 import { signUp } from './signUpHelpers';
 
@@ -63,14 +63,7 @@ function InviteCheckForm({
       lead="Enter the email address your manager invited. We will check for your invitation."
     >
       <form className="pub-form" noValidate onSubmit={onSubmit} aria-label="Check your invitation">
-        <TextField
-          label="Enter your email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={254}
-          {...form.field('email')}
-        />
+        <EmailField label="Enter your email" {...form.field('email')} />
         <Button type="submit" disabled={busy} busy={busy}>
           Verify
         </Button>
@@ -134,14 +127,7 @@ function InviteManagerForm({ fromEmail }: { fromEmail: string }) {
       aria-labelledby="invite-manager-title"
     >
       <h2 id="invite-manager-title">Invite your manager</h2>
-      <TextField
-        label="Your manager's email"
-        type="email"
-        autoComplete="off"
-        required
-        maxLength={254}
-        {...form.field('managerEmail')}
-      />
+      <EmailField label="Your manager's email" autoComplete="off" {...form.field('managerEmail')} />
       <TextField
         label="Your name"
         hint="Optional: tells your manager who asked"
@@ -210,39 +196,15 @@ function SignUpForm({ email, onChangeEmail }: { email: string; onChangeEmail: ()
       lead="You're invited! Create your account to get your learning card."
     >
       <form className="pub-form" noValidate onSubmit={onSubmit} aria-label="Sign up">
-        <div className="pub-form__row">
-          <TextField
-            label="First Name"
-            autoComplete="given-name"
-            required
-            maxLength={50}
-            {...form.field('firstName')}
-          />
-          <TextField
-            label="Last Name"
-            autoComplete="family-name"
-            required
-            maxLength={50}
-            {...form.field('lastName')}
-          />
-        </div>
-        <TextField
-          label="Work Email"
-          type="email"
+        <NameFields first={form.field('firstName')} last={form.field('lastName')} />
+        <EmailField
           autoComplete="username"
           hint="The address your manager invited"
           readOnly
+          required={false}
           {...form.field('email')}
         />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint={PASSWORD_HELPER_TEXT}
-          required
-          maxLength={256}
-          {...form.field('password')}
-        />
+        <NewPasswordField {...form.field('password')} />
         <TextField
           label="Zip Code"
           autoComplete="postal-code"

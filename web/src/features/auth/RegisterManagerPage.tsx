@@ -6,11 +6,12 @@
  */
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { PASSWORD_HELPER_TEXT, registerManagerInput } from '../../../../shared/src/schemas/auth';
+import { registerManagerInput } from '../../../../shared/src/schemas/auth';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useSchemaForm } from '../../components/useSchemaForm';
+import { EmailField, NameFields, NewPasswordField } from './AccountFields';
 import { AuthCard, AuthLinks } from './AuthCard';
 import { signUp } from './signUpHelpers';
 
@@ -42,39 +43,9 @@ export function RegisterManagerPage() {
     <section className="pub-container auth-page">
       <AuthCard title="Create New Team" lead="Set up your team, then invite your employees.">
         <form className="pub-form" noValidate onSubmit={onSubmit} aria-label="Create new team">
-          <div className="pub-form__row">
-            <TextField
-              label="First Name"
-              autoComplete="given-name"
-              required
-              maxLength={50}
-              {...form.field('firstName')}
-            />
-            <TextField
-              label="Last Name"
-              autoComplete="family-name"
-              required
-              maxLength={50}
-              {...form.field('lastName')}
-            />
-          </div>
-          <TextField
-            label="Work Email"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={254}
-            {...form.field('email')}
-          />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            hint={PASSWORD_HELPER_TEXT}
-            required
-            maxLength={256}
-            {...form.field('password')}
-          />
+          <NameFields first={form.field('firstName')} last={form.field('lastName')} />
+          <EmailField {...form.field('email')} />
+          <NewPasswordField {...form.field('password')} />
           <TextField
             label="Company Name"
             autoComplete="organization"
