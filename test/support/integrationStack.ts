@@ -69,6 +69,8 @@ export class Mailbox {
 export interface IntegrationOptions {
   /** Start a Stripe emulator for this file, its webhooks pointed at this file's gateway. */
   stripe?: boolean;
+  /** The emulator's clock (ms), to let days pass for it, e.g. beyond its 24-hour idempotency keys. */
+  stripeClock?: () => number;
 }
 
 export async function startIntegrationStack(options: IntegrationOptions = {}): Promise<IntegrationStack> {
@@ -118,6 +120,7 @@ export async function startIntegrationStack(options: IntegrationOptions = {}): P
       port: 0,
       log: prefixedLog('stripe', true),
       webhookSecret: TEST_WEBHOOK_SECRET,
+      ...(options.stripeClock ? { clock: options.stripeClock } : {}),
     });
     process.env.STRIPE_API_URL = stripe.url;
   }

@@ -173,11 +173,43 @@ export type ChargeResult =
   | { status: 'succeeded'; chargeId: string }
   | { status: 'declined'; code?: string; message: string };
 
-/** Charges the customer's default card. A decline is a result, not an exception. */
+/** How many of a customer's newest charges are searched for one already made for a purpose. */
+const CHARGE_LOOKBACK = 300;
+
+/**
+ * The customer's succeeded charge made for `purpose`, if any. Stripe keeps an
+ * idempotency key for 24 hours only; this lookup is what makes a retry days
+ * later (a crashed monthly run, a member funded after a card update) find the
+ * money already taken instead of charging again.
+ */
+async function succeededChargeFor(customerId: string, purpose: string): Promise<string | undefined> {
+  let seen = 0;
+  for await (const c of (await stripe()).charges.list({ customer: customerId, limit: 100 })) {
+    if (c.status === 'succeeded' && c.metadata?.purpose === purpose) return c.id;
+    if (++seen >= CHARGE_LOOKBACK) break;
+  }
+  return undefined;
+}
+
+/**
+ * Charges the customer's default card for `purpose` (what it pays for, e.g.
+ * `JOIN#<user>`), once: a succeeded charge for the same purpose is returned
+ * rather than repeated. `attemptKey` is Stripe's idempotency key for this try;
+ * give a declined purpose a new attempt key to try again. A decline is a
+ * result, not an exception.
+ */
 export async function charge(
-  args: { customerId: string; amountCents: number; description: string; metadata: Record<string, string> },
-  idempotencyKey: string,
+  args: {
+    customerId: string;
+    amountCents: number;
+    description: string;
+    purpose: string;
+    metadata: Record<string, string>;
+  },
+  attemptKey: string,
 ): Promise<ChargeResult> {
+  const earlier = await succeededChargeFor(args.customerId, args.purpose);
+  if (earlier) return { status: 'succeeded', chargeId: earlier };
   try {
     const result = await (await stripe()).charges.create(
       {
@@ -185,9 +217,9 @@ export async function charge(
         amount: args.amountCents,
         currency: 'usd',
         description: args.description,
-        metadata: args.metadata,
+        metadata: { ...args.metadata, purpose: args.purpose },
       },
-      { idempotencyKey },
+      { idempotencyKey: attemptKey },
     );
     if (result.status === 'succeeded') return { status: 'succeeded', chargeId: result.id };
     return {
@@ -203,13 +235,28 @@ export async function charge(
   }
 }
 
-export async function refund(
-  args: { chargeId: string; amountCents: number; metadata: Record<string, string> },
-  idempotencyKey: string,
-) {
-  const result = await (await stripe()).refunds.create(
-    { charge: args.chargeId, amount: args.amountCents, metadata: args.metadata },
-    { idempotencyKey },
+/**
+ * Refunds part of a charge for `purpose`, once: a refund of the charge already
+ * made for the same purpose is returned rather than repeated (beyond Stripe's
+ * 24-hour idempotency window too).
+ */
+export async function refund(args: {
+  chargeId: string;
+  amountCents: number;
+  purpose: string;
+  metadata: Record<string, string>;
+}): Promise<string> {
+  const s = await stripe();
+  for await (const r of s.refunds.list({ charge: args.chargeId, limit: 100 })) {
+    if (r.metadata?.purpose === args.purpose && r.status !== 'failed' && r.status !== 'canceled') return r.id;
+  }
+  const result = await s.refunds.create(
+    {
+      charge: args.chargeId,
+      amount: args.amountCents,
+      metadata: { ...args.metadata, purpose: args.purpose },
+    },
+    { idempotencyKey: args.purpose },
   );
   return result.id;
 }

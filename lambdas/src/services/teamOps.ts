@@ -350,14 +350,12 @@ export async function redeem(actor: Actor, deletedUserIds: string[], now: Date) 
     const plan = asRule(() => planRedemptionRefunds(amount - fee, charges));
     const refunds: RedemptionRefund[] = [];
     for (const part of plan) {
-      const refundId = await refund(
-        {
-          chargeId: part.chargeId,
-          amountCents: part.amountCents,
-          metadata: { teamId: actor.teamId, userId: deletedId },
-        },
-        `${entryId}#${part.chargeId}`,
-      );
+      const refundId = await refund({
+        chargeId: part.chargeId,
+        amountCents: part.amountCents,
+        purpose: `${entryId}#${part.chargeId}`,
+        metadata: { teamId: actor.teamId, userId: deletedId },
+      });
       refunds.push({ ...part, refundId });
     }
     await post(
@@ -401,6 +399,7 @@ export async function deposit(
         customerId: team.stripeCustomerId,
         amountCents: input.amount,
         description: `Extra deposit for ${user.firstName} ${user.lastName}`,
+        purpose: `DEPOSIT#${key}#${userId}`,
         metadata: { teamId: team.teamId, userId, reason: 'deposit' },
       },
       `DEPOSIT#${key}#${userId}`,
