@@ -1,4 +1,6 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db, tableName } from '../../lambdas/src/data/client';
 import { keys } from '../../lambdas/src/data/keys';
 import {
   api,
@@ -172,6 +174,43 @@ describe('invitations and employee sign-up', () => {
       body: { emails: employee.email },
     });
     expect(reinvite.body.results).toEqual([{ email: employee.email, result: 'alreadyRegistered' }]);
+  });
+
+  it('leaves another team’s pending invitation alone until it is stale', async () => {
+    const first = await registerManager(stack.apiUrl, stack.mailbox);
+    const second = await registerManager(stack.apiUrl, stack.mailbox);
+    const person = uniqueEmail('sought');
+    const invite = (manager: typeof first, budget: number) =>
+      api(stack.apiUrl, 'POST', '/invitations', {
+        token: manager.accessToken,
+        body: { emails: person, budget },
+      });
+
+    expect((await invite(first, 30)).body.results).toEqual([{ email: person, result: 'invited' }]);
+    const firstTeam = (await stack.getItem(keys.invitation(person)))?.teamId;
+    expect((await invite(second, 90)).body.results).toEqual([
+      { email: person, result: 'invitedByAnotherTeam' },
+    ]);
+    expect(await stack.getItem(keys.invitation(person))).toMatchObject({
+      teamId: firstTeam,
+      budgetCents: 3000,
+    });
+    expect(await stack.mailbox.to(person)).toHaveLength(1);
+    expect((await invite(first, 40)).body.results).toEqual([{ email: person, result: 'reinvited' }]);
+
+    // Thirty-one days on, the first team's invitation is stale and the newer one wins.
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.invitation(person),
+        UpdateExpression: 'SET invitedAt = :old',
+        ExpressionAttributeValues: { ':old': new Date(Date.now() - 31 * 86_400_000).toISOString() },
+      }),
+    );
+    expect((await invite(second, 90)).body.results).toEqual([{ email: person, result: 'invited' }]);
+    const taken = await stack.getItem(keys.invitation(person));
+    expect(taken).toMatchObject({ budgetCents: 9000 });
+    expect(taken?.teamId).not.toBe(firstTeam);
   });
 
   it("refuses sign-up without an invitation with the spec's words", async () => {

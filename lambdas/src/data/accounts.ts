@@ -169,21 +169,44 @@ export async function getInvitation(email: string): Promise<InvitationRecord | u
   return result.Item as InvitationRecord | undefined;
 }
 
-/** Creates or refreshes an invitation. Refused (false) if the e-mail became an account meanwhile. */
-export async function putInvitation(invitation: InvitationRecord): Promise<'created' | 'updated'> {
+/**
+ * How long a pending invitation belongs to the team that sent it. Within it,
+ * another team cannot take the person over (they would silently vanish from the
+ * first team's list and be charged to the other); after it, the invitation is
+ * stale and the latest team's wins.
+ */
+export const INVITATION_HELD_DAYS = 30;
+
+/**
+ * Creates or refreshes an invitation, in one conditional write: refreshed by
+ * the same team at any time, taken over by another team only once stale.
+ */
+export async function putInvitation(
+  invitation: InvitationRecord,
+  now: Date,
+): Promise<'created' | 'updated' | 'heldByAnotherTeam'> {
   const existing = await getInvitation(invitation.email);
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.invitation(invitation.email),
-        ...keys.invitationByTeam(invitation.teamId, invitation.email),
-        entity: 'Invitation',
-        ...invitation,
-      },
-    }),
-  );
-  return existing ? 'updated' : 'created';
+  const staleBefore = new Date(now.getTime() - INVITATION_HELD_DAYS * 86_400_000).toISOString();
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...keys.invitation(invitation.email),
+          ...keys.invitationByTeam(invitation.teamId, invitation.email),
+          entity: 'Invitation',
+          ...invitation,
+        },
+        ConditionExpression: 'attribute_not_exists(pk) OR teamId = :team OR invitedAt < :staleBefore',
+        ExpressionAttributeValues: { ':team': invitation.teamId, ':staleBefore': staleBefore },
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) return 'heldByAnotherTeam';
+    throw error;
+  }
+  // Taking over another team's stale invitation is, for this team, a new one.
+  return existing?.teamId === invitation.teamId ? 'updated' : 'created';
 }
 
 export async function listTeamUsers(teamId: string): Promise<UserRecord[]> {

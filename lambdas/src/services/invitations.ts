@@ -1,8 +1,9 @@
 /**
  * A manager invites people by e-mail (spec §5 "Invite"). Each address gets its
  * own result; registered people are not invited again; inviting again refreshes
- * the invitation (new budget) and resends the e-mail. Invited people cost
- * nothing until they join (decisions.md).
+ * the invitation (new budget) and resends the e-mail; a pending invitation of
+ * another team is left alone until it is stale. Invited people cost nothing
+ * until they join (decisions.md).
  */
 import type { z } from 'zod';
 import { AppError } from '../../../shared/src/errors';
@@ -13,7 +14,7 @@ import { getUser } from '../data/users';
 import type { Actor } from '../platform/auth';
 import { sendInvitationEmail } from './accountEmails';
 
-type Result = 'invited' | 'reinvited' | 'alreadyRegistered' | 'invalidEmail';
+type Result = 'invited' | 'reinvited' | 'alreadyRegistered' | 'invitedByAnotherTeam' | 'invalidEmail';
 
 export async function inviteEmployees(actor: Actor, input: z.output<typeof inviteEmployeesInput>, now: Date) {
   const [team, manager] = await Promise.all([getTeam(actor.teamId), getUser(actor.userId)]);
@@ -28,13 +29,20 @@ export async function inviteEmployees(actor: Actor, input: z.output<typeof invit
       results.push({ email, result: 'alreadyRegistered' });
       continue;
     }
-    const outcome = await putInvitation({
-      email,
-      teamId: actor.teamId,
-      managerId: actor.userId,
-      budgetCents: input.budget,
-      invitedAt: now.toISOString(),
-    });
+    const outcome = await putInvitation(
+      {
+        email,
+        teamId: actor.teamId,
+        managerId: actor.userId,
+        budgetCents: input.budget,
+        invitedAt: now.toISOString(),
+      },
+      now,
+    );
+    if (outcome === 'heldByAnotherTeam') {
+      results.push({ email, result: 'invitedByAnotherTeam' });
+      continue;
+    }
     await sendInvitationEmail(email, `${manager.firstName} ${manager.lastName}`, team.name, input.budget);
     results.push({ email, result: outcome === 'created' ? 'invited' : 'reinvited' });
   }

@@ -29,7 +29,7 @@ export const inviteEmployeesInput = z.object({
 
 export const inviteResultSchema = z.object({
   email: z.string(),
-  result: z.enum(['invited', 'reinvited', 'alreadyRegistered', 'invalidEmail']),
+  result: z.enum(['invited', 'reinvited', 'alreadyRegistered', 'invitedByAnotherTeam', 'invalidEmail']),
 });
 export const inviteEmployeesOutput = z.object({ results: z.array(inviteResultSchema) });
 
