@@ -15,8 +15,10 @@ import {
   type AccountId,
   authorizationHold,
   capture,
+  debtRepayment,
   funding,
   mayGoNegative,
+  mayNotGoPositive,
   merchantRefund,
   type Posting,
   reallocation,
@@ -48,6 +50,7 @@ type Op =
   | { op: 'toPool'; user: number; cents: number }
   | { op: 'reallocate'; cents: number; receivers: number[] }
   | { op: 'redeem'; cents: number }
+  | { op: 'repayDebt'; user: number; cents: number }
   | { op: 'repeat'; index: number };
 
 const user = fc.integer({ min: 0, max: USERS.length - 1 });
@@ -69,6 +72,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     receivers: fc.uniqueArray(user, { minLength: 1, maxLength: USERS.length }),
   }),
   fc.record({ op: fc.constant('redeem' as const), cents: fc.integer({ min: 501, max: 8000 }) }),
+  fc.record({ op: fc.constant('repayDebt' as const), user, cents }),
   fc.record({ op: fc.constant('repeat' as const), index: fc.nat(30) }),
 );
 
@@ -89,10 +93,12 @@ class Model {
     for (const leg of p.legs) this.balances.set(leg.account, this.get(leg.account) + leg.amountCents);
   }
 
-  /** Would the posting take an internal account below zero? */
+  /** Would the posting take an internal account below zero, or a debt above it? */
   refuses(p: Posting): AccountId | undefined {
     return p.legs.find(
-      (l) => l.amountCents < 0 && !mayGoNegative(l.account) && this.get(l.account) < -l.amountCents,
+      (l) =>
+        (l.amountCents < 0 && !mayGoNegative(l.account) && this.get(l.account) < -l.amountCents) ||
+        (l.amountCents > 0 && mayNotGoPositive(l.account) && this.get(l.account) > -l.amountCents),
     )?.account;
   }
 }
@@ -216,6 +222,10 @@ describe('ledger invariants under random operations', () => {
               p = redemption({ entryId: id, teamId: team, amountCents: op.cents, refunds });
               break;
             }
+            case 'repayDebt':
+              // Often more than is owed (or owed at all): the ledger must refuse those.
+              p = debtRepayment({ entryId: id, teamId: team, userId: uid(op.user), amountCents: op.cents });
+              break;
             case 'repeat': {
               const again = posted[op.index % Math.max(1, posted.length)];
               if (!again) continue;
@@ -266,6 +276,7 @@ describe('ledger invariants under random operations', () => {
           for (const account of accounts) {
             expect(stored.get(account) ?? 0, account).toBe(model.get(account));
             if (!mayGoNegative(account)) expect(stored.get(account) ?? 0).toBeGreaterThanOrEqual(0);
+            if (mayNotGoPositive(account)) expect(stored.get(account) ?? 0).toBeLessThanOrEqual(0);
           }
           // Money in the team's internal accounts is what was charged, plus merchant refunds, minus what
           // purchases took from holds and what was redeemed (fees stay with us, as revenue).

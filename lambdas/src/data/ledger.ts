@@ -5,6 +5,8 @@
  *     key, so the same movement is recorded once however often it is posted;
  *   - per leg, the account's balance update, conditioned (for internal accounts
  *     taking money out) on the balance covering it: no balance goes negative;
+ *     and (for a debt being paid back) on the debt being that large: no debt
+ *     goes above zero;
  *   - per leg, an entry item on the account, for statements.
  * Outside calls (Stripe, SES) happen before or after, never inside.
  */
@@ -12,6 +14,7 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type AccountId,
   mayGoNegative,
+  mayNotGoPositive,
   type Posting,
   validatePosting,
 } from '../../../shared/src/domain/ledger';
@@ -23,7 +26,7 @@ export const MAX_LEGS = 49;
 
 export type PostResult = { status: 'posted' } | { status: 'duplicate' };
 
-/** An internal account would go below zero. `account` says which. */
+/** An internal account would go below zero, or a debt above it. `account` says which. */
 export class InsufficientFunds extends Error {
   constructor(readonly account: AccountId) {
     super(`${account} cannot cover this`);
@@ -72,19 +75,24 @@ export function postingItems(posting: Posting, postedAt: string) {
     },
   };
   const legs = posting.legs.flatMap((leg, index) => {
-    const guarded = leg.amountCents < 0 && !mayGoNegative(leg.account);
+    // Taking out of an internal account needs the balance to cover it; paying
+    // into a debt needs the debt to be at least that large.
+    const floor = leg.amountCents < 0 && !mayGoNegative(leg.account);
+    const ceiling = leg.amountCents > 0 && mayNotGoPositive(leg.account);
     return [
       {
         Update: {
           TableName: table,
           Key: keys.account(leg.account),
           UpdateExpression: 'ADD balanceCents :amount SET entity = :entity, accountId = :account',
-          ...(guarded ? { ConditionExpression: 'balanceCents >= :needed' } : {}),
+          ...(floor ? { ConditionExpression: 'balanceCents >= :needed' } : {}),
+          ...(ceiling ? { ConditionExpression: 'balanceCents <= :ceiling' } : {}),
           ExpressionAttributeValues: {
             ':amount': leg.amountCents,
             ':entity': 'Account',
             ':account': leg.account,
-            ...(guarded ? { ':needed': -leg.amountCents } : {}),
+            ...(floor ? { ':needed': -leg.amountCents } : {}),
+            ...(ceiling ? { ':ceiling': -leg.amountCents } : {}),
           },
         },
       },

@@ -33,6 +33,15 @@ export function mayGoNegative(account: AccountId): boolean {
   return account.startsWith('external:') || account.startsWith('debt:') || account === 'network:settlement';
 }
 
+/**
+ * Accounts never allowed above zero: a debt is what someone owes, so paying it
+ * back can bring it to zero but not past it. Without this, two repayments
+ * racing on the same debt would both go through and take the card's money twice.
+ */
+export function mayNotGoPositive(account: AccountId): boolean {
+  return account.startsWith('debt:');
+}
+
 export interface Leg {
   account: AccountId;
   /** Signed cents added to the account's balance. */
