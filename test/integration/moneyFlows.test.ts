@@ -4,10 +4,13 @@
  * money enters only as charges posted to the ledger.
  */
 import { randomUUID } from 'node:crypto';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
 import { balanceOf, teamJournal } from '../../lambdas/src/data/ledger';
+import { openPoolClaim } from '../../lambdas/src/data/poolClaims';
+import { pooledFrom } from '../../lambdas/src/services/pool';
 import { cardAccount, debtAccount, poolAccount } from '../../shared/src/domain/ledger';
 import {
   linkToken,
@@ -413,5 +416,134 @@ describe('removal, reallocation and redemption', () => {
     ]);
     expect(entries[0]?.refunds?.map((r) => r.amountCents)).toEqual([3000, 400]);
     expect(await balanceOf(poolAccount(teamId))).toBe(0);
+  });
+
+  it('lets one operation at a time take a removed person’s money: reallocate and redeem racing move it once', async () => {
+    const { manager, teamId } = await setUpTeam();
+    const leaving = await join(manager, 40);
+    const alsoLeaving = await join(manager, 30); // their money shares the pool and must stay untouched
+    const staying = await join(manager, 10);
+    await send('POST', '/employees/delete', manager.accessToken, {
+      userIds: [leaving.userId, alsoLeaving.userId],
+    });
+    expect(await balanceOf(poolAccount(teamId))).toBe(7000);
+
+    const [moved, redeemed] = await Promise.all([
+      send(
+        'POST',
+        '/funds/reallocate',
+        manager.accessToken,
+        { deletedUserIds: [leaving.userId], receiverIds: [staying.userId] },
+        `r-${randomUUID()}`,
+      ),
+      send(
+        'POST',
+        '/funds/redeem',
+        manager.accessToken,
+        { deletedUserIds: [leaving.userId] },
+        `x-${randomUUID()}`,
+      ),
+    ]);
+    const winners = [moved, redeemed].filter((r) => r.status === 200);
+    expect(winners, JSON.stringify([moved.body, redeemed.body])).toHaveLength(1);
+    for (const loser of [moved, redeemed].filter((r) => r.status !== 200))
+      expect([409, 422]).toContain(loser.status);
+
+    // The other person's $30.00 is still in the pool; the leaving person's $40.00 went one way only.
+    expect(await balanceOf(poolAccount(teamId))).toBe(3000);
+    const refundedCents = (await stripe.refunds.list({ limit: 100 })).data
+      .filter((r) => r.metadata?.userId === leaving.userId)
+      .reduce((sum, r) => sum + r.amount, 0);
+    if (moved.status === 200) {
+      expect(await balanceOf(cardAccount(staying.userId))).toBe(1000 + 4000);
+      expect(refundedCents).toBe(0);
+    } else {
+      expect(await balanceOf(cardAccount(staying.userId))).toBe(1000);
+      expect(refundedCents).toBe(4000 - 600);
+    }
+  });
+
+  it('finishes an interrupted reallocation the way it was planned before doing anything else', async () => {
+    const { manager, teamId } = await setUpTeam();
+    const leaving = await join(manager, 40);
+    const planned = await join(manager, 10);
+    const asked = await join(manager, 10);
+    await send('POST', '/employees/delete', manager.accessToken, { userIds: [leaving.userId] });
+    // A request planned "all to `planned`", opened its claim, and crashed before posting.
+    const { stateId } = await pooledFrom(teamId, leaving.userId);
+    await openPoolClaim({
+      userId: leaving.userId,
+      teamId,
+      stateId: stateId as string,
+      amountCents: 4000,
+      plan: { op: 'reallocate', shares: [{ userId: planned.userId, amountCents: 4000 }] },
+      openedAt: new Date().toISOString(),
+    });
+    const busy = await send(
+      'POST',
+      '/funds/redeem',
+      manager.accessToken,
+      { deletedUserIds: [leaving.userId] },
+      `x-${randomUUID()}`,
+    );
+    expect(busy.status).toBe(409);
+    const resumed = await send(
+      'POST',
+      '/funds/reallocate',
+      manager.accessToken,
+      { deletedUserIds: [leaving.userId], receiverIds: [asked.userId] },
+      `r-${randomUUID()}`,
+    );
+    expect(resumed.status, JSON.stringify(resumed.body)).toBe(200);
+    expect(resumed.body.shares).toEqual([{ userId: planned.userId, amountCents: 4000 }]);
+    expect(await balanceOf(cardAccount(planned.userId))).toBe(5000);
+    expect(await balanceOf(cardAccount(asked.userId))).toBe(1000);
+    expect(await balanceOf(poolAccount(teamId))).toBe(0);
+  });
+
+  it('reallocates to more people than one posting can hold, to the cent', async () => {
+    const { manager, teamId } = await setUpTeam();
+    const leaving = await join(manager, 61);
+    await send('POST', '/employees/delete', manager.accessToken, { userIds: [leaving.userId] });
+    // Sixty more active team members (records only: they have no card yet, their balances live in the ledger).
+    const receivers = Array.from({ length: 60 }, (_, i) => `r${String(i).padStart(2, '0')}-${randomUUID()}`);
+    for (const userId of receivers) {
+      await stack.doc.send(
+        new PutCommand({
+          TableName: stack.tableName,
+          Item: {
+            ...keys.user(userId),
+            ...keys.userByTeam(teamId, userId),
+            entity: 'User',
+            userId,
+            email: `${userId}@example.com`,
+            firstName: 'R',
+            lastName: 'R',
+            role: 'employee',
+            teamId,
+            status: 'active',
+            emailVerified: true,
+            finishedWalkthrough: false,
+            createdAt: new Date().toISOString(),
+          },
+        }),
+      );
+    }
+    const res = await send(
+      'POST',
+      '/funds/reallocate',
+      manager.accessToken,
+      { deletedUserIds: [leaving.userId], allEmployees: true },
+      `r-${randomUUID()}`,
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.amountCents).toBe(6100);
+    // $61.00 over 60 people: $1.01 each, and the first 40 by id get one cent more.
+    const sorted = [...receivers].sort();
+    for (const [i, userId] of sorted.entries())
+      expect(await balanceOf(cardAccount(userId)), userId).toBe(i < 40 ? 102 : 101);
+    expect(await balanceOf(poolAccount(teamId))).toBe(0);
+    const parts = (await teamJournal(teamId)).filter((e) => e.kind === 'reallocation');
+    expect(parts.map((p) => p.legs.length - 1).sort()).toEqual([12, 48]);
   });
 });

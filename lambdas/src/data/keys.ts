@@ -26,6 +26,9 @@ export const keys = {
   user: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
   userByTeam: (teamId: string, userId: string) => ({ gsi1pk: `TEAM#${teamId}`, gsi1sk: `USER#${userId}` }),
 
+  /** The one open reallocation or redemption of a removed employee's pooled money. */
+  poolClaim: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'POOLCLAIM' }),
+
   /** A signed-in session: the SHA-256 of its refresh token. Lets us revoke sessions ourselves. TTL 30 days. */
   session: (userId: string, refreshTokenHash: string): Key => ({
     pk: `USER#${userId}`,

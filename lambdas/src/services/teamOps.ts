@@ -16,7 +16,8 @@ import {
   InvalidPosting,
   planRedemptionRefunds,
   type RedemptionRefund,
-  reallocation,
+  reallocationPart,
+  reallocationShares,
   redemption,
   redemptionFee,
 } from '../../../shared/src/domain/ledger';
@@ -29,7 +30,14 @@ import { type AuditEvent, listAudit, recordAudit } from '../data/audit';
 import { getCard, getCards, recentAuthorizations, updateCard } from '../data/cards';
 import { db, tableName } from '../data/client';
 import { keys } from '../data/keys';
-import { balanceOf, getJournal, post, statement, teamJournal } from '../data/ledger';
+import { balanceOf, MAX_LEGS, post, statement, teamJournal } from '../data/ledger';
+import {
+  closePoolClaim,
+  getPoolClaim,
+  openPoolClaim,
+  type PoolClaim,
+  type PoolPlan,
+} from '../data/poolClaims';
 import { getUser, type UserRecord } from '../data/users';
 import type { Actor } from '../platform/auth';
 import { stripeConfig } from '../platform/config';
@@ -236,6 +244,59 @@ async function deletedTeamEmployee(actor: Actor, userId: string) {
   return user;
 }
 
+/** Turns a rule of the ledger's pure functions into the error the manager sees. */
+function asRule<T>(compute: () => T): T {
+  try {
+    return compute();
+  } catch (error) {
+    if (error instanceof InvalidPosting) throw new AppError('RULE_VIOLATED', error.message);
+    throw error;
+  }
+}
+
+const BUSY: Record<PoolPlan['op'], string> = {
+  reallocate: 'This person’s remaining budget is being reallocated right now; please try again in a moment.',
+  redeem: 'This person’s remaining budget is being redeemed right now; please try again in a moment.',
+};
+
+/**
+ * The claim under which a removed employee's pooled money leaves the pool: the
+ * open one, resumed with its plan (when it is for the same operation), or a new
+ * one planned from the pool as it is now. Undefined when nothing of theirs is
+ * left in the pool.
+ */
+async function claimPooledMoney(
+  actor: Actor,
+  deletedId: string,
+  op: PoolPlan['op'],
+  plan: (amountCents: number) => Promise<PoolPlan>,
+  now: Date,
+): Promise<PoolClaim | undefined> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const current = await getPoolClaim(deletedId);
+    if (current?.status === 'open') {
+      if (current.plan.op !== op) throw new AppError('CONFLICT', BUSY[current.plan.op]);
+      return current;
+    }
+    const { cents, stateId } = await pooledFrom(actor.teamId, deletedId);
+    if (cents <= 0 || !stateId) return undefined;
+    const claim = {
+      userId: deletedId,
+      teamId: actor.teamId,
+      stateId,
+      amountCents: cents,
+      plan: await plan(cents),
+      openedAt: now.toISOString(),
+    };
+    if (await openPoolClaim(claim)) return { ...claim, status: 'open' };
+    // Another request opened one between our read and write: look again.
+  }
+  throw new AppError('CONFLICT', BUSY[op]);
+}
+
+/** Receivers per reallocation posting: a posting's leg limit, less the pool's leg. */
+const SHARES_PER_POSTING = MAX_LEGS - 1;
+
 export async function reallocate(actor: Actor, input: z.output<typeof reallocateInput>, now: Date) {
   let receivers = input.receiverIds;
   if (input.allEmployees) {
@@ -259,26 +320,31 @@ export async function reallocate(actor: Actor, input: z.output<typeof reallocate
   for (const deletedId of input.deletedUserIds) {
     if (!(await deletedTeamEmployee(actor, deletedId)))
       throw new AppError('NOT_FOUND', 'Only removed employees of your team can be reallocated.');
-    const { cents: amount, stateId } = await pooledFrom(actor.teamId, deletedId);
-    if (amount <= 0) continue;
-    const posting = reallocation({
-      entryId: `REALLOCATE#${deletedId}#${stateId}`,
-      teamId: actor.teamId,
-      amountCents: amount,
-      receiverIds: receivers,
-      fromUserId: deletedId,
-    });
-    // A racing request that saw the same pool may have posted this entry first;
-    // report what was recorded, which may name other receivers than asked here.
-    const recorded =
-      (await post(posting, now.toISOString())).status === 'posted'
-        ? posting
-        : ((await getJournal(posting.entryId)) ?? posting);
-    total += amount;
-    for (const leg of recorded.legs) {
-      if (leg.account.startsWith('card:'))
-        shares.set(leg.account.slice(5), (shares.get(leg.account.slice(5)) ?? 0) + leg.amountCents);
+    const claim = await claimPooledMoney(
+      actor,
+      deletedId,
+      'reallocate',
+      async (cents) => ({ op: 'reallocate', shares: asRule(() => reallocationShares(cents, receivers)) }),
+      now,
+    );
+    if (claim?.plan.op !== 'reallocate') continue;
+    // Resuming an interrupted claim posts its own plan, which may name other receivers than asked here.
+    const planned = claim.plan.shares;
+    for (let i = 0; i < planned.length; i += SHARES_PER_POSTING) {
+      await post(
+        reallocationPart({
+          entryId: `REALLOCATE#${deletedId}#${claim.stateId}#${i / SHARES_PER_POSTING + 1}`,
+          teamId: actor.teamId,
+          shares: planned.slice(i, i + SHARES_PER_POSTING),
+          fromUserId: deletedId,
+        }),
+        now.toISOString(),
+      );
     }
+    await closePoolClaim(deletedId, claim.stateId, now.toISOString());
+    total += claim.amountCents;
+    for (const share of planned)
+      shares.set(share.userId, (shares.get(share.userId) ?? 0) + share.amountCents);
   }
   if (total === 0) throw new AppError('RULE_VIOLATED', 'There is no remaining budget to reallocate.');
   for (const id of shares.keys()) {
@@ -317,23 +383,13 @@ async function refundableCharges(teamId: string): Promise<{ chargeId: string; re
     .reverse();
 }
 
-/** Turns a rule of the ledger's pure functions into the error the manager sees. */
-function asRule<T>(compute: () => T): T {
-  try {
-    return compute();
-  } catch (error) {
-    if (error instanceof InvalidPosting) throw new AppError('RULE_VIOLATED', error.message);
-    throw error;
-  }
-}
-
 /**
  * Redeems removed employees' pooled money back to the manager's card, less the
  * fee (15 % or $5, whichever is greater; not under $5). The net is refunded to
  * the team's own charges, newest first, split over several when one cannot
- * take it all. Refund keys and the entry id come from the pool's state, so a
- * retry (with any Idempotency-Key) repeats the same refunds, which Stripe
- * returns rather than repeats, and posts the entry once.
+ * take it all. The plan is kept in the pool claim and each refund is made once
+ * per purpose, so a retry (under any Idempotency-Key) finishes the same
+ * redemption rather than starting another.
  */
 export async function redeem(actor: Actor, deletedUserIds: string[], now: Date) {
   let total = 0;
@@ -341,15 +397,29 @@ export async function redeem(actor: Actor, deletedUserIds: string[], now: Date) 
   for (const deletedId of deletedUserIds) {
     if (!(await deletedTeamEmployee(actor, deletedId)))
       throw new AppError('NOT_FOUND', 'Only removed employees of your team can be redeemed.');
-    const { cents: amount, stateId } = await pooledFrom(actor.teamId, deletedId);
-    const entryId = `REDEEM#${deletedId}#${stateId}`;
-    const fee = asRule(() => redemptionFee(amount));
-    if (amount - fee <= 0)
-      throw new AppError('RULE_VIOLATED', 'After the $5.00 minimum fee nothing would be returned.');
-    const charges = await refundableCharges(actor.teamId);
-    const plan = asRule(() => planRedemptionRefunds(amount - fee, charges));
+    const claim = await claimPooledMoney(
+      actor,
+      deletedId,
+      'redeem',
+      async (cents) => {
+        const feeCents = asRule(() => redemptionFee(cents));
+        if (cents - feeCents <= 0)
+          throw new AppError('RULE_VIOLATED', 'After the $5.00 minimum fee nothing would be returned.');
+        const charges = await refundableCharges(actor.teamId);
+        return {
+          op: 'redeem',
+          feeCents,
+          refunds: asRule(() => planRedemptionRefunds(cents - feeCents, charges)),
+        };
+      },
+      now,
+    );
+    // Nothing of theirs is left in the pool: the same words as for a small balance.
+    if (claim?.plan.op !== 'redeem')
+      throw new AppError('RULE_VIOLATED', 'Refund is not available for balances under $5.');
+    const entryId = `REDEEM#${deletedId}#${claim.stateId}`;
     const refunds: RedemptionRefund[] = [];
-    for (const part of plan) {
+    for (const part of claim.plan.refunds) {
       const refundId = await refund({
         chargeId: part.chargeId,
         amountCents: part.amountCents,
@@ -359,11 +429,18 @@ export async function redeem(actor: Actor, deletedUserIds: string[], now: Date) 
       refunds.push({ ...part, refundId });
     }
     await post(
-      redemption({ entryId, teamId: actor.teamId, amountCents: amount, refunds, fromUserId: deletedId }),
+      redemption({
+        entryId,
+        teamId: actor.teamId,
+        amountCents: claim.amountCents,
+        refunds,
+        fromUserId: deletedId,
+      }),
       now.toISOString(),
     );
-    total += amount;
-    fees += fee;
+    await closePoolClaim(deletedId, claim.stateId, now.toISOString());
+    total += claim.amountCents;
+    fees += claim.plan.feeCents;
   }
   await audit(actor, 'funds.redeemed', now, {
     after: { from: deletedUserIds, totalCents: total, feeCents: fees },

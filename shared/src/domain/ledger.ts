@@ -242,23 +242,41 @@ export function toPool(args: {
   });
 }
 
+/** One receiver's part of a reallocation. */
+export interface Share {
+  userId: string;
+  amountCents: number;
+}
+
 /**
  * Reallocation (decisions.md): an amount from the team pool split evenly across
  * the receivers, free of fee. Receivers are sorted by id and the first ones get
- * the remainder cents, so the same request always splits the same way.
+ * the remainder cents, so the same request always splits the same way. Shares
+ * of zero (more receivers than cents) are left out.
  */
-export function reallocation(args: {
+export function reallocationShares(amountCents: number, receiverIds: string[]): Share[] {
+  const receivers = [...new Set(receiverIds)].sort();
+  if (receivers.length === 0)
+    throw new InvalidPosting('Please select at least one employee to receive the reallocation');
+  const shares = splitEvenly(amountCents, receivers.length);
+  return receivers
+    .map((userId, i) => ({ userId, amountCents: shares[i] as number }))
+    .filter((share) => share.amountCents > 0);
+}
+
+/**
+ * The posting of some shares of a reallocation: the pool gives what they add
+ * up to. A reallocation to many people is posted in parts of this kind, since
+ * one posting holds a bounded number of legs.
+ */
+export function reallocationPart(args: {
   entryId: string;
   teamId: string;
-  amountCents: number;
-  receiverIds: string[];
+  shares: Share[];
   /** The removed employee whose pooled money this is. */
   fromUserId?: string;
 }): Posting {
-  const receivers = [...new Set(args.receiverIds)].sort();
-  if (receivers.length === 0)
-    throw new InvalidPosting('Please select at least one employee to receive the reallocation');
-  const shares = splitEvenly(args.amountCents, receivers.length);
+  const total = args.shares.reduce((sum, share) => sum + share.amountCents, 0);
   return posting({
     entryId: args.entryId,
     kind: 'reallocation',
@@ -266,12 +284,21 @@ export function reallocation(args: {
     description: 'Reallocated funds',
     ...(args.fromUserId ? { references: { user: args.fromUserId } } : {}),
     legs: [
-      { account: poolAccount(args.teamId), amountCents: -args.amountCents },
-      ...receivers
-        .map((id, i) => ({ account: cardAccount(id), amountCents: shares[i] as number }))
-        .filter((leg) => leg.amountCents > 0),
+      { account: poolAccount(args.teamId), amountCents: -total },
+      ...args.shares.map((share) => ({ account: cardAccount(share.userId), amountCents: share.amountCents })),
     ],
   });
+}
+
+/** A whole reallocation in one posting (for a few receivers). */
+export function reallocation(args: {
+  entryId: string;
+  teamId: string;
+  amountCents: number;
+  receiverIds: string[];
+  fromUserId?: string;
+}): Posting {
+  return reallocationPart({ ...args, shares: reallocationShares(args.amountCents, args.receiverIds) });
 }
 
 /** Redemption fee (decisions.md, the terms): 15 % or $5, whichever is greater; nothing under $5. */
