@@ -501,6 +501,27 @@ describe('removal, reallocation and redemption', () => {
     expect(await balanceOf(poolAccount(teamId))).toBe(0);
   });
 
+  it('redeems several people all or nothing, and a repeat skips the ones already returned', async () => {
+    const { manager, teamId } = await setUpTeam();
+    const [large, small, later] = [await join(manager, 40), await join(manager, 3), await join(manager, 20)];
+    await send('POST', '/employees/delete', manager.accessToken, {
+      userIds: [large.userId, small.userId, later.userId],
+    });
+    const redeem = (ids: string[]) =>
+      send('POST', '/funds/redeem', manager.accessToken, { deletedUserIds: ids }, `x-${randomUUID()}`);
+
+    const refused = await redeem([large.userId, small.userId]);
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.message).toBe('Refund is not available for balances under $5.');
+    expect(await balanceOf(poolAccount(teamId))).toBe(6300); // nothing moved, not even the large one
+
+    expect((await redeem([large.userId])).body).toEqual({ amountCents: 4000, feeCents: 600 });
+    const again = await redeem([large.userId, later.userId]);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body).toEqual({ amountCents: 2000, feeCents: 500 });
+    expect(await balanceOf(poolAccount(teamId))).toBe(300);
+  });
+
   it('reallocates to more people than one posting can hold, to the cent', async () => {
     const { manager, teamId } = await setUpTeam();
     const leaving = await join(manager, 61);

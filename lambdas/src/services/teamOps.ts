@@ -384,6 +384,33 @@ async function refundableCharges(teamId: string): Promise<{ chargeId: string; re
 }
 
 /**
+ * Checks every person before any money moves, so a request naming one person
+ * under the minimum changes nothing. A person whose money this same redemption
+ * already returned (a retry after a partial failure) is skipped, not refused.
+ */
+async function redeemable(actor: Actor, deletedUserIds: string[]): Promise<string[]> {
+  const people: string[] = [];
+  for (const deletedId of deletedUserIds) {
+    if (!(await deletedTeamEmployee(actor, deletedId)))
+      throw new AppError('NOT_FOUND', 'Only removed employees of your team can be redeemed.');
+    const claim = await getPoolClaim(deletedId);
+    if (claim?.status === 'open') {
+      people.push(deletedId);
+      continue;
+    }
+    const { cents } = await pooledFrom(actor.teamId, deletedId);
+    if (cents === 0 && claim?.plan.op === 'redeem' && deletedUserIds.length > 1) continue;
+    const fee = asRule(() => redemptionFee(cents));
+    if (cents - fee <= 0)
+      throw new AppError('RULE_VIOLATED', 'After the $5.00 minimum fee nothing would be returned.');
+    people.push(deletedId);
+  }
+  if (people.length === 0)
+    throw new AppError('RULE_VIOLATED', 'Refund is not available for balances under $5.');
+  return people;
+}
+
+/**
  * Redeems removed employees' pooled money back to the manager's card, less the
  * fee (15 % or $5, whichever is greater; not under $5). The net is refunded to
  * the team's own charges, newest first, split over several when one cannot
@@ -392,11 +419,10 @@ async function refundableCharges(teamId: string): Promise<{ chargeId: string; re
  * redemption rather than starting another.
  */
 export async function redeem(actor: Actor, deletedUserIds: string[], now: Date) {
+  const people = await redeemable(actor, [...new Set(deletedUserIds)]);
   let total = 0;
   let fees = 0;
-  for (const deletedId of deletedUserIds) {
-    if (!(await deletedTeamEmployee(actor, deletedId)))
-      throw new AppError('NOT_FOUND', 'Only removed employees of your team can be redeemed.');
+  for (const deletedId of people) {
     const claim = await claimPooledMoney(
       actor,
       deletedId,
