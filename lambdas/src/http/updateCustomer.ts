@@ -2,6 +2,6 @@
 import { httpHandler } from '../platform/http';
 import { updateDefaultCard } from '../services/billing';
 
-export const handler = httpHandler('updateCustomer', ({ actor, input, now }) =>
-  updateDefaultCard(actor, input.defaultCardId, now),
+export const handler = httpHandler('updateCustomer', ({ actor, input, now, log }) =>
+  updateDefaultCard(actor, input.defaultCardId, now, log),
 );

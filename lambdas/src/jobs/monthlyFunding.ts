@@ -1,14 +1,23 @@
 /**
  * Daily at 06:00 UTC. Renews the teams whose billing cycle (anchored on their
  * setup day) renews today: one charge per team for its active employees, one
- * ledger credit per employee. A team whose charge was declined is retried on
- * each of the next 6 days (its cycle day is still within the last 7), then
- * waits for the manager to update their card. Teams anchored on the 29th-31st
- * renew on the last day of shorter months.
+ * ledger credit per employee. A team whose charge was declined, or whose
+ * renewal failed half-way, is retried on each of the next 6 days (its cycle day
+ * is still within the last 7), with the plan stored at its first attempt; after
+ * that it waits for the manager to update their card. Teams anchored on the
+ * 29th-31st renew on the last day of shorter months.
+ *
+ * Then it retries members still pending a joining charge in every team with
+ * billing: interrupted ones every day, declined ones for 7 days after their
+ * first decline (then a card change retries them).
+ *
+ * One team's error never stops the others: it is logged and counted in the
+ * summary (`teamsFailed`, `joinsFailed`), and the next day retries it.
  */
-import { teamsRenewingOn } from '../data/accounts';
+import { type TeamRecord, teamsRenewingOn } from '../data/accounts';
 import { jobHandler } from '../platform/job';
-import { monthOfDate, renewTeam } from '../services/funding';
+import { errorFields } from '../platform/log';
+import { fundPendingMembers, monthOfDate, renewTeam } from '../services/funding';
 
 export const RETRY_DAYS = 7;
 
@@ -20,18 +29,62 @@ export function cycleDaysOn(date: Date): number[] {
   return Array.from({ length: 32 - day }, (_, i) => day + i);
 }
 
+/** Every team with billing: each has a cycle day, so the 31 cycle-day partitions list them all. */
+async function teamsWithBilling(): Promise<TeamRecord[]> {
+  const teams = new Map<string, TeamRecord>();
+  for (let day = 1; day <= 31; day++) {
+    for (const team of await teamsRenewingOn(day)) teams.set(team.teamId, team);
+  }
+  return [...teams.values()];
+}
+
 export const handler = jobHandler('monthlyFunding', async ({ now, log }) => {
-  let funded = 0;
-  let declined = 0;
+  const summary = {
+    teamsFunded: 0,
+    teamsDeclined: 0,
+    teamsFailed: 0,
+    joinsFunded: 0,
+    joinsDeclined: 0,
+    joinsFailed: 0,
+  };
+  const declinedToday = new Set<string>();
   for (let back = 0; back < RETRY_DAYS; back++) {
     const date = new Date(now.getTime() - back * 86_400_000);
+    const month = monthOfDate(date);
     for (const cycleDay of cycleDaysOn(date)) {
       for (const team of await teamsRenewingOn(cycleDay)) {
-        const outcome = await renewTeam(team, monthOfDate(date), now, log.child({ teamId: team.teamId }));
-        if (outcome === 'funded') funded++;
-        if (outcome === 'declined') declined++;
+        const teamLog = log.child({ teamId: team.teamId, month });
+        try {
+          const outcome = await renewTeam(team, month, now, teamLog);
+          if (outcome === 'funded') summary.teamsFunded++;
+          if (outcome === 'declined') {
+            summary.teamsDeclined++;
+            declinedToday.add(team.teamId);
+          }
+        } catch (error) {
+          summary.teamsFailed++;
+          teamLog.error('renewal failed; the next run retries it with the stored plan', errorFields(error));
+        }
       }
     }
   }
-  return { teamsFunded: funded, teamsDeclined: declined };
+  for (const team of await teamsWithBilling()) {
+    // Its card was just declined for the renewal: a joining charge today would be declined too.
+    if (declinedToday.has(team.teamId)) continue;
+    const teamLog = log.child({ teamId: team.teamId });
+    try {
+      const outcome = await fundPendingMembers(team.teamId, now, teamLog, {
+        retryDeclinedForDays: RETRY_DAYS,
+      });
+      summary.joinsFunded += outcome.funded;
+      summary.joinsDeclined += outcome.declined;
+      summary.joinsFailed += outcome.failed;
+    } catch (error) {
+      summary.joinsFailed++;
+      teamLog.error('retrying pending members failed; the next run retries them', errorFields(error));
+    }
+  }
+  if (summary.teamsFailed || summary.joinsFailed)
+    log.error('monthly funding finished with failures', summary);
+  return summary;
 });

@@ -161,8 +161,9 @@ export async function registerEmployee(
   }
   await sendVerification({ userId, email: input.email, firstName: input.firstName }, now);
   // Becoming active is when the budget is charged and the card issued and funded.
-  // A provider outage must not undo a finished sign-up: the member is marked
-  // pending and funded on the manager's next card update or setup.
+  // A provider outage must not undo a finished sign-up: the member stays pending
+  // (activateEmployee marks them before charging; this covers a failure before
+  // that mark) and is funded by the daily job, a card change or setup.
   try {
     await activateEmployee(userId, now, log);
   } catch (error) {

@@ -8,6 +8,7 @@ import type { addCardInput, finalizeSetupInput } from '../../../shared/src/schem
 import {
   addCard as addStripeCard,
   CardDeclined,
+  type CardOnFile,
   createCustomer,
   deleteCard as deleteStripeCard,
   listCards,
@@ -17,7 +18,7 @@ import { getTeam, setTeamFields, teamCycleIndex } from '../data/accounts';
 import { recordAudit } from '../data/audit';
 import { getUser } from '../data/users';
 import type { Actor } from '../platform/auth';
-import type { Logger } from '../platform/log';
+import { errorFields, type Logger } from '../platform/log';
 import { fundPendingMembers } from './funding';
 import { inviteEmployees } from './invitations';
 
@@ -79,7 +80,7 @@ export async function finalizeSetup(
         (r) => r.result === 'invited' || r.result === 'reinvited',
       ).length
     : 0;
-  const funded = await fundPendingMembers(team.teamId, now, log);
+  const { funded } = await fundPendingMembers(team.teamId, now, log);
   return { teamId: team.teamId, status: 'active' as const, invited, funded };
 }
 
@@ -93,26 +94,54 @@ export async function getCustomer(actor: Actor) {
   return listCards(await customerOf(actor));
 }
 
-export async function addCard(actor: Actor, input: z.output<typeof addCardInput>, now: Date, log: Logger) {
-  const customerId = await customerOf(actor);
+/**
+ * After the card to charge changed: fund anyone whose charge was declined (or
+ * cut off) before. The card change itself has succeeded by then, so a failure
+ * here is logged, not answered: the daily job retries pending members.
+ */
+async function fundAfterCardChange(teamId: string, now: Date, log: Logger): Promise<void> {
   try {
-    const card = await addStripeCard(customerId, input.token, `ADDCARD#${actor.teamId}#${input.token}`);
-    await recordAudit({
-      teamId: actor.teamId,
-      actorId: actor.userId,
-      action: 'billing.cardAdded',
-      after: { last4: card.last4 },
-      at: now.toISOString(),
-    });
+    const outcome = await fundPendingMembers(teamId, now, log);
+    if (outcome.funded || outcome.declined || outcome.failed)
+      log.info('pending members retried', { ...outcome });
+  } catch (error) {
+    log.error('funding pending members after a card change failed', errorFields(error));
+  }
+}
+
+/**
+ * Adds a card. Stripe keeps the existing default when a card is added, and
+ * charges always go to the default. A team past due has a default that was
+ * declined, and the manager adds a card to replace it: that card becomes the
+ * primary, so the retry below (and the next renewal) charges it rather than the
+ * declined one. A team in good standing keeps its primary; "set primary"
+ * switches it.
+ */
+export async function addCard(actor: Actor, input: z.output<typeof addCardInput>, now: Date, log: Logger) {
+  const team = await teamOf(actor);
+  if (!team.stripeCustomerId) throw new AppError('CONFLICT', 'Finish setting up your account first.');
+  const customerId = team.stripeCustomerId;
+  let card: CardOnFile;
+  try {
+    card = await addStripeCard(customerId, input.token, `ADDCARD#${actor.teamId}#${input.token}`);
   } catch (error) {
     declined(error);
   }
-  // A new card is the moment to fund anyone whose charge was declined before.
-  await fundPendingMembers(actor.teamId, now, log);
+  const makePrimary = team.status === 'pastDue';
+  if (makePrimary) await setDefaultCard(customerId, card.id);
+  await recordAudit({
+    teamId: actor.teamId,
+    actorId: actor.userId,
+    action: 'billing.cardAdded',
+    after: { last4: card.last4, ...(makePrimary ? { cardId: card.id, primary: true } : {}) },
+    at: now.toISOString(),
+  });
+  await fundAfterCardChange(actor.teamId, now, log);
   return listCards(customerId);
 }
 
-export async function updateDefaultCard(actor: Actor, cardId: string, now: Date) {
+/** Sets the primary card, then charges it for anyone still pending. */
+export async function updateDefaultCard(actor: Actor, cardId: string, now: Date, log: Logger) {
   const customerId = await customerOf(actor);
   const { cards } = await listCards(customerId);
   if (!cards.some((c) => c.id === cardId)) throw new AppError('NOT_FOUND', 'No such card on file.');
@@ -124,6 +153,7 @@ export async function updateDefaultCard(actor: Actor, cardId: string, now: Date)
     after: { cardId },
     at: now.toISOString(),
   });
+  await fundAfterCardChange(actor.teamId, now, log);
   return listCards(customerId);
 }
 
