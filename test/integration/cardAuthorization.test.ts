@@ -354,3 +354,172 @@ describe('settlement', () => {
     }
   }, 120_000);
 });
+
+describe('a $0 request (the merchant verifying the card)', () => {
+  it('is answered by the rules and recorded, holding nothing: approved on an active card, declined with the plain reason otherwise', async () => {
+    const card = await fundedCard(0);
+    const evt = request(card, 0);
+    const res = await deliver(stack.apiUrl, evt);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ approved: true, metadata: {} });
+    expect(res.headers.get('stripe-version')).toBeTruthy();
+    expect(await stack.getItem(keys.authorization(evt.data.object.id))).toMatchObject({
+      approved: true,
+      amountCents: 0,
+      heldCents: 0,
+    });
+    expect(await stack.getItem(keys.journal(`AUTH#${evt.data.object.id}`))).toBeUndefined();
+    expect(await balanceOf(cardAccount(card.userId))).toBe(0);
+    expect(await balanceOf(holdAccount(card.userId))).toBe(0);
+    // Redelivered: the same answer, still nothing posted.
+    expect((await deliver(stack.apiUrl, evt)).body).toEqual(res.body);
+
+    const declines = [
+      [{ cardStatus: 'inactive' as const }, {}, 'Your card is frozen. Please contact your manager.'],
+      [
+        {},
+        { merchant: 'Lucky Casino', category: 'betting_casino_gambling' },
+        'Lucky Casino (betting casino gambling) is not a learning merchant.',
+      ],
+    ] as const;
+    for (const [cardOptions, extra, reason] of declines) {
+      const declined = await fundedCard(5000, cardOptions);
+      const verification = request(declined, 0, extra);
+      const answer = await deliver(stack.apiUrl, verification);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({ approved: false, metadata: { reason } });
+      expect(await stack.getItem(keys.authorization(verification.data.object.id))).toMatchObject({
+        approved: false,
+        reason,
+        heldCents: 0,
+      });
+      expect(await balanceOf(cardAccount(declined.userId))).toBe(5000);
+    }
+  });
+});
+
+describe('incremental authorizations (the merchant asks for more on the same authorization)', () => {
+  /** The first request of a purchase, approved. */
+  async function approvedFirst(funded: number, cents: number) {
+    const card = await fundedCard(funded);
+    const first = event(
+      'issuing_authorization.request',
+      authorizationObject({ ...card, amountCents: cents }),
+    );
+    expect((await deliver(stack.apiUrl, first)).body.approved).toBe(true);
+    return { card, first, id: first.data.object.id as string };
+  }
+
+  /** Stripe's next request on the same authorization: the earlier ones listed, the extra cents pending. */
+  function increment(
+    card: { cardId: string; userId: string },
+    id: string,
+    authorizedCents: number,
+    extraCents: number,
+    history: { amountCents: number; approved?: boolean }[],
+  ) {
+    return event(
+      'issuing_authorization.request',
+      authorizationObject({ ...card, id, amountCents: authorizedCents, pendingCents: extraCents, history }),
+    );
+  }
+
+  it('approves an increment within the balance and holds the extra; redeliveries hold nothing more', async () => {
+    const { card, first, id } = await approvedFirst(5000, 2000);
+    const more = increment(card, id, 2000, 1000, [{ amountCents: 2000 }]);
+    const answers = await Promise.all([
+      deliver(stack.apiUrl, more),
+      deliver(stack.apiUrl, more),
+      deliver(stack.apiUrl, more),
+    ]);
+    expect(answers.map((a) => a.body.approved)).toEqual([true, true, true]);
+    expect(await balanceOf(holdAccount(card.userId))).toBe(3000);
+    expect(await balanceOf(cardAccount(card.userId))).toBe(2000);
+    expect(await stack.getItem(keys.authorization(id))).toMatchObject({
+      approved: true,
+      amountCents: 3000,
+      heldCents: 3000,
+      lastRequest: 1,
+    });
+    expect(await stack.getItem(keys.journal(`AUTH#${id}#1`))).toBeDefined();
+    // The first request redelivered late: its own answer, no second hold.
+    expect((await deliver(stack.apiUrl, first)).body.approved).toBe(true);
+    expect(await balanceOf(holdAccount(card.userId))).toBe(3000);
+  });
+
+  it('declines an increment above what is left, with the reason; the first hold stays', async () => {
+    const { card, id } = await approvedFirst(5000, 4000);
+    const res = await deliver(stack.apiUrl, increment(card, id, 4000, 1500, [{ amountCents: 4000 }]));
+    expect(res.body).toEqual({
+      approved: false,
+      metadata: { reason: '$15.00 is above your $10.00 balance.' },
+    });
+    expect(await balanceOf(holdAccount(card.userId))).toBe(4000);
+    expect(await balanceOf(cardAccount(card.userId))).toBe(1000);
+    expect(await stack.getItem(keys.authorization(id))).toMatchObject({
+      approved: true,
+      heldCents: 4000,
+      requests: { 1: { approved: false, reason: '$15.00 is above your $10.00 balance.', amountCents: 1500 } },
+    });
+  });
+
+  it('an increment and another purchase racing for the same dollars: only one gets them', async () => {
+    const { card, id } = await approvedFirst(3000, 2000);
+    const [more, other] = await Promise.all([
+      deliver(stack.apiUrl, increment(card, id, 2000, 800, [{ amountCents: 2000 }])),
+      deliver(stack.apiUrl, request(card, 800)),
+    ]);
+    expect([more.body.approved, other.body.approved].filter(Boolean)).toHaveLength(1);
+    expect(await balanceOf(cardAccount(card.userId))).toBe(200);
+    expect(await balanceOf(holdAccount(card.userId))).toBe(2800);
+  });
+
+  it('settles the whole amount after an increment; an older event does not release the increment', async () => {
+    const { card, id } = await approvedFirst(5000, 2000);
+    expect(
+      (await deliver(stack.apiUrl, increment(card, id, 2000, 1000, [{ amountCents: 2000 }]))).body.approved,
+    ).toBe(true);
+    // Stripe's `created` for the first request, delivered late: it lists one request and 20.00.
+    const late = authorizationObject({ ...card, id, amountCents: 2000, history: [{ amountCents: 2000 }] });
+    expect((await deliver(stack.apiUrl, event('issuing_authorization.created', late))).status).toBe(200);
+    expect(await balanceOf(holdAccount(card.userId))).toBe(3000);
+
+    const tx = transactionObject({ cardId: card.cardId, authorizationId: id, amountCents: 3000 });
+    await deliver(stack.apiUrl, event('issuing_transaction.created', tx));
+    const closed = authorizationObject({
+      ...card,
+      id,
+      amountCents: 0,
+      status: 'closed',
+      captures: [{ id: tx.id, amountCents: 3000 }],
+      history: [{ amountCents: 2000 }, { amountCents: 1000 }],
+    });
+    await deliver(stack.apiUrl, event('issuing_authorization.updated', closed));
+    expect(await balanceOf(holdAccount(card.userId))).toBe(0);
+    expect(await balanceOf(cardAccount(card.userId))).toBe(2000);
+    expect(await balanceOf(debtAccount(card.userId))).toBe(0);
+  });
+
+  it('a reversal back to an amount released once before releases again after an increment', async () => {
+    const { card, id } = await approvedFirst(5000, 2000);
+    const pending = (cents: number, history: number[]) =>
+      event(
+        'issuing_authorization.updated',
+        authorizationObject({
+          ...card,
+          id,
+          amountCents: cents,
+          history: history.map((c) => ({ amountCents: c })),
+        }),
+      );
+    await deliver(stack.apiUrl, pending(1000, [2000])); // the merchant gives back 10.00
+    expect(await balanceOf(holdAccount(card.userId))).toBe(1000);
+    expect(
+      (await deliver(stack.apiUrl, increment(card, id, 1000, 1000, [{ amountCents: 2000 }]))).body.approved,
+    ).toBe(true);
+    expect(await balanceOf(holdAccount(card.userId))).toBe(2000);
+    await deliver(stack.apiUrl, pending(1000, [2000, 1000])); // and gives 10.00 back again
+    expect(await balanceOf(holdAccount(card.userId))).toBe(1000);
+    expect(await balanceOf(cardAccount(card.userId))).toBe(4000);
+  });
+});

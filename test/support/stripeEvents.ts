@@ -24,8 +24,16 @@ export function authorizationObject(args: {
   category?: string;
   status?: 'pending' | 'closed' | 'reversed';
   captures?: { id: string; amountCents: number }[];
+  /**
+   * What a pending request asks for, when not the whole amount: an incremental
+   * authorization asks for the extra cents, `amountCents` being what is authorized so far.
+   */
+  pendingCents?: number;
+  /** Earlier requests, as Stripe lists them in `request_history` (increments come after the first). */
+  history?: { amountCents: number; approved?: boolean }[];
 }) {
   const base = structuredClone(fixtures['issuing.authorization']);
+  const pendingCents = args.pendingCents ?? args.amountCents;
   return {
     ...base,
     id: args.id ?? nextId('iauth'),
@@ -40,7 +48,21 @@ export function authorizationObject(args: {
     pending_request:
       args.status && args.status !== 'pending'
         ? null
-        : { ...base.pending_request, amount: args.amountCents, merchant_amount: args.amountCents },
+        : { ...base.pending_request, amount: pendingCents, merchant_amount: pendingCents },
+    request_history: (args.history ?? []).map((r, i) => ({
+      amount: r.amountCents,
+      amount_details: { atm_fee: null, cashback_amount: null },
+      approved: r.approved ?? true,
+      authorization_code: r.approved === false ? null : `S${String(100000 + i)}`,
+      created: Math.floor(Date.now() / 1000),
+      currency: 'usd',
+      merchant_amount: r.amountCents,
+      merchant_currency: 'usd',
+      network_risk_score: null,
+      reason: r.approved === false ? 'webhook_declined' : 'webhook_approved',
+      reason_message: null,
+      requested_at: Math.floor(Date.now() / 1000),
+    })),
     transactions: (args.captures ?? []).map((c) => ({
       ...structuredClone(fixtures['issuing.transaction']),
       id: c.id,

@@ -46,6 +46,23 @@ export interface AuthorizationRecord {
   decidedAt: string;
   /** Captures already settled against this authorization: transaction id -> cents. */
   captures?: Record<string, number>;
+  /**
+   * Position in Stripe's `request_history` of the latest request decided here.
+   * A merchant's incremental authorization is a new request on the same
+   * authorization, listed after the earlier ones, so this tells a new request
+   * from a redelivered one. Absent on records from before increments were decided.
+   */
+  lastRequest?: number;
+  /** Each request decided here, by its position in `request_history`: what was answered. */
+  requests?: Record<string, RequestDecision>;
+}
+
+export interface RequestDecision {
+  approved: boolean;
+  reason?: string;
+  /** What this request asked for (an increment asks only for the extra amount). */
+  amountCents: number;
+  decidedAt: string;
 }
 
 export async function putCard(card: CardRecord): Promise<void> {

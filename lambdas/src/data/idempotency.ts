@@ -3,16 +3,33 @@
  * claims it (with the hash of its body), and its answer is stored; a retry with
  * the same key and body gets the stored answer; the same key with another body
  * is refused. Records expire after 24 hours.
+ *
+ * A claim is a lease: a request that dies after claiming (a Lambda timeout, a
+ * crash) never completes or releases its key, so once the lease has run out a
+ * retry with the same key and body takes the claim over and runs the handler
+ * again. That is safe because every money operation behind these routes is
+ * keyed by ids derived from the request (ledger entry ids, Stripe purposes): a
+ * second run finds what the first one did instead of doing it twice. Before the
+ * lease runs out the first request may still be running, so a retry is refused.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, tableName } from './client';
 import { keys } from './keys';
 
 const TTL_SECONDS = 24 * 3600;
 
+/**
+ * How long a claim is "in progress" before a retry may take it over. The
+ * money routes run with Lambda's default 10 s timeout (FUNCTION_DEFAULTS in
+ * infra/lib/constructs/appFunction.ts; only the webhook is set shorter), so a
+ * claimant cannot still be running after that; the 5 s on top absorb clock
+ * differences between Lambda hosts. Raise this with the routes' timeout.
+ */
+export const IDEMPOTENCY_LEASE_MS = 15_000;
+
 export type Claim =
-  | { state: 'claimed' }
+  | { state: 'claimed'; claimId: string }
   | { state: 'replay'; status: number; body: unknown }
   | { state: 'mismatch' }
   | { state: 'inProgress' };
@@ -23,12 +40,18 @@ export function hashBody(body: unknown): string {
     .digest('hex');
 }
 
+function expiresAt(now: Date): number {
+  return Math.floor(now.getTime() / 1000) + TTL_SECONDS;
+}
+
 export async function claimIdempotencyKey(
   scope: string,
   key: string,
   bodyHash: string,
   now: Date,
 ): Promise<Claim> {
+  // Each claim has its own id, so only the request holding the claim can complete or release it.
+  const claimId = randomUUID();
   try {
     await db().send(
       new PutCommand({
@@ -38,14 +61,16 @@ export async function claimIdempotencyKey(
           entity: 'Idempotency',
           bodyHash,
           state: 'inProgress',
+          claimId,
+          leaseUntil: now.getTime() + IDEMPOTENCY_LEASE_MS,
           createdAt: now.toISOString(),
-          expiresAt: Math.floor(now.getTime() / 1000) + TTL_SECONDS,
+          expiresAt: expiresAt(now),
         },
         ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now',
         ExpressionAttributeValues: { ':now': Math.floor(now.getTime() / 1000) },
       }),
     );
-    return { state: 'claimed' };
+    return { state: 'claimed', claimId };
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }
@@ -56,23 +81,101 @@ export async function claimIdempotencyKey(
   ).Item;
   if (!existing) return claimIdempotencyKey(scope, key, bodyHash, now);
   if (existing.bodyHash !== bodyHash) return { state: 'mismatch' };
-  if (existing.state !== 'done') return { state: 'inProgress' };
-  return { state: 'replay', status: Number(existing.status), body: existing.body };
+  if (existing.state === 'done')
+    return { state: 'replay', status: Number(existing.status), body: existing.body };
+  return takeOver(scope, key, bodyHash, now, claimId);
 }
 
-export async function completeIdempotencyKey(scope: string, key: string, status: number, body: unknown) {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.idempotency(scope, key),
-      UpdateExpression: 'SET #state = :done, #status = :status, #body = :body',
-      ExpressionAttributeNames: { '#state': 'state', '#status': 'status', '#body': 'body' },
-      ExpressionAttributeValues: { ':done': 'done', ':status': status, ':body': body },
-    }),
-  );
+/**
+ * Takes over an in-progress claim whose lease has run out. Conditional, so of
+ * several retries racing for the same stale claim exactly one wins; the others
+ * see a fresh lease and are told the request is still being processed.
+ */
+async function takeOver(
+  scope: string,
+  key: string,
+  bodyHash: string,
+  now: Date,
+  claimId: string,
+): Promise<Claim> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.idempotency(scope, key),
+        UpdateExpression: 'SET claimId = :claim, leaseUntil = :lease, expiresAt = :expires',
+        // Records claimed before leases existed have none: they count from their creation.
+        ConditionExpression:
+          '#state = :inProgress AND bodyHash = :hash AND ' +
+          '(leaseUntil < :nowMs OR (attribute_not_exists(leaseUntil) AND createdAt < :staleBefore))',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: {
+          ':claim': claimId,
+          ':lease': now.getTime() + IDEMPOTENCY_LEASE_MS,
+          ':expires': expiresAt(now),
+          ':inProgress': 'inProgress',
+          ':hash': bodyHash,
+          ':nowMs': now.getTime(),
+          ':staleBefore': new Date(now.getTime() - IDEMPOTENCY_LEASE_MS).toISOString(),
+        },
+      }),
+    );
+    return { state: 'claimed', claimId };
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+  // The lease is still running, another retry took it over first, or the first request just finished.
+  const current = (
+    await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.idempotency(scope, key), ConsistentRead: true }),
+    )
+  ).Item;
+  if (current?.state === 'done' && current.bodyHash === bodyHash) {
+    return { state: 'replay', status: Number(current.status), body: current.body };
+  }
+  return { state: 'inProgress' };
 }
 
-/** A request that failed may be retried with the same key: forget the claim. */
-export async function releaseIdempotencyKey(scope: string, key: string) {
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.idempotency(scope, key) }));
+/**
+ * Stores the answer. Conditioned on still holding the claim: a request that
+ * overran its lease and was taken over leaves the answer to the one that took
+ * it (both ran the same idempotent operations, so either answer is right).
+ */
+export async function completeIdempotencyKey(
+  scope: string,
+  key: string,
+  claimId: string,
+  status: number,
+  body: unknown,
+): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.idempotency(scope, key),
+        UpdateExpression: 'SET #state = :done, #status = :status, #body = :body REMOVE leaseUntil',
+        ConditionExpression: 'claimId = :claim',
+        ExpressionAttributeNames: { '#state': 'state', '#status': 'status', '#body': 'body' },
+        ExpressionAttributeValues: { ':done': 'done', ':status': status, ':body': body, ':claim': claimId },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** A request that failed may be retried with the same key at once: forget the claim (if still ours). */
+export async function releaseIdempotencyKey(scope: string, key: string, claimId: string): Promise<void> {
+  try {
+    await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.idempotency(scope, key),
+        ConditionExpression: 'claimId = :claim',
+        ExpressionAttributeValues: { ':claim': claimId },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
 }

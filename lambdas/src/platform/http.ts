@@ -122,13 +122,14 @@ async function once(
   if (claim.state === 'mismatch') {
     throw new AppError('CONFLICT', 'This Idempotency-Key was already used for a different request.');
   }
+  // Only while the first request's lease runs; after it, a retry takes the claim over (data/idempotency.ts).
   if (claim.state === 'inProgress') throw new AppError('CONFLICT', 'This request is still being processed.');
   try {
     const output = await run();
-    await completeIdempotencyKey(scope, key, status, output);
+    await completeIdempotencyKey(scope, key, claim.claimId, status, output);
     return output;
   } catch (error) {
-    await releaseIdempotencyKey(scope, key);
+    await releaseIdempotencyKey(scope, key, claim.claimId);
     throw error;
   }
 }

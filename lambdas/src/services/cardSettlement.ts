@@ -155,6 +155,8 @@ export interface AuthorizationState {
   amountCents: number;
   /** Captures Stripe lists on the authorization: id -> captured cents. */
   captures: Record<string, number>;
+  /** How many requests (the first and any increments) the event's `request_history` lists. */
+  requestCount?: number;
 }
 
 /**
@@ -170,6 +172,17 @@ export async function syncAuthorization(
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const auth = await getAuthorization(state.authorizationId);
     if (!auth?.approved || !auth.userId || !auth.teamId) return undefined;
+    const increments = auth.lastRequest ?? 0;
+    // An event sent before our latest increment was decided does not list it, and
+    // its smaller pending amount is older news, not a release.
+    if (
+      state.status === 'pending' &&
+      increments > 0 &&
+      state.requestCount !== undefined &&
+      state.requestCount <= increments
+    ) {
+      return undefined;
+    }
     const applied = auth.captures ?? {};
     const stillToCapture = Object.entries(state.captures)
       .filter(([id]) => applied[id] === undefined)
@@ -180,7 +193,12 @@ export async function syncAuthorization(
         : Math.min(auth.heldCents, stillToCapture);
     if (target >= auth.heldCents) return undefined;
     const posting = release({
-      entryId: `RELEASE#${state.authorizationId}#${target}`,
+      // Between increments the hold only shrinks, so each target is new; an increment
+      // raises it again, so the ids after one name it (the same target may recur).
+      entryId:
+        increments > 0
+          ? `RELEASE#${state.authorizationId}#${increments}#${target}`
+          : `RELEASE#${state.authorizationId}#${target}`,
       teamId: auth.teamId,
       userId: auth.userId,
       amountCents: auth.heldCents - target,

@@ -18,8 +18,12 @@ function cardIdOf(card: string | { id: string }): string {
 }
 
 function requestOf(auth: Stripe.Issuing.Authorization): AuthorizationRequest {
-  const lastRequest = auth.request_history?.at(-1);
+  const history = auth.request_history ?? [];
+  const lastRequest = history.at(-1);
   return {
+    // A pending request is not in the history yet (the earlier ones of an
+    // incremental authorization are); a decided one is its last entry.
+    requestIndex: auth.pending_request ? history.length : Math.max(0, history.length - 1),
     authorizationId: auth.id,
     cardId: cardIdOf(auth.card),
     userId: typeof auth.card === 'string' ? undefined : auth.card.metadata?.userId,
@@ -63,6 +67,7 @@ export const handler = stripeWebhookHandler(async (event, { now, log }) => {
           status: auth.status,
           amountCents: auth.amount,
           captures: listedCaptures(auth),
+          requestCount: auth.request_history?.length,
         },
         now,
       );

@@ -135,12 +135,19 @@ export function authorizationHold(args: {
   userId: string;
   amountCents: number;
   merchant: string;
+  /**
+   * For a merchant's later request for more on the same authorization (an
+   * increment): its position in Stripe's request_history, which keys the extra hold.
+   */
+  increment?: number;
 }): Posting {
+  const increment = args.increment;
   return posting({
-    entryId: `AUTH#${args.authorizationId}`,
+    entryId:
+      increment === undefined ? `AUTH#${args.authorizationId}` : `AUTH#${args.authorizationId}#${increment}`,
     kind: 'authorization',
     teamId: args.teamId,
-    description: `Hold for ${args.merchant}`,
+    description: increment === undefined ? `Hold for ${args.merchant}` : `More held for ${args.merchant}`,
     references: { authorization: args.authorizationId },
     legs: [
       { account: cardAccount(args.userId), amountCents: -args.amountCents },
