@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMemberFromInvitation, getInvitation } from '../../lambdas/src/data/accounts';
 import { keys } from '../../lambdas/src/data/keys';
@@ -24,22 +24,9 @@ import {
   renewTeam,
 } from '../../lambdas/src/services/funding';
 import { cardAccount } from '../../shared/src/domain/ledger';
-import {
-  linkToken,
-  PASSWORD,
-  registerManager,
-  type SignedIn,
-  signIn,
-  uniqueEmail,
-} from '../support/accountFlows';
-import {
-  CLIENT_IP_HEADER,
-  type IntegrationStack,
-  newClientIp,
-  postJson,
-  startIntegrationStack,
-  TEST_STRIPE_SECRET_KEY,
-} from '../support/integrationStack';
+import { type SignedIn, uniqueEmail } from '../support/accountFlows';
+import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
+import { emulatorClient, joinTeam, sender, setUpTeam as setUpTeamOn } from '../support/teams';
 
 // --- A network between the product and Stripe that fails on request ----------------
 
@@ -137,14 +124,15 @@ const chargesFor =
 
 let stack: IntegrationStack;
 let stripe: Stripe;
+let send: ReturnType<typeof sender>;
 let proxy: FaultProxy;
 const log = createLogger({ test: 'fundingRecovery' });
 
 beforeAll(async () => {
   stack = await startIntegrationStack({ stripe: true });
-  const url = new URL(stack.stripe?.url as string);
   // The test's own client talks to the emulator directly, never through the faults.
-  stripe = new Stripe(TEST_STRIPE_SECRET_KEY, { host: url.hostname, port: url.port, protocol: 'http' });
+  stripe = emulatorClient(stack);
+  send = sender(stack);
   proxy = await startFaultProxy(stack.stripe?.url as string);
   // The product reads its Stripe configuration on first use, which is after this.
   process.env.STRIPE_API_URL = proxy.url;
@@ -155,65 +143,16 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const ADDRESS = { address1: '500 Congress Ave', city: 'Austin', state: 'tx', zip: '78701' };
 const DAY_MS = 86_400_000;
 
-async function send(method: string, path: string, token: string, body?: unknown, key?: string) {
-  const response = await fetch(`${stack.apiUrl}${path}`, {
-    method,
-    headers: {
-      [CLIENT_IP_HEADER]: newClientIp(),
-      authorization: `Bearer ${token}`,
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(key ? { 'idempotency-key': key } : {}),
-    },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
-
-async function setUpTeam(token = 'tok_visa') {
-  const manager = await registerManager(stack.apiUrl, stack.mailbox);
-  const res = await send(
-    'POST',
-    '/billing/setup',
-    manager.accessToken,
-    { businessName: 'Acme Learning LLC', token, billingAddress: ADDRESS },
-    `setup-${randomUUID()}`,
-  );
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  const teamId = res.body.teamId as string;
-  const team = await stack.getItem(keys.team(teamId));
-  return {
-    manager,
-    teamId,
-    customerId: team?.stripeCustomerId as string,
-    cycleDay: Number(team?.cycleDay),
-  };
-}
+const setUpTeam = (token?: string) => setUpTeamOn(stack, token);
+const join = (manager: SignedIn, budget = 25) => joinTeam(stack, manager, budget);
 
 async function invite(manager: SignedIn, budget: number): Promise<string> {
   const email = uniqueEmail('emp');
   const res = await send('POST', '/invitations', manager.accessToken, { emails: email, budget });
   expect(res.status).toBe(200);
   return email;
-}
-
-async function join(manager: SignedIn, budget = 25): Promise<SignedIn> {
-  const email = await invite(manager, budget);
-  const res = await postJson(`${stack.apiUrl}/auth/registerEmployee`, {
-    firstName: 'Ada',
-    lastName: 'Byron',
-    email,
-    password: PASSWORD,
-    zip: '78701',
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  const token = await linkToken(stack.mailbox, email, '/verify');
-  await postJson(`${stack.apiUrl}/auth/verifyEmail`, { token });
-  const session = await signIn(stack.apiUrl, email);
-  return { userId: res.body.userId, email, ...session.body };
 }
 
 /** 06:00 UTC on the team's cycle day, `monthsAhead` months from now (29-31 clamp to short months). */
@@ -314,8 +253,8 @@ describe('monthly renewal', () => {
       { ...first, member: firstMember },
       { ...second, member: secondMember },
     ].sort((a, b) => (a.teamId < b.teamId ? -1 : 1)) as [
-      typeof first & { member: SignedIn },
-      typeof first & { member: SignedIn },
+      typeof first & { member: typeof firstMember },
+      typeof first & { member: typeof firstMember },
     ];
     const joinCents = (t: { teamId: string }) => (t.teamId === first.teamId ? 2500 : 3000);
     const day = cycleDate(first.cycleDay, 2);

@@ -6,68 +6,40 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashBody, IDEMPOTENCY_LEASE_MS } from '../../lambdas/src/data/idempotency';
 import { keys } from '../../lambdas/src/data/keys';
 import { balanceOf } from '../../lambdas/src/data/ledger';
 import { routes } from '../../shared/src/api/routes';
 import { cardAccount } from '../../shared/src/domain/ledger';
-import { inviteAndRegisterEmployee, registerManager, type SignedIn } from '../support/accountFlows';
-import {
-  CLIENT_IP_HEADER,
-  type IntegrationStack,
-  newClientIp,
-  startIntegrationStack,
-  TEST_STRIPE_SECRET_KEY,
-} from '../support/integrationStack';
+import { api, type SignedIn } from '../support/accountFlows';
+import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
+import { emulatorClient, joinTeam, setUpTeam } from '../support/teams';
 
 let stack: IntegrationStack;
 let stripe: Stripe;
 
 beforeAll(async () => {
   stack = await startIntegrationStack({ stripe: true });
-  const url = new URL(stack.stripe?.url as string);
-  stripe = new Stripe(TEST_STRIPE_SECRET_KEY, { host: url.hostname, port: url.port, protocol: 'http' });
+  stripe = emulatorClient(stack);
 });
 afterAll(async () => {
   await stack?.stop();
 });
 
-async function deposit(manager: SignedIn, body: unknown, key: string) {
-  const response = await fetch(`${stack.apiUrl}/funds/deposit`, {
-    method: 'POST',
-    headers: {
-      [CLIENT_IP_HEADER]: newClientIp(),
-      authorization: `Bearer ${manager.accessToken}`,
-      'content-type': 'application/json',
-      'idempotency-key': key,
-    },
-    body: JSON.stringify(body),
+function deposit(manager: SignedIn, body: unknown, key: string) {
+  return api(stack.apiUrl, 'POST', '/funds/deposit', {
+    token: manager.accessToken,
+    body,
+    idempotencyKey: key,
   });
-  return { status: response.status, body: await response.json() };
 }
 
 /** A manager with billing set up and one employee funded with a $25 budget. */
 async function team() {
-  const manager = await registerManager(stack.apiUrl, stack.mailbox);
-  const setup = await fetch(`${stack.apiUrl}/billing/setup`, {
-    method: 'POST',
-    headers: {
-      [CLIENT_IP_HEADER]: newClientIp(),
-      authorization: `Bearer ${manager.accessToken}`,
-      'content-type': 'application/json',
-      'idempotency-key': `setup-${randomUUID()}`,
-    },
-    body: JSON.stringify({
-      businessName: 'Acme Learning LLC',
-      token: 'tok_visa',
-      billingAddress: { address1: '500 Congress Ave', city: 'Austin', state: 'tx', zip: '78701' },
-    }),
-  });
-  expect(setup.status).toBe(200);
-  const { teamId } = (await setup.json()) as { teamId: string };
-  const employee = await inviteAndRegisterEmployee(stack.apiUrl, manager, 25);
+  const { manager, teamId } = await setUpTeam(stack);
+  const employee = await joinTeam(stack, manager, 25);
   expect(await balanceOf(cardAccount(employee.userId))).toBe(2500);
   return { manager, employee, teamId };
 }

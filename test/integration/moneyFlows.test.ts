@@ -5,93 +5,32 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
 import { balanceOf, teamJournal } from '../../lambdas/src/data/ledger';
 import { openPoolClaim } from '../../lambdas/src/data/poolClaims';
 import { pooledFrom } from '../../lambdas/src/services/pool';
 import { cardAccount, debtAccount, poolAccount } from '../../shared/src/domain/ledger';
-import {
-  linkToken,
-  PASSWORD,
-  registerManager,
-  type SignedIn,
-  signIn,
-  uniqueEmail,
-} from '../support/accountFlows';
-import {
-  CLIENT_IP_HEADER,
-  type IntegrationStack,
-  newClientIp,
-  postJson,
-  startIntegrationStack,
-  TEST_STRIPE_SECRET_KEY,
-  TEST_SUPPORT_INBOX,
-} from '../support/integrationStack';
+import type { SignedIn } from '../support/accountFlows';
+import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
+import { emulatorClient, joinTeam, sender, setUpTeam as setUpTeamOn } from '../support/teams';
 
 let stack: IntegrationStack;
 let stripe: Stripe;
+let send: ReturnType<typeof sender>;
 
 beforeAll(async () => {
   stack = await startIntegrationStack({ stripe: true });
-  const url = new URL(stack.stripe?.url as string);
-  stripe = new Stripe(TEST_STRIPE_SECRET_KEY, { host: url.hostname, port: url.port, protocol: 'http' });
+  stripe = emulatorClient(stack);
+  send = sender(stack);
 });
 afterAll(async () => {
   await stack?.stop();
 });
 
-const ADDRESS = { address1: '500 Congress Ave', city: 'Austin', state: 'tx', zip: '78701' };
-
-async function send(method: string, path: string, token: string, body?: unknown, key?: string) {
-  const response = await fetch(`${stack.apiUrl}${path}`, {
-    method,
-    headers: {
-      [CLIENT_IP_HEADER]: newClientIp(),
-      authorization: `Bearer ${token}`,
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(key ? { 'idempotency-key': key } : {}),
-    },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
-
-async function setUpTeam(token = 'tok_visa') {
-  const manager = await registerManager(stack.apiUrl, stack.mailbox);
-  const res = await send(
-    'POST',
-    '/billing/setup',
-    manager.accessToken,
-    { businessName: 'Acme Learning LLC', token, billingAddress: ADDRESS },
-    `setup-${randomUUID()}`,
-  );
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  const teamId = res.body.teamId as string;
-  return { manager, teamId };
-}
-
-async function join(manager: SignedIn, budget = 30): Promise<SignedIn & { cardId: string }> {
-  const email = uniqueEmail('emp');
-  expect((await send('POST', '/invitations', manager.accessToken, { emails: email, budget })).status).toBe(
-    200,
-  );
-  const res = await postJson(`${stack.apiUrl}/auth/registerEmployee`, {
-    firstName: 'Ada',
-    lastName: 'Byron',
-    email,
-    password: PASSWORD,
-    zip: '78701',
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  const token = await linkToken(stack.mailbox, email, '/verify');
-  await postJson(`${stack.apiUrl}/auth/verifyEmail`, { token });
-  const session = await signIn(stack.apiUrl, email);
-  const record = await stack.getItem(keys.user(res.body.userId));
-  return { userId: res.body.userId, email, ...session.body, cardId: record?.cardId as string };
-}
+const setUpTeam = (token?: string) => setUpTeamOn(stack, token);
+const join = (manager: SignedIn, budget = 30) => joinTeam(stack, manager, budget);
 
 async function pay(
   cardId: string,
@@ -145,7 +84,6 @@ describe('a manager adds a card, an employee joins and is charged, issued and fu
     expect(await balanceOf(cardAccount(employee.userId))).toBe(0);
     const mails = await stack.mailbox.to(manager.email);
     expect(mails.some((m) => m.subject.includes('declined'))).toBe(true);
-    void TEST_SUPPORT_INBOX;
   });
 });
 

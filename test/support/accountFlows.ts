@@ -67,6 +67,7 @@ export async function inviteAndRegisterEmployee(
   apiUrl: string,
   manager: SignedIn,
   budget: string | number = 25,
+  options: { mailbox?: Mailbox } = {},
 ): Promise<SignedIn> {
   const email = uniqueEmail('employee');
   const invited = await postJson(
@@ -83,6 +84,11 @@ export async function inviteAndRegisterEmployee(
     zip: '94110',
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
+  // With the mailbox, the employee also verifies their e-mail through the link, as a person would.
+  if (options.mailbox) {
+    const token = await linkToken(options.mailbox, email, '/verify');
+    expect((await postJson(`${apiUrl}/auth/verifyEmail`, { token })).status).toBe(200);
+  }
   const session = await signIn(apiUrl, email);
   expect(session.status).toBe(200);
   return { userId: res.body.userId, email, ...session.body };
@@ -96,7 +102,7 @@ export async function api(
   apiUrl: string,
   method: string,
   path: string,
-  options: { token?: string; body?: unknown } = {},
+  options: { token?: string; body?: unknown; idempotencyKey?: string } = {},
 ): Promise<{ status: number; body: any }> {
   const response = await fetch(`${apiUrl}${path}`, {
     method,
@@ -104,6 +110,7 @@ export async function api(
       [CLIENT_IP_HEADER]: newClientIp(),
       ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}),
     },
     body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
   });

@@ -1,0 +1,57 @@
+/**
+ * Teams with money, over real HTTP against an integration stack with the
+ * Stripe emulator: a manager whose billing is set up with a test card token,
+ * and employees who join, are charged, issued a card and funded.
+ */
+import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
+import { expect } from 'vitest';
+import { keys } from '../../lambdas/src/data/keys';
+import { api, inviteAndRegisterEmployee, registerManager, type SignedIn } from './accountFlows';
+import { type IntegrationStack, TEST_STRIPE_SECRET_KEY } from './integrationStack';
+
+export const ADDRESS = { address1: '500 Congress Ave', city: 'Austin', state: 'tx', zip: '78701' };
+
+/** The real Stripe SDK pointed at the stack's emulator, to look at what the product did there. */
+export function emulatorClient(stack: IntegrationStack): Stripe {
+  const url = new URL(stack.stripe?.url as string);
+  return new Stripe(TEST_STRIPE_SECRET_KEY, { host: url.hostname, port: url.port, protocol: 'http' });
+}
+
+/** A signed-in call; money routes take the Idempotency-Key as the last argument. */
+export function sender(stack: IntegrationStack) {
+  return (method: string, path: string, token: string, body?: unknown, idempotencyKey?: string) =>
+    api(stack.apiUrl, method, path, { token, body, idempotencyKey });
+}
+
+/** A verified manager who finished billing setup with `token` (a Stripe test token). */
+export async function setUpTeam(stack: IntegrationStack, token = 'tok_visa') {
+  const manager = await registerManager(stack.apiUrl, stack.mailbox);
+  const res = await sender(stack)(
+    'POST',
+    '/billing/setup',
+    manager.accessToken,
+    { businessName: 'Acme Learning LLC', token, billingAddress: ADDRESS },
+    `setup-${randomUUID()}`,
+  );
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const teamId = res.body.teamId as string;
+  const team = await stack.getItem(keys.team(teamId));
+  return {
+    manager,
+    teamId,
+    customerId: team?.stripeCustomerId as string,
+    cycleDay: Number(team?.cycleDay),
+  };
+}
+
+/** An invited employee who signs up and verifies; with billing, they are charged, issued a card and funded. */
+export async function joinTeam(
+  stack: IntegrationStack,
+  manager: SignedIn,
+  budget: number,
+): Promise<SignedIn & { cardId: string }> {
+  const employee = await inviteAndRegisterEmployee(stack.apiUrl, manager, budget, { mailbox: stack.mailbox });
+  const record = await stack.getItem(keys.user(employee.userId));
+  return { ...employee, cardId: record?.cardId as string };
+}
