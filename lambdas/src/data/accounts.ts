@@ -4,15 +4,9 @@
  * invitation it consumes) are single transactions, so one e-mail is one
  * account and one invitation yields one member.
  */
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role, UserStatus } from '../../../shared/src/schemas/me';
-import { db, isConditionFailure, queryAll, tableName } from './client';
+import { db, isConditionFailure, queryAll, tableName, updateFields } from './client';
 import { keys } from './keys';
 import type { UserRecord } from './users';
 
@@ -39,17 +33,42 @@ export function teamCycleIndex(cycleDay: number, teamId: string) {
 }
 
 export async function setTeamFields(teamId: string, fields: Partial<TeamRecord> & Record<string, unknown>) {
-  const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.team(teamId),
-      UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
-      ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
-    }),
-  );
+  await updateFields(keys.team(teamId), fields);
+}
+
+/**
+ * Replaces a charge attempt stored on a user or team (`joinAttempt`,
+ * `cycleAttempt`) only if the stored one is still the one the caller read (by
+ * its Stripe key; none read: none stored), with `extra` fields in the same
+ * write. False when another run changed it meanwhile.
+ */
+export async function replaceAttempt(
+  key: { pk: string; sk: string },
+  field: 'joinAttempt' | 'cycleAttempt',
+  next: { key: string },
+  previousKey: string | undefined,
+  extra: Record<string, unknown> = {},
+): Promise<boolean> {
+  try {
+    await updateFields(
+      key,
+      { ...extra, [field]: next },
+      {
+        condition:
+          previousKey === undefined
+            ? { expression: 'attribute_not_exists(#att)', names: { '#att': field } }
+            : {
+                expression: '#att.#key = :previous',
+                names: { '#att': field, '#key': 'key' },
+                values: { ':previous': previousKey },
+              },
+      },
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }
 
 export async function teamsRenewingOn(cycleDay: number): Promise<TeamRecord[]> {
@@ -218,33 +237,7 @@ export async function listTeamUsers(teamId: string): Promise<UserRecord[]> {
 }
 
 export async function setUserFields(userId: string, fields: Record<string, unknown>, remove: string[] = []) {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const sets = Object.entries(fields).map(([key, value], i) => {
-    names[`#f${i}`] = key;
-    values[`:v${i}`] = value;
-    return `#f${i} = :v${i}`;
-  });
-  const removes = remove.map((key, i) => {
-    names[`#r${i}`] = key;
-    return `#r${i}`;
-  });
-  const expression = [
-    sets.length ? `SET ${sets.join(', ')}` : '',
-    removes.length ? `REMOVE ${removes.join(', ')}` : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.user(userId),
-      UpdateExpression: expression,
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: Object.keys(values).length ? values : undefined,
-    }),
-  );
+  await updateFields(keys.user(userId), fields, { remove });
 }
 
 export type { Role, UserStatus };

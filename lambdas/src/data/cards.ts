@@ -2,8 +2,8 @@
  * Virtual cards (issuer ids, last4, expiry, status: never the number or CVC)
  * and card authorization decisions.
  */
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName, updateFields } from './client';
 import { keys } from './keys';
 
 export type CardStatus = 'active' | 'inactive' | 'canceled';
@@ -90,17 +90,7 @@ export async function getCards(cardIds: string[]): Promise<Map<string, CardRecor
 }
 
 export async function updateCard(cardId: string, fields: Partial<CardRecord>): Promise<void> {
-  const entries = Object.entries(fields);
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.card(cardId),
-      UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
-      ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
-    }),
-  );
+  await updateFields(keys.card(cardId), fields);
 }
 
 export async function getAuthorization(authorizationId: string): Promise<AuthorizationRecord | undefined> {

@@ -3,7 +3,12 @@
  * points at DynamoDB Local through DYNAMODB_ENDPOINT; nothing else differs.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  QueryCommand,
+  type QueryCommandInput,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { awsConfig, tableConfig } from '../platform/config';
 
 let documentClient: DynamoDBDocumentClient | undefined;
@@ -45,4 +50,50 @@ export async function queryAll<T>(
     start = page.LastEvaluatedKey;
   } while (start);
   return items;
+}
+
+/**
+ * Sets (and removes) named attributes of an existing item, conditioned on it
+ * existing and on `condition` (with its own names and values) when given.
+ * Undefined values are skipped. Throws ConditionalCheckFailed when a condition fails.
+ */
+export async function updateFields(
+  key: { pk: string; sk: string },
+  fields: Record<string, unknown>,
+  options: {
+    remove?: string[];
+    condition?: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> };
+  } = {},
+): Promise<void> {
+  const names: Record<string, string> = { ...options.condition?.names };
+  const values: Record<string, unknown> = { ...options.condition?.values };
+  const sets = Object.entries(fields)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value], i) => {
+      names[`#f${i}`] = name;
+      values[`:v${i}`] = value;
+      return `#f${i} = :v${i}`;
+    });
+  const removes = (options.remove ?? []).map((name, i) => {
+    names[`#r${i}`] = name;
+    return `#r${i}`;
+  });
+  const expression = [
+    sets.length ? `SET ${sets.join(', ')}` : '',
+    removes.length ? `REMOVE ${removes.join(', ')}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: expression,
+      ConditionExpression: ['attribute_exists(pk)', options.condition?.expression]
+        .filter(Boolean)
+        .join(' AND '),
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: Object.keys(values).length ? values : undefined,
+    }),
+  );
 }

@@ -15,16 +15,21 @@
  * the credits always equal what was charged. Only a declined attempt gets a new
  * Stripe key, because Stripe replays a stored decline under the same key for 24 h.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { cardAccount, debtAccount, debtRepayment, funding } from '../../../shared/src/domain/ledger';
 import { formatCents } from '../../../shared/src/domain/money';
 import { newId } from '../adapters/clock';
 import { sendEmail } from '../adapters/email';
 import { charge, issueVirtualCard, setSpendingLimit } from '../adapters/stripe';
-import { getTeam, listTeamUsers, setTeamFields, setUserFields, type TeamRecord } from '../data/accounts';
+import {
+  getTeam,
+  listTeamUsers,
+  replaceAttempt as replaceStoredAttempt,
+  setTeamFields,
+  setUserFields,
+  type TeamRecord,
+} from '../data/accounts';
 import { recordAudit } from '../data/audit';
 import { getCard, putCard, updateCard } from '../data/cards';
-import { db, isConditionFailure, tableName } from '../data/client';
 import { keys } from '../data/keys';
 import { balanceOf, InsufficientFunds, post, statement } from '../data/ledger';
 import { getUser, type UserRecord } from '../data/users';
@@ -158,9 +163,9 @@ type RenewableTeam = TeamRecord & {
 export class AttemptRaced extends Error {}
 
 /**
- * Writes an attempt only if the stored one is still the one this run read (by
- * its key), so two runs that race (a sign-up and a card update, say) never start
- * two attempts under different Stripe keys, which would bypass Stripe's dedup.
+ * Writes an attempt only if the stored one is still the one this run read, so
+ * two runs that race (a sign-up and a card update, say) never start two
+ * attempts under different Stripe keys, which would bypass Stripe's dedup.
  */
 async function replaceAttempt<T extends Attempt>(
   key: { pk: string; sk: string },
@@ -169,36 +174,8 @@ async function replaceAttempt<T extends Attempt>(
   previousKey: string | undefined,
   extra: Record<string, unknown> = {},
 ): Promise<void> {
-  const fields = { [field]: next, ...extra };
-  const names: Record<string, string> = { '#att': field };
-  const values: Record<string, unknown> = {};
-  const sets = Object.entries(fields).map(([name, value], i) => {
-    names[`#f${i}`] = name;
-    values[`:v${i}`] = value;
-    return `#f${i} = :v${i}`;
-  });
-  if (previousKey !== undefined) {
-    names['#key'] = 'key';
-    values[':previous'] = previousKey;
-  }
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression:
-          previousKey === undefined
-            ? 'attribute_exists(pk) AND attribute_not_exists(#att)'
-            : 'attribute_exists(pk) AND #att.#key = :previous',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw new AttemptRaced(`${key.pk} ${field} changed meanwhile`);
-    throw error;
-  }
+  if (!(await replaceStoredAttempt(key, field, next, previousKey, extra)))
+    throw new AttemptRaced(`${key.pk} ${field} changed meanwhile`);
 }
 
 // --- Joining --------------------------------------------------------------------
