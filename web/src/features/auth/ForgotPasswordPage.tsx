@@ -7,7 +7,7 @@
  * password twice ('Passwords do not match!'), then 'Password update request
  * is sent' and a way to sign in.
  */
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 import { forgotPasswordInput, passwordRule } from '../../../../shared/src/schemas/auth';
@@ -15,6 +15,7 @@ import { ApiError, call, errorMessage } from '../../api/client';
 import { Button } from '../../components/Button';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useSchemaForm } from '../../components/useSchemaForm';
+import { useSubmit } from '../../components/useSubmit';
 import { passwordMessages } from '../../content/accountMessages';
 import { notify } from '../../stores/notifications';
 import { EmailField, NewPasswordField, PasswordField } from './AccountFields';
@@ -24,24 +25,16 @@ import { LocalMailboxLink } from './VerifyEmailPage';
 function RecoveryForm() {
   useDocumentTitle('Password Recovery');
   const form = useSchemaForm(forgotPasswordInput, { email: '' });
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const input = form.validate();
-    if (!input) return;
-    setBusy(true);
+  const { busy, onSubmit } = useSubmit(form.validate, async (input) => {
     try {
       await call('forgotPassword', input);
       setSent(true);
     } catch (error) {
-      setBusy(false);
       if (error instanceof ApiError && error.status === 400 && form.applyServerErrors(error.fields)) return;
       notify({ kind: 'error', title: passwordMessages.failedTitle, message: errorMessage(error) });
     }
-  }
+  });
 
   if (sent) {
     return (
@@ -91,21 +84,13 @@ const resetForm = z
 function ResetForm({ token }: { token: string }) {
   useDocumentTitle('Reset your password');
   const form = useSchemaForm(resetForm, { password: '', confirmPassword: '' });
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const [linkProblem, setLinkProblem] = useState<string | null>(null);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const input = form.validate();
-    if (!input) return;
-    setBusy(true);
+  const { busy, onSubmit } = useSubmit(form.validate, async (input) => {
     try {
       await call('resetPassword', { token, password: input.password });
       setDone(true);
     } catch (error) {
-      setBusy(false);
       if (error instanceof ApiError && error.status === 400 && form.applyServerErrors(error.fields)) return;
       if (error instanceof ApiError && (error.status === 404 || error.fields?.token)) {
         setLinkProblem(
@@ -115,7 +100,7 @@ function ResetForm({ token }: { token: string }) {
       }
       notify({ kind: 'error', title: passwordMessages.resetFailedTitle, message: errorMessage(error) });
     }
-  }
+  });
 
   if (done) {
     return (

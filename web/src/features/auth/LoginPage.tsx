@@ -4,7 +4,7 @@
  * success to /dashboard. A random quote beside the form on non-mobile screens.
  * Google / Facebook buttons only when the deployment configures them.
  */
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { signInInput } from '../../../../shared/src/schemas/auth';
 import { ApiError, errorMessage } from '../../api/errors';
@@ -12,6 +12,7 @@ import { useSession } from '../../auth/sessionStore';
 import { Button } from '../../components/Button';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useSchemaForm } from '../../components/useSchemaForm';
+import { useSubmit } from '../../components/useSubmit';
 import { currentConfig, loadConfig, type SocialProvider, socialSignInProviders } from '../../config';
 import { signInMessages } from '../../content/accountMessages';
 import { randomQuote } from '../../content/quotes';
@@ -89,23 +90,15 @@ export function LoginPage() {
   const navigate = useNavigate();
   const signIn = useSession((s) => s.signIn);
   const form = useSchemaForm(signInInput, { email: '', password: '' });
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const input = form.validate();
-    if (!input) return;
-    setBusy(true);
+  const { busy, onSubmit } = useSubmit(form.validate, async (input) => {
     try {
       await signIn(input.email, input.password);
       navigate('/dashboard');
     } catch (error) {
-      setBusy(false);
       if (error instanceof ApiError && error.status === 400) form.applyServerErrors(error.fields);
       notify({ kind: 'error', title: signInMessages.failedTitle, message: errorMessage(error) });
     }
-  }
+  });
 
   return (
     <section className="pub-container auth-page auth-page--split">

@@ -6,7 +6,7 @@
  * Email' and 'Invite your manager to the product' (decisions.md: it e-mails
  * the manager an invitation to create a team).
  */
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   inviteCheckInput,
@@ -18,6 +18,7 @@ import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useSchemaForm } from '../../components/useSchemaForm';
+import { useSubmit } from '../../components/useSubmit';
 import { registrationMessages } from '../../content/accountMessages';
 import { notify } from '../../stores/notifications';
 import { EmailField, NameFields, NewPasswordField } from './AccountFields';
@@ -37,25 +38,17 @@ function InviteCheckForm({
   onChecked: (check: Check) => void;
 }) {
   const form = useSchemaForm(inviteCheckInput, { email: initialEmail });
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const input = form.validate();
-    if (!input) return;
-    setBusy(true);
+  const { busy, onSubmit } = useSubmit(form.validate, async (input) => {
     try {
       const { invited } = await call('checkInvitation', input);
       onChecked(
         invited ? { state: 'invited', email: input.email } : { state: 'notInvited', email: input.email },
       );
     } catch (error) {
-      setBusy(false);
       if (error instanceof ApiError && error.status === 400 && form.applyServerErrors(error.fields)) return;
       notify({ kind: 'error', title: registrationMessages.checkFailedTitle, message: errorMessage(error) });
     }
-  }
+  });
 
   return (
     <AuthCard
@@ -82,15 +75,8 @@ function InviteCheckForm({
 
 function InviteManagerForm({ fromEmail }: { fromEmail: string }) {
   const form = useSchemaForm(inviteManagerInput, { managerEmail: '', fromName: '', fromEmail });
-  const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const input = form.validate();
-    if (!input) return;
-    setBusy(true);
+  const { busy, onSubmit } = useSubmit(form.validate, async (input) => {
     try {
       await call('inviteManager', input);
       setSentTo(input.managerEmail);
@@ -106,10 +92,8 @@ function InviteManagerForm({ fromEmail }: { fromEmail: string }) {
         title: registrationMessages.inviteManagerFailedTitle,
         message: errorMessage(error),
       });
-    } finally {
-      setBusy(false);
     }
-  }
+  });
 
   if (sentTo) {
     return (
@@ -179,16 +163,9 @@ function SignUpForm({ email, onChangeEmail }: { email: string; onChangeEmail: ()
     password: '',
     zip: '',
   });
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const input = form.validate();
-    if (!input) return;
-    setBusy(true);
-    if (!(await signUp('registerEmployee', input, form.applyServerErrors, navigate))) setBusy(false);
-  }
+  const { busy, onSubmit } = useSubmit(form.validate, (input) =>
+    signUp('registerEmployee', input, form.applyServerErrors, navigate),
+  );
 
   return (
     <AuthCard

@@ -1,16 +1,10 @@
-/**
- * /registerManager - 'Create New Team' (spec §2, §4 "Sign-up", §5 "Manager
- * sign-up"): first and last name, work email, password, company name. The
- * button is enabled once first name, last name, email and password are not
- * blank; the rest is checked by the schema the server uses.
- */
-import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { registerManagerInput } from '../../../../shared/src/schemas/auth';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useSchemaForm } from '../../components/useSchemaForm';
+import { useSubmit } from '../../components/useSubmit';
 import { EmailField, NameFields, NewPasswordField } from './AccountFields';
 import { AuthCard, AuthLinks } from './AuthCard';
 import { signUp } from './signUpHelpers';
@@ -25,19 +19,13 @@ export function RegisterManagerPage() {
     password: '',
     company: '',
   });
-  const [busy, setBusy] = useState(false);
   const { firstName, lastName, email, password } = form.values;
   // Spec §5: enabled only when these four are non-blank after trimming.
   const ready = [firstName, lastName, email, password].every((value) => value.trim() !== '');
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const input = form.validate();
-    if (!input) return;
-    setBusy(true);
-    if (!(await signUp('registerManager', input, form.applyServerErrors, navigate))) setBusy(false);
-  }
+  const { busy, onSubmit } = useSubmit(form.validate, (input) =>
+    signUp('registerManager', input, form.applyServerErrors, navigate),
+  );
 
   return (
     <section className="pub-container auth-page">
