@@ -298,12 +298,11 @@ async function claimPooledMoney(
 const SHARES_PER_POSTING = MAX_LEGS - 1;
 
 export async function reallocate(actor: Actor, input: z.output<typeof reallocateInput>, now: Date) {
-  let receivers = input.receiverIds;
-  if (input.allEmployees) {
-    receivers = (await listTeamUsers(actor.teamId))
-      .filter((u) => u.role === 'employee' && u.status === 'active')
-      .map((u) => u.userId);
-  }
+  // One read of the team serves the receivers' check, "all employees" and the backstops.
+  const team = new Map((await listTeamUsers(actor.teamId)).map((u) => [u.userId, u]));
+  const receivers = input.allEmployees
+    ? [...team.values()].filter((u) => u.role === 'employee' && u.status === 'active').map((u) => u.userId)
+    : input.receiverIds;
   if (receivers.length === 0)
     throw new AppError(
       'VALIDATION_FAILED',
@@ -311,8 +310,8 @@ export async function reallocate(actor: Actor, input: z.output<typeof reallocate
       { fields: { receiverIds: 'Please select at least one employee to receive the reallocation' } },
     );
   for (const id of receivers) {
-    const user = await teamEmployee(actor, id);
-    if (!user || user.status === 'deleted')
+    const user = team.get(id);
+    if (user?.role !== 'employee' || user.status === 'deleted')
       throw new AppError('NOT_FOUND', 'A receiving employee is not an active member of your team.');
   }
   let total = 0;
@@ -348,8 +347,8 @@ export async function reallocate(actor: Actor, input: z.output<typeof reallocate
   }
   if (total === 0) throw new AppError('RULE_VIOLATED', 'There is no remaining budget to reallocate.');
   for (const id of shares.keys()) {
-    const user = await getUser(id);
-    if (user?.cardId) await updateBackstop(id, user.cardId);
+    const cardId = team.get(id)?.cardId;
+    if (cardId) await updateBackstop(id, cardId);
   }
   await audit(actor, 'funds.reallocated', now, {
     after: { from: input.deletedUserIds, totalCents: total, shares: Object.fromEntries(shares) },
