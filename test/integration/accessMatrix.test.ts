@@ -277,6 +277,7 @@ const matrix: Record<OperationId, Row> = {
     request: async () => ({ path: '/me' }),
     expect: anySignedIn,
   },
+  finishWalkthrough: { request: async () => ({ path: '/me/walkthrough', body: {} }), expect: anySignedIn },
 };
 
 let stack: IntegrationStack;

@@ -44,7 +44,21 @@ describe('manager sign-up and e-mail verification', () => {
     const session = await signIn(stack.apiUrl, email);
     expect(session.status).toBe(200);
     const me = await api(stack.apiUrl, 'GET', '/me', { token: session.body.accessToken });
-    expect(me.body).toMatchObject({ emailVerified: false, role: 'manager' });
+    // A new team has no billing yet, and the tour has not been seen.
+    expect(me.body).toMatchObject({
+      emailVerified: false,
+      role: 'manager',
+      teamStatus: 'setup',
+      finishedWalkthrough: false,
+    });
+    const tourDone = await api(stack.apiUrl, 'POST', '/me/walkthrough', {
+      token: session.body.accessToken,
+      body: {},
+    });
+    expect(tourDone.status).toBe(200);
+    expect(
+      (await api(stack.apiUrl, 'GET', '/me', { token: session.body.accessToken })).body.finishedWalkthrough,
+    ).toBe(true);
 
     const token = await linkToken(stack.mailbox, email, '/verify');
     const verified = await postJson(`${stack.apiUrl}/auth/verifyEmail`, { token });

@@ -1,10 +1,5 @@
-/** GET /me - any signed-in role. The caller's own profile; never anyone else's. */
-import { AppError } from '../../../shared/src/errors';
-import { getUser } from '../data/users';
+/** GET /me - any signed-in role. The caller's own profile and team state; never anyone else's. */
 import { httpHandler } from '../platform/http';
+import { whoAmI } from '../services/profiles';
 
-export const handler = httpHandler('getMe', async ({ actor }) => {
-  const user = await getUser(actor.userId);
-  if (!user) throw new AppError('NOT_FOUND', 'No such user.');
-  return user;
-});
+export const handler = httpHandler('getMe', ({ actor }) => whoAmI(actor));

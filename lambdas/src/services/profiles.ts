@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { AppError } from '../../../shared/src/errors';
 import type { updateProfileInput } from '../../../shared/src/schemas/profile';
 import { disableUser, signOutEverywhere } from '../adapters/cognito';
-import { endAllSessions, listTeamUsers, setUserFields } from '../data/accounts';
+import { endAllSessions, getTeam, listTeamUsers, setUserFields } from '../data/accounts';
 import { recordAudit } from '../data/audit';
 import { getUser, type UserRecord } from '../data/users';
 import type { Actor } from '../platform/auth';
@@ -23,6 +23,19 @@ async function reachableUser(actor: Actor, userId: string): Promise<UserRecord> 
   const managesTarget = actor.role === 'manager' && target.role === 'employee';
   if (!isSelf && !managesTarget) throw new AppError('NOT_FOUND', NOT_FOUND);
   return target;
+}
+
+/** The signed-in person for the web app: their record and their team's billing state. */
+export async function whoAmI(actor: Actor) {
+  const [user, team] = await Promise.all([getUser(actor.userId), getTeam(actor.teamId)]);
+  if (!user) throw new AppError('NOT_FOUND', 'No such user.');
+  return { ...user, teamStatus: team?.status ?? 'setup' };
+}
+
+/** The walkthrough tour was finished or skipped (spec §4 "Walkthrough"); it is not shown again. */
+export async function finishWalkthrough(actor: Actor) {
+  await setUserFields(actor.userId, { finishedWalkthrough: true });
+  return { ok: true as const };
 }
 
 /** What the caller may see of a profile: budgets only for a manager's employee or the employee themselves. */

@@ -468,6 +468,15 @@ export const routes = {
     maxBodyBytes: 256 * 1024,
     uses: ['table:write', 'stripe'],
   }),
+  finishWalkthrough: route({
+    method: 'POST',
+    path: '/me/walkthrough',
+    summary: 'The walkthrough tour was finished or skipped: it is not shown again (finishedWalkthrough).',
+    access: { kind: 'signedIn', roles: signedIn },
+    input: z.object({}),
+    output: okResponse,
+    uses: ['table:write'],
+  }),
   getMe: route({
     method: 'GET',
     path: '/me',

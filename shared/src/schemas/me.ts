@@ -17,5 +17,10 @@ export const meOutput = z.object({
   status: userStatusSchema,
   emailVerified: z.boolean(),
   finishedWalkthrough: z.boolean(),
+  /**
+   * The team's billing state: `setup` until the manager finishes /setupAccount,
+   * `pastDue` while the team's card is declined (the console shows a banner).
+   */
+  teamStatus: z.enum(['setup', 'active', 'pastDue']),
 });
 export type MeOutput = z.infer<typeof meOutput>;

@@ -8,7 +8,7 @@
  * docs/public-site.md). The SPA still routes them, from one lazy chunk, so
  * in-app links and `npm run dev` show the same components.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import type { Role } from '../../../shared/src/schemas/me';
 import { Toaster } from '../components/Toaster';
@@ -25,6 +25,15 @@ import {
   VerifyEmailPage,
   VerifyPage,
 } from './accountPages';
+import {
+  ActivityPage,
+  AddCreditCardPage,
+  CreditCardsPage,
+  EmployeesPage,
+  FreezeEmployeePage,
+  InviteMembersPage,
+  SetupAccountPage,
+} from './consolePages';
 import { Loading } from './Loading';
 import { NoMatch } from './NoMatch';
 import { PublicLayout } from './PublicLayout';
@@ -49,6 +58,11 @@ const SignedInPlaceholder = lazy(() =>
 
 const ANYONE_SIGNED_IN: readonly Role[] = ['employee', 'manager'];
 const MANAGER: readonly Role[] = ['manager'];
+
+/** A page for these roles only (others are sent to /, spec §2). */
+function guarded(roles: readonly Role[], page: ReactNode) {
+  return <RequireRole roles={roles}>{page}</RequireRole>;
+}
 
 /** A protected placeholder page: the guard, then the page inside the app shell. */
 function Protected({ roles, title }: { roles: readonly Role[]; title: string }) {
@@ -97,38 +111,22 @@ export function App() {
           }
         >
           {/* Listed as public in spec §2, but it is a signed-in manager's wizard (invites, card). */}
-          <Route path="setupAccount" element={<Protected roles={MANAGER} title="Set Up Your Account" />} />
+          <Route path="setupAccount" element={guarded(MANAGER, <SetupAccountPage />)} />
           <Route path="dashboard">
-            <Route
-              index
-              element={
-                <RequireRole roles={ANYONE_SIGNED_IN}>
-                  <DashboardPage />
-                </RequireRole>
-              }
-            />
-            <Route path="employees" element={<Protected roles={MANAGER} title="Employees" />} />
+            <Route index element={guarded(ANYONE_SIGNED_IN, <DashboardPage />)} />
+            <Route path="employees" element={guarded(MANAGER, <EmployeesPage />)} />
             <Route
               path="purchasehistory"
               element={<Protected roles={ANYONE_SIGNED_IN} title="Purchase History" />}
             />
-            <Route path="creditcard" element={<Protected roles={MANAGER} title="Credit Cards" />} />
-            <Route path="addcreditcard" element={<Protected roles={MANAGER} title="Add Credit Card" />} />
+            <Route path="creditcard" element={guarded(MANAGER, <CreditCardsPage />)} />
+            <Route path="addcreditcard" element={guarded(MANAGER, <AddCreditCardPage />)} />
+            <Route path="activity" element={guarded(MANAGER, <ActivityPage />)} />
             {/* decisions.md: this address asks for confirmation; loading it never freezes anything. */}
-            <Route
-              path="freezeEmployee/:cardId/:userId"
-              element={<Protected roles={MANAGER} title="Freeze Card" />}
-            />
+            <Route path="freezeEmployee/:cardId/:userId" element={guarded(MANAGER, <FreezeEmployeePage />)} />
           </Route>
-          <Route path="inviteMembers" element={<Protected roles={MANAGER} title="Invite Members" />} />
-          <Route
-            path="editProfile/:employeeId?"
-            element={
-              <RequireRole roles={ANYONE_SIGNED_IN}>
-                <EditProfilePage />
-              </RequireRole>
-            }
-          />
+          <Route path="inviteMembers" element={guarded(MANAGER, <InviteMembersPage />)} />
+          <Route path="editProfile/:employeeId?" element={guarded(ANYONE_SIGNED_IN, <EditProfilePage />)} />
           <Route path="shop" element={<Protected roles={ANYONE_SIGNED_IN} title="Shop" />} />
         </Route>
       </Routes>

@@ -55,7 +55,24 @@ export const useNotifications = create<NotificationState>()((set, get) => ({
   },
 }));
 
+/**
+ * Where notifications go instead of the light toaster. The signed-in area
+ * (Mantine) registers @mantine/notifications here while it is mounted, so the
+ * console's messages use the library's notifications; the public form pages,
+ * which never load Mantine, keep the light live-region toaster.
+ */
+export type NotificationHost = (input: NotificationInput) => void;
+let host: NotificationHost | undefined;
+
+export function setNotificationHost(next: NotificationHost | undefined): void {
+  host = next;
+}
+
 /** For event handlers outside React render: `notify({ kind: 'success', message })`. */
 export function notify(input: NotificationInput): number {
+  if (host) {
+    host(input);
+    return 0;
+  }
   return useNotifications.getState().notify(input);
 }

@@ -39,6 +39,7 @@ import { PRODUCT_NAME } from '../../content/site';
 import { notify } from '../../stores/notifications';
 import { Loading } from '../Loading';
 import { Logo } from '../Logo';
+import { NotificationsHost } from './notificationsHost';
 
 const theme = createTheme({
   primaryColor: 'blue',
@@ -69,7 +70,14 @@ const menu: readonly { section?: string; roles?: readonly Role[]; items: readonl
     ],
   },
   { section: 'Manage', roles: MANAGER, items: [{ label: 'Employees', to: '/dashboard/employees' }] },
-  { section: 'Activity', items: [{ label: 'Purchase History', to: '/dashboard/purchasehistory' }] },
+  {
+    section: 'Activity',
+    items: [
+      { label: 'Purchase History', to: '/dashboard/purchasehistory' },
+      // Ours (decisions.md "audit log"): the team's log of manager actions and money movements.
+      { label: 'Activity Log', to: '/dashboard/activity', roles: MANAGER },
+    ],
+  },
   { section: 'Payment', roles: MANAGER, items: [{ label: 'Credit Card', to: '/dashboard/creditcard' }] },
   { section: 'Account', items: [{ label: 'Edit Profile', to: '/editProfile' }] },
 ];
@@ -225,6 +233,7 @@ export function SignedInLayout() {
 
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
+      <NotificationsHost />
       <a className="pub-skip-link" href="#app-main">
         Skip to main content
       </a>
