@@ -200,7 +200,7 @@ describe('deposits, idempotency and the monthly cycle', () => {
     const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
     next.setUTCDate(Math.min(cycleDay, lastDay));
     const { handler } = await import('../../lambdas/src/jobs/monthlyFunding');
-    const { renewTeam } = await import('../../lambdas/src/services/funding');
+    const { renewTeam } = await import('../../lambdas/src/services/renewals');
     const { createLogger } = await import('../../lambdas/src/platform/log');
 
     const first = await handler({ time: next.toISOString() });

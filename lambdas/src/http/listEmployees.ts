@@ -1,5 +1,5 @@
 /** GET /employees - manager. The team's employees (balances, card state) and invitations. */
 import { httpHandler } from '../platform/http';
-import { listEmployees } from '../services/teamOps';
+import { listEmployees } from '../services/employeeRoster';
 
 export const handler = httpHandler('listEmployees', ({ actor }) => listEmployees(actor));

@@ -17,7 +17,8 @@
 import { type TeamRecord, teamsRenewingOn } from '../data/accounts';
 import { jobHandler } from '../platform/job';
 import { errorFields } from '../platform/log';
-import { fundPendingMembers, monthOfDate, renewTeam } from '../services/funding';
+import { fundPendingMembers } from '../services/pendingFunding';
+import { monthOfDate, renewTeam } from '../services/renewals';
 
 export const RETRY_DAYS = 7;
 

@@ -44,7 +44,7 @@ import { consumeRateLimit } from '../data/rateLimits';
 import { getUser, type UserRecord } from '../data/users';
 import { errorFields, type Logger } from '../platform/log';
 import { sendManagerInvitationEmail, sendPasswordResetEmail, sendVerificationEmail } from './accountEmails';
-import { activateEmployee } from './funding';
+import { activateEmployee } from './joining';
 
 export const ALREADY_REGISTERED = 'An account with this email already exists. Please sign in.';
 export const BAD_CREDENTIALS = 'Incorrect email or password.';

@@ -19,8 +19,8 @@ import { recordAudit } from '../data/audit';
 import { getUser } from '../data/users';
 import type { Actor } from '../platform/auth';
 import { errorFields, type Logger } from '../platform/log';
-import { fundPendingMembers } from './funding';
 import { inviteEmployees } from './invitations';
+import { fundPendingMembers } from './pendingFunding';
 
 async function teamOf(actor: Actor) {
   const team = await getTeam(actor.teamId);

@@ -1,0 +1,77 @@
+/**
+ * A manager's switches on the employees of their own team (spec §2 Employees
+ * screen, §4 states): pause and unpause (no renewal while paused), freeze and
+ * activate the card, delete. Bulk requests are all or nothing as to whose
+ * people they name; each change is audited.
+ */
+import { setCardStatus as setIssuerCardStatus } from '../adapters/stripe';
+import { setUserFields } from '../data/accounts';
+import { getCard, updateCard } from '../data/cards';
+import type { Actor } from '../platform/auth';
+import { deleteAccount } from './profiles';
+import { audit, teamEmployees } from './teamScope';
+
+type Result = { userId: string; status: string; message?: string };
+
+// --- Pause, freeze ------------------------------------------------------------
+
+export async function setPaused(actor: Actor, userIds: string[], action: 'pause' | 'unpause', now: Date) {
+  const results: Result[] = [];
+  for (const user of await teamEmployees(actor, userIds)) {
+    const userId = user.userId;
+    if (user.status === 'deleted') results.push({ userId, status: 'skipped', message: 'Deleted' });
+    else {
+      const status = action === 'pause' ? 'paused' : 'active';
+      if (user.status !== status) {
+        await setUserFields(userId, { status });
+        await audit(actor, `employee.${action}d`, now, {
+          targetId: userId,
+          before: { status: user.status },
+          after: { status },
+        });
+      }
+      results.push({ userId, status });
+    }
+  }
+  return { results };
+}
+
+/** Freeze (inactive) or activate a card: the issuer and our record always agree. */
+export async function setCardStatus(
+  actor: Actor,
+  userIds: string[],
+  status: 'active' | 'inactive',
+  now: Date,
+) {
+  const results: Result[] = [];
+  for (const user of await teamEmployees(actor, userIds)) {
+    const userId = user.userId;
+    const card = user.cardId ? await getCard(user.cardId) : undefined;
+    if (user.status === 'deleted' || !card || card.status === 'canceled') {
+      results.push({ userId, status: 'skipped', message: 'No active card' });
+    } else {
+      await setIssuerCardStatus(card.cardId, status);
+      // A manager's activation lifts every freeze; a manager's freeze is theirs to lift.
+      await updateCard(card.cardId, {
+        status,
+        freeze: status === 'inactive' ? { ...card.freeze, manager: true } : {},
+      });
+      await audit(actor, status === 'inactive' ? 'card.frozen' : 'card.activated', now, {
+        targetId: userId,
+        before: { status: card.status },
+        after: { status },
+      });
+      results.push({ userId, status });
+    }
+  }
+  return { results };
+}
+
+/** Removes employees of the team: all or none (naming anyone else's people changes nothing). */
+export async function deleteEmployees(actor: Actor, userIds: string[], now: Date) {
+  const results: Result[] = [];
+  for (const user of await teamEmployees(actor, userIds)) {
+    results.push({ userId: user.userId, status: (await deleteAccount(actor, user.userId, now)).status });
+  }
+  return { results };
+}

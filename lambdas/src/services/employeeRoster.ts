@@ -1,0 +1,75 @@
+/**
+ * The manager's Employees screen (spec §2): every employee of the team with
+ * their remaining budget, money on hold and card state, and the pending
+ * invitations beside them. Balances are read in batches from the ledger's
+ * account items, so the list costs a few reads however large the team.
+ */
+import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { cardAccount, holdAccount } from '../../../shared/src/domain/ledger';
+import { listTeamUsers } from '../data/accounts';
+import { getCards } from '../data/cards';
+import { db, tableName } from '../data/client';
+import { keys } from '../data/keys';
+import type { Actor } from '../platform/auth';
+
+async function balances(userIds: string[]): Promise<Map<string, number>> {
+  const map = new Map<string, number>();
+  for (let i = 0; i < userIds.length; i += 30) {
+    const chunk = userIds
+      .slice(i, i + 30)
+      .flatMap((id) => [keys.account(cardAccount(id)), keys.account(holdAccount(id))]);
+    if (chunk.length === 0) continue;
+    const result = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: chunk } } }));
+    for (const item of result.Responses?.[tableName()] ?? [])
+      map.set(item.accountId, Number(item.balanceCents));
+  }
+  return map;
+}
+
+/** The Employees screen: members (with balances and card state) and pending invitations. */
+export async function listEmployees(actor: Actor) {
+  const members = (await listTeamUsers(actor.teamId)).filter((u) => u.role === 'employee');
+  const money = await balances(members.map((m) => m.userId));
+  const cards = await getCards(members.flatMap((m) => (m.cardId ? [m.cardId] : [])));
+  const invitations = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': `TEAM#${actor.teamId}`, ':prefix': 'INVITE#' },
+    }),
+  );
+  const employees = members.map((m) => ({
+    userId: m.userId,
+    email: m.email,
+    firstName: m.firstName,
+    lastName: m.lastName,
+    status: m.status,
+    cardStatus: ((m.cardId && cards.get(m.cardId)?.status) || 'pending') as
+      | 'active'
+      | 'inactive'
+      | 'canceled'
+      | 'pending',
+    budgetCents: m.budgetCents ?? 0,
+    nextBudgetCents: m.nextBudgetCents ?? m.budgetCents ?? 0,
+    remainingBudgetCents: money.get(cardAccount(m.userId)) ?? 0,
+    onHoldCents: money.get(holdAccount(m.userId)) ?? 0,
+  }));
+  const invited = (invitations.Items ?? []).map((inv) => ({
+    userId: `invite:${inv.email}`,
+    email: inv.email as string,
+    firstName: (inv.email as string).split('@')[0] ?? '',
+    // Spec: invited people are listed with last name N/A.
+    lastName: 'N/A',
+    status: 'invited' as const,
+    cardStatus: 'pending' as const,
+    budgetCents: Number(inv.budgetCents),
+    nextBudgetCents: Number(inv.budgetCents),
+    remainingBudgetCents: 0,
+    onHoldCents: 0,
+  }));
+  // Spec default sort: remaining budget, highest first.
+  return {
+    employees: [...employees, ...invited].sort((a, b) => b.remainingBudgetCents - a.remainingBudgetCents),
+  };
+}

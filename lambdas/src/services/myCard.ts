@@ -1,0 +1,76 @@
+/**
+ * The signed-in employee's own card: balance (with what is on hold, what they
+ * owe and the last decline), statement, and the ephemeral key that lets the
+ * browser show the card number in the issuer's frame. Each reads only the
+ * caller's own records, so no team check is needed.
+ */
+import { cardAccount, debtAccount, holdAccount } from '../../../shared/src/domain/ledger';
+import { AppError } from '../../../shared/src/errors';
+import { createCardKey } from '../adapters/stripe';
+import { getCard, recentAuthorizations } from '../data/cards';
+import { balanceOf, statement } from '../data/ledger';
+import { getUser } from '../data/users';
+import type { Actor } from '../platform/auth';
+import { stripeConfig } from '../platform/config';
+
+/** The signed-in employee's own balance and card. */
+export async function myBalance(actor: Actor) {
+  const user = await getUser(actor.userId);
+  const card = user?.cardId ? await getCard(user.cardId) : undefined;
+  const [available, onHold, debt, decisions] = await Promise.all([
+    balanceOf(cardAccount(actor.userId)),
+    balanceOf(holdAccount(actor.userId)),
+    balanceOf(debtAccount(actor.userId)),
+    recentAuthorizations(actor.userId, 1),
+  ]);
+  const last = decisions[0];
+  return {
+    availableCents: available,
+    onHoldCents: onHold,
+    owedCents: -debt,
+    cardStatus: (card?.status ?? 'pending') as 'active' | 'inactive' | 'canceled' | 'pending',
+    last4: card?.last4 ?? null,
+    lastDecline:
+      last && !last.approved
+        ? {
+            amountCents: last.amountCents,
+            merchant: last.merchant,
+            reason: last.reason ?? 'Declined',
+            at: last.decidedAt,
+          }
+        : null,
+  };
+}
+
+export async function myStatement(actor: Actor) {
+  const [card, hold] = await Promise.all([
+    statement(cardAccount(actor.userId)),
+    statement(holdAccount(actor.userId)),
+  ]);
+  // One list, newest first; each line keeps its own account's running balance.
+  const lines = [...card, ...hold.map((l) => ({ ...l, description: `${l.description} (on hold)` }))];
+  return { lines: lines.sort((a, b) => b.postedAt.localeCompare(a.postedAt)) };
+}
+
+/**
+ * An ephemeral key for the employee's own card, so the browser shows number and
+ * CVC in the issuer's frame: they never pass through our servers, database or logs.
+ */
+export async function cardKey(actor: Actor, nonce: string | undefined) {
+  const user = await getUser(actor.userId);
+  const card = user?.cardId ? await getCard(user.cardId) : undefined;
+  if (!card || card.userId !== actor.userId) throw new AppError('NOT_FOUND', 'You have no card yet.');
+  const key = await createCardKey(card.cardId, nonce);
+  const local = stripeConfig().STRIPE_API_URL;
+  return {
+    cardId: card.cardId,
+    ephemeralKeySecret: key.secret,
+    expires: key.expires,
+    // Locally the emulator serves the card frame; in AWS the page uses Stripe Issuing Elements.
+    ...(local
+      ? {
+          frameUrl: `${local.replace(/\/$/, '')}/issuing-elements/card?card=${card.cardId}&ephemeral_key=${key.secret}`,
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,134 @@
+/**
+ * Redemption (spec §2): a removed employee's pooled money goes back to the
+ * manager's card, less the fee, refunded to the team's own charges. Every
+ * person is checked before any money moves; the plan is kept in the pool claim
+ * so a retry finishes the same redemption rather than starting another.
+ */
+import {
+  planRedemptionRefunds,
+  type RedemptionRefund,
+  redemption,
+  redemptionFee,
+} from '../../../shared/src/domain/ledger';
+import { AppError } from '../../../shared/src/errors';
+import { refund } from '../adapters/stripe';
+import { post, teamJournal } from '../data/ledger';
+import { closePoolClaim, getPoolClaim } from '../data/poolClaims';
+import type { Actor } from '../platform/auth';
+import { pooledFrom } from './pool';
+import { asRule, claimPooledMoney, deletedTeamEmployee } from './poolClaim';
+import { audit } from './teamScope';
+
+/** The team's charges (from funding entries), newest first, with what each can still take back. */
+async function refundableCharges(teamId: string): Promise<{ chargeId: string; refundableCents: number }[]> {
+  const journal = await teamJournal(teamId);
+  const byCharge = new Map<string, number>();
+  for (const entry of journal) {
+    const chargeId = entry.references?.charge;
+    if (!chargeId) continue;
+    const credited = entry.legs
+      .filter((l) => l.account.startsWith('card:'))
+      .reduce((s, l) => s + l.amountCents, 0);
+    byCharge.set(chargeId, (byCharge.get(chargeId) ?? 0) + credited);
+  }
+  for (const entry of journal) {
+    for (const r of entry.refunds ?? []) {
+      byCharge.set(r.chargeId, (byCharge.get(r.chargeId) ?? 0) - r.amountCents);
+    }
+  }
+  return [...byCharge]
+    .map(([chargeId, refundableCents]) => ({ chargeId, refundableCents }))
+    .filter((c) => c.refundableCents > 0)
+    .reverse();
+}
+
+/**
+ * Checks every person before any money moves, so a request naming one person
+ * under the minimum changes nothing. A person whose money this same redemption
+ * already returned (a retry after a partial failure) is skipped, not refused.
+ */
+async function redeemable(actor: Actor, deletedUserIds: string[]): Promise<string[]> {
+  const people: string[] = [];
+  for (const deletedId of deletedUserIds) {
+    if (!(await deletedTeamEmployee(actor, deletedId)))
+      throw new AppError('NOT_FOUND', 'Only removed employees of your team can be redeemed.');
+    const claim = await getPoolClaim(deletedId);
+    if (claim?.status === 'open') {
+      people.push(deletedId);
+      continue;
+    }
+    const { cents } = await pooledFrom(actor.teamId, deletedId);
+    if (cents === 0 && claim?.plan.op === 'redeem' && deletedUserIds.length > 1) continue;
+    const fee = asRule(() => redemptionFee(cents));
+    if (cents - fee <= 0)
+      throw new AppError('RULE_VIOLATED', 'After the $5.00 minimum fee nothing would be returned.');
+    people.push(deletedId);
+  }
+  if (people.length === 0)
+    throw new AppError('RULE_VIOLATED', 'Refund is not available for balances under $5.');
+  return people;
+}
+
+/**
+ * Redeems removed employees' pooled money back to the manager's card, less the
+ * fee (15 % or $5, whichever is greater; not under $5). The net is refunded to
+ * the team's own charges, newest first, split over several when one cannot
+ * take it all. The plan is kept in the pool claim and each refund is made once
+ * per purpose, so a retry (under any Idempotency-Key) finishes the same
+ * redemption rather than starting another.
+ */
+export async function redeem(actor: Actor, deletedUserIds: string[], now: Date) {
+  const people = await redeemable(actor, [...new Set(deletedUserIds)]);
+  let total = 0;
+  let fees = 0;
+  for (const deletedId of people) {
+    const claim = await claimPooledMoney(
+      actor,
+      deletedId,
+      'redeem',
+      async (cents) => {
+        const feeCents = asRule(() => redemptionFee(cents));
+        if (cents - feeCents <= 0)
+          throw new AppError('RULE_VIOLATED', 'After the $5.00 minimum fee nothing would be returned.');
+        const charges = await refundableCharges(actor.teamId);
+        return {
+          op: 'redeem',
+          feeCents,
+          refunds: asRule(() => planRedemptionRefunds(cents - feeCents, charges)),
+        };
+      },
+      now,
+    );
+    // Nothing of theirs is left in the pool: the same words as for a small balance.
+    if (claim?.plan.op !== 'redeem')
+      throw new AppError('RULE_VIOLATED', 'Refund is not available for balances under $5.');
+    const entryId = `REDEEM#${deletedId}#${claim.stateId}`;
+    const refunds: RedemptionRefund[] = [];
+    for (const part of claim.plan.refunds) {
+      const refundId = await refund({
+        chargeId: part.chargeId,
+        amountCents: part.amountCents,
+        purpose: `${entryId}#${part.chargeId}`,
+        metadata: { teamId: actor.teamId, userId: deletedId },
+      });
+      refunds.push({ ...part, refundId });
+    }
+    await post(
+      redemption({
+        entryId,
+        teamId: actor.teamId,
+        amountCents: claim.amountCents,
+        refunds,
+        fromUserId: deletedId,
+      }),
+      now.toISOString(),
+    );
+    await closePoolClaim(deletedId, claim.stateId, now.toISOString());
+    total += claim.amountCents;
+    fees += claim.plan.feeCents;
+  }
+  await audit(actor, 'funds.redeemed', now, {
+    after: { from: deletedUserIds, totalCents: total, feeCents: fees },
+  });
+  return { amountCents: total, feeCents: fees };
+}

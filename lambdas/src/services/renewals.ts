@@ -1,0 +1,156 @@
+/**
+ * Monthly renewals: on a team's cycle day, one charge for all active
+ * employees' next budgets, then one credit per employee, from a plan stored
+ * before the charge (see chargeAttempts.ts for how a charge is made once).
+ *
+ *   purpose CYCLE#<teamId>#<yyyy-mm>; Stripe key CYCLE#<teamId>#<yyyy-mm>#<attempt>
+ *   FUNDING#<teamId>#<userId>#<yyyy-mm> one credit per employee and cycle
+ */
+import { funding } from '../../../shared/src/domain/ledger';
+import { charge } from '../adapters/stripe';
+import { getTeam, listTeamUsers, setTeamFields, setUserFields, type TeamRecord } from '../data/accounts';
+import { recordAudit } from '../data/audit';
+import { keys } from '../data/keys';
+import { post } from '../data/ledger';
+import type { Logger } from '../platform/log';
+import { updateBackstop } from './cardBackstop';
+import { type Attempt, notifyDecline, replaceAttempt } from './chargeAttempts';
+import { collectDebt } from './debtCollection';
+import { sweepToPool } from './pool';
+
+/** A team's renewal for one month: who is credited how much, fixed before the charge. */
+export interface CyclePlan extends Attempt {
+  month: string;
+  purpose: string;
+  members: { userId: string; cents: number }[];
+  totalCents: number;
+  chargeId?: string;
+}
+
+export type RenewableTeam = TeamRecord & {
+  lastRenewedMonth?: string;
+  /** A plan, or an attempt stored before plans were (month, key, status only). */
+  cycleAttempt?: CyclePlan | { month: string; key: string; status: string; n?: undefined };
+};
+
+export function monthOfDate(date: Date): string {
+  return date.toISOString().slice(0, 7);
+}
+
+function isPlan(attempt: RenewableTeam['cycleAttempt']): attempt is CyclePlan {
+  return Boolean(attempt && Array.isArray((attempt as CyclePlan).members));
+}
+
+/**
+ * One team's monthly renewal: one charge for all active employees' budgets
+ * (next cycle's budget takes effect now), then one credit per employee. Paused
+ * and deleted employees are neither charged nor funded. Runs again safely.
+ *
+ * The plan (who gets how much, the total, the purpose, the Stripe key) is
+ * stored on the team before the charge, and every retry for the month uses it
+ * instead of the members as they are by then: the charge is found by its
+ * purpose rather than taken again, and the credits add up to exactly what was
+ * charged even if people joined, left or changed budgets meanwhile.
+ */
+export async function renewTeam(
+  team: RenewableTeam,
+  month: string,
+  now: Date,
+  log: Logger,
+): Promise<'funded' | 'declined' | 'nothing'> {
+  if (!team.stripeCustomerId || !team.setupMonth || team.setupMonth >= month) return 'nothing';
+  // The caller's copy may come from the cycle index (eventually consistent): the plan must be the latest.
+  const current = ((await getTeam(team.teamId)) as RenewableTeam | undefined) ?? team;
+  if (current.lastRenewedMonth && current.lastRenewedMonth >= month) return 'nothing';
+  const stored = current.cycleAttempt;
+  let plan = stored?.month === month && isPlan(stored) ? stored : undefined;
+  if (!plan) {
+    const members = (await listTeamUsers(team.teamId))
+      .filter((m) => m.role === 'employee' && m.status === 'active' && !m.fundingPending)
+      .map((m) => ({ userId: m.userId, cents: m.nextBudgetCents ?? m.budgetCents ?? 0 }))
+      .filter((m) => m.cents > 0);
+    const totalCents = members.reduce((s, m) => s + m.cents, 0);
+    if (totalCents === 0) return 'nothing';
+    plan = {
+      month,
+      purpose: `CYCLE#${team.teamId}#${month}`,
+      n: 1,
+      key: `CYCLE#${team.teamId}#${month}#1`,
+      status: 'pending',
+      members,
+      totalCents,
+    };
+    await replaceAttempt(keys.team(team.teamId), 'cycleAttempt', plan, stored?.key);
+  } else if (plan.status === 'declined') {
+    // Nothing was taken: try the same plan again under a new key (Stripe would replay the decline).
+    const previousKey = plan.key;
+    plan = { ...plan, n: plan.n + 1, key: `CYCLE#${team.teamId}#${month}#${plan.n + 1}`, status: 'pending' };
+    await replaceAttempt(keys.team(team.teamId), 'cycleAttempt', plan, previousKey);
+  }
+  let chargeId = plan.chargeId;
+  if (!chargeId) {
+    const result = await charge(
+      {
+        customerId: team.stripeCustomerId,
+        amountCents: plan.totalCents,
+        description: `Learning budgets for ${month} (${plan.members.length} employees)`,
+        purpose: plan.purpose,
+        metadata: { teamId: team.teamId, cycle: month },
+      },
+      plan.key,
+    );
+    if (result.status === 'declined') {
+      log.warn('renewal declined', { teamId: team.teamId, code: result.code, attempt: plan.n });
+      await replaceAttempt(keys.team(team.teamId), 'cycleAttempt', { ...plan, status: 'declined' }, plan.key);
+      if (current.status !== 'pastDue') {
+        await setTeamFields(team.teamId, { status: 'pastDue', pastDueSince: now.toISOString() });
+        await notifyDecline(current, plan.totalCents, result.message);
+      }
+      return 'declined';
+    }
+    chargeId = result.chargeId;
+    plan = { ...plan, status: 'charged', chargeId };
+    await replaceAttempt(keys.team(team.teamId), 'cycleAttempt', plan, plan.key);
+  }
+  // Every credit first: the ledger then holds all of the charge even if a card update below fails.
+  for (const { userId, cents } of plan.members) {
+    await post(
+      funding({
+        entryId: `FUNDING#${team.teamId}#${userId}#${month}`,
+        teamId: team.teamId,
+        userId,
+        amountCents: cents,
+        description: `Learning budget for ${month}`,
+        chargeId,
+      }),
+      now.toISOString(),
+    );
+  }
+  const people = new Map((await listTeamUsers(team.teamId)).map((u) => [u.userId, u]));
+  for (const { userId, cents } of plan.members) {
+    const member = people.get(userId);
+    if (!member) continue;
+    if (member.status === 'deleted') {
+      // Removed after the plan was charged: their card is cancelled, so the credit joins
+      // their other money in the team pool, where the manager reallocates or redeems it.
+      await sweepToPool(member);
+      continue;
+    }
+    await setUserFields(userId, { budgetCents: cents, lastFundedMonth: month });
+    await collectDebt(userId, team.teamId);
+    if (member.cardId) await updateBackstop(userId, member.cardId);
+  }
+  await setTeamFields(team.teamId, {
+    status: 'active',
+    lastRenewedMonth: month,
+    cycleAttempt: { ...plan, status: 'funded' },
+  });
+  await recordAudit({
+    teamId: team.teamId,
+    actorId: 'system',
+    action: 'cycle.funded',
+    after: { month, chargeId, totalCents: plan.totalCents, employees: plan.members.length },
+    at: now.toISOString(),
+  });
+  return 'funded';
+}
