@@ -40,3 +40,30 @@ export async function listAudit(teamId: string, limit = 100): Promise<(AuditEven
   );
   return (result.Items ?? []) as (AuditEvent & { eventId: string })[];
 }
+
+/** Sort keys of a team's audit events sit between these (ULIDs sort by time). */
+export const AUDIT_SK_FIRST = 'AUDIT#';
+export const AUDIT_SK_AFTER_LAST = 'AUDIT$';
+
+/**
+ * Up to `limit` of a team's audit events older than the sort key `before`
+ * (exclusive), newest first, each with its sort key for the next page.
+ */
+export async function auditBefore(
+  teamId: string,
+  before: string,
+  limit: number,
+): Promise<(AuditEvent & { eventId: string; sk: string })[]> {
+  const result = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :before',
+      ExpressionAttributeValues: { ':pk': keys.team(teamId).pk, ':first': AUDIT_SK_FIRST, ':before': before },
+      ScanIndexForward: false,
+      // BETWEEN is inclusive: one more, in case the bound itself comes back.
+      Limit: limit + 1,
+    }),
+  );
+  const items = (result.Items ?? []) as (AuditEvent & { eventId: string; sk: string })[];
+  return items.filter((item) => item.sk !== before).slice(0, limit);
+}

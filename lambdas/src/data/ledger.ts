@@ -10,7 +10,7 @@
  *   - per leg, an entry item on the account, for statements.
  * Outside calls (Stripe, SES) happen before or after, never inside.
  */
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type AccountId,
   mayGoNegative,
@@ -187,6 +187,34 @@ export async function statement(account: AccountId): Promise<StatementLine[]> {
 }
 
 /** A team's journal, oldest first. */
+/** A team's journal entries sort (gsi1sk) between these, by posting time. */
+export const JOURNAL_SK_FIRST = 'JOURNAL#';
+export const JOURNAL_SK_AFTER_LAST = 'JOURNAL$';
+
+/**
+ * Up to `limit` of a team's journal entries older than the index sort key
+ * `before` (exclusive), newest first, each with its `gsi1sk` for the next page.
+ */
+export async function teamJournalBefore(
+  teamId: string,
+  before: string,
+  limit: number,
+): Promise<(JournalEntry & { gsi1sk: string })[]> {
+  const result = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :first AND :before',
+      ExpressionAttributeValues: { ':pk': `TEAM#${teamId}`, ':first': JOURNAL_SK_FIRST, ':before': before },
+      ScanIndexForward: false,
+      // BETWEEN is inclusive: one more, in case the bound itself comes back.
+      Limit: limit + 1,
+    }),
+  );
+  const items = (result.Items ?? []) as (JournalEntry & { gsi1sk: string })[];
+  return items.filter((item) => item.gsi1sk !== before).slice(0, limit);
+}
+
 export async function teamJournal(teamId: string): Promise<JournalEntry[]> {
   return queryAll<JournalEntry>({
     IndexName: 'gsi1',

@@ -1,5 +1,8 @@
-/** GET /team/audit - manager. Every manager action and every money movement of the team, newest first. */
+/**
+ * GET /team/audit - manager. The team's manager actions and money movements,
+ * newest first, a page at a time (opaque cursor), optionally for one person or kind.
+ */
 import { httpHandler } from '../platform/http';
 import { teamAudit } from '../services/teamAudit';
 
-export const handler = httpHandler('getTeamAudit', ({ actor }) => teamAudit(actor));
+export const handler = httpHandler('getTeamAudit', ({ actor, input }) => teamAudit(actor, input));

@@ -1,23 +1,191 @@
 /**
- * The team's audit log (spec §2 Audit): the manager actions recorded by the
- * services and every money movement read from the ledger's journal, merged
- * newest first, so nothing that moved money can be missing from it.
+ * The team's audit log (manager console "Activity"): the manager actions
+ * recorded by the services and every money movement read from the ledger's
+ * journal, merged newest first, so nothing that moved money can be missing
+ * from it. Read a page at a time, optionally for one person or one kind.
+ *
+ * The two sources are read backwards in small chunks and merged by time. The
+ * cursor holds, for each source, the sort key of the last item handed out (or
+ * that the source is exhausted), so a page never repeats or skips an event
+ * however the two interleave.
  */
-import { listAudit } from '../data/audit';
-import { teamJournal } from '../data/ledger';
+import type { z } from 'zod';
+import { type AuditKind, auditKind } from '../../../shared/src/domain/auditLog';
+import { AppError } from '../../../shared/src/errors';
+import type { auditInput } from '../../../shared/src/schemas/team';
+import { listTeamUsers } from '../data/accounts';
+import { AUDIT_SK_AFTER_LAST, auditBefore } from '../data/audit';
+import { JOURNAL_SK_AFTER_LAST, type JournalEntry, teamJournalBefore } from '../data/ledger';
 import type { Actor } from '../platform/auth';
 
-/** The team's audit log: every manager action and every money movement (from the journal), newest first. */
-export async function teamAudit(actor: Actor) {
-  const [actions, journal] = await Promise.all([listAudit(actor.teamId, 500), teamJournal(actor.teamId)]);
-  const movements = journal.map((entry) => ({
+interface LogEvent {
+  eventId: string;
+  actorId: string;
+  action: string;
+  targetId?: string;
+  before?: Record<string, unknown>;
+  after?: Record<string, unknown>;
+  at: string;
+  /** Every person the event is about (for the person filter). */
+  people: string[];
+}
+
+/** Per source: the exclusive upper sort key of what is still to read, or null once read to the end. */
+interface Cursor {
+  audit: string | null;
+  journal: string | null;
+}
+
+/** Items read from each source per query. */
+const CHUNK = 50;
+/** Queries one page may make before it answers (possibly short) with a cursor to go on. */
+const MAX_QUERIES = 20;
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+function decodeCursor(text: string | undefined): Cursor {
+  if (!text) return { audit: AUDIT_SK_AFTER_LAST, journal: JOURNAL_SK_AFTER_LAST };
+  try {
+    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Partial<Cursor>;
+    const valid = (v: unknown, prefix: string) =>
+      v === null || (typeof v === 'string' && v.startsWith(prefix));
+    if (valid(value.audit, 'AUDIT') && valid(value.journal, 'JOURNAL'))
+      return { audit: value.audit ?? null, journal: value.journal ?? null };
+  } catch {
+    // fall through
+  }
+  throw new AppError('VALIDATION_FAILED', 'This list has changed; please reload it.', {
+    fields: { cursor: 'Invalid cursor' },
+  });
+}
+
+/** The people whose cards a movement touched (`card:`, `hold:`, `debt:` accounts). */
+function movementPeople(entry: JournalEntry): string[] {
+  const people = new Set<string>();
+  if (entry.references?.user) people.add(entry.references.user);
+  for (const leg of entry.legs) {
+    const match = /^(?:card|hold|debt):(.+)$/.exec(leg.account);
+    if (match?.[1]) people.add(match[1]);
+  }
+  return [...people];
+}
+
+function fromJournal(entry: JournalEntry): LogEvent {
+  const people = movementPeople(entry);
+  return {
     eventId: entry.entryId,
-    // Money moves for the system (cycles, the card network) or for a manager's request,
-    // whose own action is logged beside it.
+    // Money moves for the system (cycles, the card network) or for a manager's
+    // request, whose own action is logged beside it.
     actorId: 'system',
     action: `money.${entry.kind}`,
+    ...(people.length === 1 ? { targetId: people[0] } : {}),
     after: { description: entry.description, legs: entry.legs, ...(entry.references ?? {}) },
     at: entry.postedAt,
-  }));
-  return { events: [...actions, ...movements].sort((a, b) => b.at.localeCompare(a.at)) };
+    people,
+  };
+}
+
+/** One source read backwards a chunk at a time, with what has been read but not handed out. */
+class Source<T> {
+  private buffer: { sortKey: string; event: LogEvent }[] = [];
+  /** Exclusive upper sort key of what is not read yet; null once read to the end. */
+  private unread: string | null;
+  /** Exclusive upper sort key of what is not handed out yet. */
+  private position: string | null;
+
+  constructor(
+    start: string | null,
+    private readonly read: (before: string) => Promise<T[]>,
+    private readonly toEvent: (item: T) => { sortKey: string; event: LogEvent },
+  ) {
+    this.unread = start;
+    this.position = start;
+  }
+
+  get done(): boolean {
+    return this.unread === null && this.buffer.length === 0;
+  }
+
+  /** Where the next page starts for this source (null: nothing left). */
+  get cursor(): string | null {
+    return this.done ? null : this.position;
+  }
+
+  get head(): LogEvent | undefined {
+    return this.buffer[0]?.event;
+  }
+
+  /** Reads the next chunk when nothing is buffered; true when it queried. */
+  async fill(): Promise<boolean> {
+    if (this.buffer.length > 0 || this.unread === null) return false;
+    const items = await this.read(this.unread);
+    this.buffer = items.map(this.toEvent);
+    this.unread = items.length < CHUNK ? null : (this.buffer.at(-1)?.sortKey ?? null);
+    return true;
+  }
+
+  /** Hands out the newest buffered event; the cursor moves past it. */
+  take(): LogEvent {
+    const next = this.buffer.shift() as { sortKey: string; event: LogEvent };
+    this.position = next.sortKey;
+    return next.event;
+  }
+}
+
+export async function teamAudit(actor: Actor, input: z.output<typeof auditInput>) {
+  const cursor = decodeCursor(input.cursor);
+  const teamId = actor.teamId;
+  const audit = new Source(
+    cursor.audit,
+    (before) => auditBefore(teamId, before, CHUNK),
+    ({ sk, teamId: _team, eventId, actorId, action, targetId, before, after, at }) => ({
+      sortKey: sk,
+      event: {
+        eventId,
+        actorId,
+        action,
+        ...(targetId ? { targetId } : {}),
+        ...(before ? { before } : {}),
+        ...(after ? { after } : {}),
+        at,
+        people: [actorId, ...(targetId ? [targetId] : [])],
+      },
+    }),
+  );
+  const journal = new Source(
+    cursor.journal,
+    (before) => teamJournalBefore(teamId, before, CHUNK),
+    (entry) => ({ sortKey: entry.gsi1sk, event: fromJournal(entry) }),
+  );
+
+  const matches = (event: LogEvent) =>
+    (!input.person || event.people.includes(input.person)) &&
+    (!input.kind || auditKind(event.action) === (input.kind as AuditKind));
+
+  const page: LogEvent[] = [];
+  let queries = 0;
+  while (page.length < input.limit && !(audit.done && journal.done) && queries < MAX_QUERIES) {
+    // Both sources must show their next event before the newer of the two is known.
+    for (const source of [audit, journal]) if (await source.fill()) queries++;
+    const heads = [audit, journal].filter((s) => s.head !== undefined);
+    if (heads.length === 0) break;
+    const newest = heads.reduce((a, b) => ((a.head?.at ?? '') >= (b.head?.at ?? '') ? a : b));
+    const event = newest.take();
+    if (matches(event)) page.push(event);
+  }
+
+  const names = new Map(
+    (await listTeamUsers(teamId)).map((u) => [u.userId, `${u.firstName} ${u.lastName}`.trim()]),
+  );
+  const more = !(audit.done && journal.done);
+  return {
+    events: page.map(({ people: _people, ...event }) => ({
+      ...event,
+      ...(names.has(event.actorId) ? { actorName: names.get(event.actorId) } : {}),
+      ...(event.targetId && names.has(event.targetId) ? { targetName: names.get(event.targetId) } : {}),
+    })),
+    nextCursor: more ? encodeCursor({ audit: audit.cursor, journal: journal.cursor }) : null,
+  };
 }

@@ -38,6 +38,7 @@ import { meOutput, type Role } from '../schemas/me';
 import { profileOutput, updateProfileInput, userIdInput } from '../schemas/profile';
 import { joinWaitlistInput, sendContactMessageInput } from '../schemas/public';
 import {
+  auditInput,
   auditOutput,
   balanceOutput,
   bulkResultOutput,
@@ -417,9 +418,10 @@ export const routes = {
   getTeamAudit: route({
     method: 'GET',
     path: '/team/audit',
-    summary: 'The audit log of the team: every manager action and every money movement, newest first.',
+    summary:
+      'The audit log of the team: every manager action and every money movement, newest first, a page at a time.',
     access: { kind: 'signedIn', roles: ['manager'] },
-    input: z.object({}),
+    input: auditInput,
     output: auditOutput,
     uses: ['table:read'],
   }),

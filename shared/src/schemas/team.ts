@@ -1,5 +1,6 @@
 /** Manager operations on employees and cards (spec §2 Employees screen, §4 states, §7 calls). */
 import { z } from 'zod';
+import { AUDIT_KINDS } from '../domain/auditLog';
 import { budgetDollars } from './profile';
 
 const userIds = z
@@ -79,18 +80,34 @@ export const cardKeyOutput = z.object({
   frameUrl: z.string().optional(),
 });
 
+/** The activity log, a page at a time (newest first), optionally for one person or kind. */
+export const AUDIT_PAGE_MAX = 100;
+export const auditInput = z.object({
+  /** Opaque: the `nextCursor` of the previous page. */
+  cursor: z.string().max(1000).optional(),
+  limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(50),
+  /** Only events by or about this person (a user id of the team). */
+  person: z.string().min(1).max(64).optional(),
+  kind: z.enum(AUDIT_KINDS).optional(),
+});
+
 export const auditOutput = z.object({
   events: z.array(
     z.object({
       eventId: z.string(),
+      /** A user id, or 'system' for the cycles and the card network. */
       actorId: z.string(),
+      actorName: z.string().optional(),
       action: z.string(),
       targetId: z.string().optional(),
+      targetName: z.string().optional(),
       before: z.record(z.string(), z.unknown()).optional(),
       after: z.record(z.string(), z.unknown()).optional(),
       at: z.string(),
     }),
   ),
+  /** Present while older events remain. */
+  nextCursor: z.string().nullable(),
 });
 
 export { budgetDollars };

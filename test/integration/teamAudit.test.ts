@@ -1,0 +1,120 @@
+/**
+ * The activity log (GET /team/audit): manager actions and money movements of
+ * one team, newest first, a page at a time. Paging through with any page size
+ * hands out every event exactly once, in order; the person and kind filters
+ * keep only what they name; another team sees none of it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SignedIn } from '../support/accountFlows';
+import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
+import { joinTeam, sender, setUpTeam } from '../support/teams';
+
+let stack: IntegrationStack;
+let send: ReturnType<typeof sender>;
+let manager: SignedIn;
+let first: SignedIn;
+let second: SignedIn;
+
+type Event = { eventId: string; action: string; actorId: string; targetId?: string; at: string };
+
+async function everyPage(
+  token: string,
+  query: string,
+  limit: number,
+): Promise<{ events: Event[]; pages: number }> {
+  const events: Event[] = [];
+  let cursor: string | null = null;
+  let pages = 0;
+  do {
+    const q: string = `?limit=${limit}${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const res = await send('GET', `/team/audit${q}`, token);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.events.length).toBeLessThanOrEqual(limit);
+    events.push(...res.body.events);
+    cursor = res.body.nextCursor;
+    pages++;
+  } while (cursor && pages < 100);
+  return { events, pages };
+}
+
+beforeAll(async () => {
+  stack = await startIntegrationStack({ stripe: true });
+  send = sender(stack);
+  ({ manager } = await setUpTeam(stack));
+  first = await joinTeam(stack, manager, 20);
+  second = await joinTeam(stack, manager, 30);
+  // Manager actions interleaved with money movements (each join funded a card).
+  for (const action of ['pause', 'unpause', 'pause'] as const) {
+    const res = await send('POST', '/employees/pause', manager.accessToken, {
+      userIds: [first.userId],
+      action,
+    });
+    expect(res.status).toBe(200);
+  }
+  const frozen = await send('POST', '/employees/cardStatus', manager.accessToken, {
+    userIds: [second.userId],
+    status: 'inactive',
+  });
+  expect(frozen.status).toBe(200);
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('the activity log', () => {
+  it('pages through every event exactly once, newest first, whatever the page size', async () => {
+    const all = await everyPage(manager.accessToken, '', 100);
+    expect(all.pages).toBe(1);
+    const actions = all.events.map((e) => e.action);
+    expect(actions).toEqual(
+      expect.arrayContaining(['billing.setup', 'employee.paused', 'employee.unpaused', 'card.frozen']),
+    );
+    expect(actions.filter((a) => a === 'money.funding')).toHaveLength(2);
+    const times = all.events.map((e) => e.at);
+    expect([...times].sort().reverse()).toEqual(times);
+
+    for (const limit of [1, 2, 3]) {
+      const paged = await everyPage(manager.accessToken, '', limit);
+      expect(paged.events.map((e) => e.eventId)).toEqual(all.events.map((e) => e.eventId));
+      expect(paged.pages).toBeGreaterThanOrEqual(Math.ceil(all.events.length / limit));
+    }
+  });
+
+  it('names the people and keeps only the chosen person or kind', async () => {
+    const res = await send('GET', '/team/audit?limit=100', manager.accessToken);
+    const pause = res.body.events.find((e: Event) => e.action === 'employee.paused');
+    expect(pause).toMatchObject({
+      actorName: 'Mary Manager',
+      targetId: first.userId,
+      targetName: 'Eddie Employee',
+    });
+
+    const mine = await everyPage(manager.accessToken, `&person=${first.userId}`, 2);
+    expect(mine.events.length).toBeGreaterThan(0);
+    for (const e of mine.events) {
+      expect(e.targetId === first.userId || e.actorId === first.userId).toBe(true);
+    }
+    // Their pauses and their card's funding, nothing of the other employee.
+    expect(mine.events.map((e) => e.action).sort()).toEqual(
+      ['employee.paused', 'employee.paused', 'employee.unpaused', 'money.funding'].sort(),
+    );
+
+    const cards = await everyPage(manager.accessToken, '&kind=cards', 2);
+    expect(cards.events.map((e) => e.action)).toEqual(['card.frozen']);
+    const money = await everyPage(manager.accessToken, '&kind=money', 1);
+    expect(money.events.every((e) => e.action.startsWith('money.'))).toBe(true);
+    expect(money.events).toHaveLength(2);
+  });
+
+  it('refuses a cursor it did not make, and shows another team nothing of this one', async () => {
+    const bad = await send('GET', '/team/audit?cursor=not-a-cursor', manager.accessToken);
+    expect(bad.status).toBe(400);
+    const other = await setUpTeam(stack);
+    const theirs = await everyPage(other.manager.accessToken, '', 100);
+    const ours = new Set((await everyPage(manager.accessToken, '', 100)).events.map((e) => e.eventId));
+    expect(theirs.events.some((e) => ours.has(e.eventId))).toBe(false);
+    const spy = await send('GET', `/team/audit?person=${first.userId}`, other.manager.accessToken);
+    expect(spy.status).toBe(200);
+    expect(spy.body.events).toEqual([]);
+  });
+});
