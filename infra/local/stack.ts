@@ -41,6 +41,12 @@ export interface LocalStackOptions {
   dev?: boolean;
   /** Create the demo manager and employee if missing (default true). */
   seed?: boolean;
+  /**
+   * Tests only: a request header naming the client address for per-client rate
+   * limits, so a test's own setup calls (many sign-ups) are not counted as the
+   * browser's. `npm start` never sets it: a client could then pick its address.
+   */
+  simulatedClientIpHeader?: string;
 }
 
 export interface LocalStack {
@@ -148,6 +154,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       port: options.ports.api,
       allowedOrigins: [webOrigin],
       log: apiLog,
+      simulatedClientIpHeader: options.simulatedClientIpHeader,
       localEndpoints: async (req, res, url) => {
         // POST /_local/jobs/<jobId>: run a scheduled job now (local only, never deployed).
         const job = /^\/_local\/jobs\/([A-Za-z]+)$/.exec(url.pathname)?.[1];

@@ -11,7 +11,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
+import { closeTourIfDue, launchBrowser } from '../support/browser';
 import { Mailbox } from '../support/integrationStack';
 
 const env = inject('e2e');
@@ -213,6 +213,7 @@ describe('route guards and logout', () => {
     await signIn(page, DEMO_EMPLOYEE.email, DEMO_EMPLOYEE.password);
     await page.waitForURL(`${env.webUrl}/dashboard`);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await closeTourIfDue(page);
     expect(await sessionHint(page)).toBe('{"role":"employee"}');
     // Verified: no banner. Manager-only menu entries are not offered.
     expect(await page.getByText('Please verify your email address').count()).toBe(0);

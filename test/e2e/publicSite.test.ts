@@ -7,13 +7,12 @@
  * keyboard alone.
  */
 import { gzipSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SESSION_HINT_KEY } from '../../web/src/auth/sessionHint';
 import { carouselSkills } from '../../web/src/content/skills';
 import { TERMS_SECTION_IDS } from '../../web/src/content/terms';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, seriousViolations } from '../support/browser';
 
 const env = inject('e2e');
 
@@ -73,15 +72,6 @@ async function newPage(viewport = DESKTOP): Promise<Page & { problems: string[] 
     });
   });
   return page;
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function headerState(page: Page) {

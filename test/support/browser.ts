@@ -3,10 +3,12 @@
  * browsers here, so the binary is the system one; the flags keep it off the
  * network (local-stack.md).
  */
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -36,4 +38,30 @@ export async function launchBrowser(viewport = { width: 1280, height: 900 }) {
       rmSync(userDataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * On /dashboard: if the walkthrough tour is due for this person, waits for it
+ * and closes it with Escape (which also stores it as seen). Deterministic: the
+ * page says whether the tour is due before it shows.
+ */
+export async function closeTourIfDue(page: Page): Promise<void> {
+  const state = await page.locator('[data-walkthrough]').getAttribute('data-walkthrough');
+  if (state !== 'due') return;
+  const popover = page.locator('.driver-popover');
+  await popover.waitFor();
+  const stored = page.waitForResponse((r) => r.url().endsWith('/me/walkthrough') && r.ok());
+  await page.keyboard.press('Escape');
+  await popover.waitFor({ state: 'detached' });
+  await stored;
+}
+
+/** axe-core's serious and critical findings (WCAG 2.2 AA and best practice), one line each. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

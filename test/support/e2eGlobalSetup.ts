@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startLocalStack } from '../../infra/local/stack';
+import { CLIENT_IP_HEADER } from './integrationStack';
 import { freePort } from './ports';
 
 declare module 'vitest' {
@@ -38,6 +39,9 @@ export default async function setup(project: TestProject) {
     dataDir,
     inMemoryDatabase: true,
     quiet: true,
+    // Setup calls made by the tests themselves (accountFlows) come from simulated clients;
+    // the browser, which never sends the header, stays one client as a person would be.
+    simulatedClientIpHeader: CLIENT_IP_HEADER,
   });
   project.provide('e2e', {
     webUrl: stack.webUrl,

@@ -45,6 +45,7 @@ const me = {
   status: 'active' as const,
   emailVerified: false,
   finishedWalkthrough: false,
+  teamStatus: 'active',
 };
 
 function answers(table: Record<string, unknown | (() => unknown)>) {

@@ -40,6 +40,7 @@ import { notify } from '../../stores/notifications';
 import { Loading } from '../Loading';
 import { Logo } from '../Logo';
 import { NotificationsHost } from './notificationsHost';
+import { PastDueBanner } from './PastDueBanner';
 
 const theme = createTheme({
   primaryColor: 'blue',
@@ -57,6 +58,8 @@ interface MenuItem {
   to: string;
   /** Only these roles see the entry; everyone signed in when absent. */
   roles?: readonly Role[];
+  /** What the walkthrough tour points at (features/dashboard/tourSteps.ts). */
+  tour?: string;
 }
 
 const MANAGER: readonly Role[] = ['manager'];
@@ -69,16 +72,24 @@ const menu: readonly { section?: string; roles?: readonly Role[]; items: readonl
       { label: 'Shop', to: '/shop' },
     ],
   },
-  { section: 'Manage', roles: MANAGER, items: [{ label: 'Employees', to: '/dashboard/employees' }] },
+  {
+    section: 'Manage',
+    roles: MANAGER,
+    items: [{ label: 'Employees', to: '/dashboard/employees', tour: 'nav-employees' }],
+  },
   {
     section: 'Activity',
     items: [
       { label: 'Purchase History', to: '/dashboard/purchasehistory' },
       // Ours (decisions.md "audit log"): the team's log of manager actions and money movements.
-      { label: 'Activity Log', to: '/dashboard/activity', roles: MANAGER },
+      { label: 'Activity Log', to: '/dashboard/activity', roles: MANAGER, tour: 'nav-activity' },
     ],
   },
-  { section: 'Payment', roles: MANAGER, items: [{ label: 'Credit Card', to: '/dashboard/creditcard' }] },
+  {
+    section: 'Payment',
+    roles: MANAGER,
+    items: [{ label: 'Credit Card', to: '/dashboard/creditcard', tour: 'nav-creditcard' }],
+  },
   { section: 'Account', items: [{ label: 'Edit Profile', to: '/editProfile' }] },
 ];
 
@@ -99,7 +110,7 @@ function ShopSearch({ onSearched }: { onSearched?: () => void }) {
   }
 
   return (
-    <search style={{ flex: 1, maxWidth: 420 }}>
+    <search style={{ flex: 1, maxWidth: 420 }} data-tour="header-search">
       <form onSubmit={onSubmit}>
         <TextInput
           type="search"
@@ -192,8 +203,13 @@ function AccountMenu() {
 function HeaderTabs() {
   const { pathname } = useLocation();
   const tabs = [
-    { label: 'Dashboard', to: '/dashboard', active: pathname.startsWith('/dashboard') },
-    { label: 'Shop', to: '/shop', active: pathname.startsWith('/shop') },
+    {
+      label: 'Dashboard',
+      to: '/dashboard',
+      active: pathname.startsWith('/dashboard'),
+      tour: 'header-dashboard',
+    },
+    { label: 'Shop', to: '/shop', active: pathname.startsWith('/shop'), tour: 'header-shop' },
   ];
   return (
     <Group component="nav" aria-label="Sections" gap={4} visibleFrom="sm" wrap="nowrap">
@@ -205,6 +221,7 @@ function HeaderTabs() {
           variant={tab.active ? 'light' : 'subtle'}
           color={tab.active ? 'blue' : 'dark'}
           aria-current={tab.active ? 'page' : undefined}
+          data-tour={tab.tour}
         >
           {tab.label}
         </Button>
@@ -292,6 +309,7 @@ export function SignedInLayout() {
                     label={item.label}
                     active={active}
                     aria-current={active ? 'page' : undefined}
+                    data-tour={item.tour}
                     onClick={close}
                   />
                 );
@@ -301,6 +319,7 @@ export function SignedInLayout() {
         </AppShell.Navbar>
 
         <AppShell.Main id="app-main" ref={main} tabIndex={-1}>
+          <PastDueBanner />
           <Suspense fallback={<Loading />}>
             <Outlet />
           </Suspense>

@@ -1,25 +1,53 @@
 /**
- * /dashboard home (spec §2). For now: the e-mail-not-verified banner and a
- * greeting; the employees and purchase tables arrive with their issues.
+ * /dashboard home (spec §2): the e-mail-not-verified banner, for managers the
+ * first 5 employees (with a link to all), for everyone the latest purchases
+ * with 'SEE MORE', and the walkthrough tour until it has been seen.
  */
-import { Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router-dom';
 import { useSession } from '../../auth/sessionStore';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { EmployeesPreview } from '../employees/EmployeesPreview';
+import { PurchasesPreview } from '../purchases/PurchasesPreview';
 import { EmailNotVerifiedBanner } from './EmailNotVerifiedBanner';
+
+// Only people who have not seen the tour download it.
+const Walkthrough = lazy(() => import('./Walkthrough').then((m) => ({ default: m.Walkthrough })));
 
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
   const me = useSession((s) => s.me);
+  const isManager = me?.role === 'manager';
   return (
-    <Stack gap="xs">
+    // data-walkthrough tells tests (and styles) whether the tour is due on this visit.
+    <Stack gap="lg" data-walkthrough={me && !me.finishedWalkthrough ? 'due' : 'seen'}>
       <EmailNotVerifiedBanner />
-      <Title order={1}>Dashboard</Title>
-      <Text>{me ? `Welcome, ${me.firstName}.` : 'Welcome.'}</Text>
-      <Text c="gray.7">
-        {me?.role === 'manager'
-          ? 'Your employees and their purchases will appear here.'
-          : 'Your purchases will appear here.'}
-      </Text>
+      <Box>
+        <Title order={1}>Dashboard</Title>
+        <Text c="gray.7">{me ? `Welcome, ${me.firstName}.` : 'Welcome.'}</Text>
+      </Box>
+      {isManager && me?.teamStatus === 'setup' && me.emailVerified ? (
+        <Alert color="blue" variant="light" title="Finish setting up your team">
+          <Text size="sm">
+            Invite your team and add the card we charge for their budgets.{' '}
+            <Anchor component={Link} to="/setupAccount" fw={600}>
+              Set up your account
+            </Anchor>
+          </Text>
+        </Alert>
+      ) : null}
+      {isManager ? (
+        <Box data-tour="dashboard-employees">
+          <EmployeesPreview />
+        </Box>
+      ) : null}
+      <PurchasesPreview />
+      {me && !me.finishedWalkthrough ? (
+        <Suspense fallback={null}>
+          <Walkthrough role={me.role} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

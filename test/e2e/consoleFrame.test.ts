@@ -1,0 +1,195 @@
+/**
+ * The signed-in frame in a real browser (manager console issue): the
+ * walkthrough tour (5 steps for a manager, 4 for an employee, last 'Done',
+ * Escape closes it, seen once), notifications from @mantine/notifications,
+ * the past-due banner with its way out, and the activity log. Screenshots at
+ * 375 and 1280 px go to SCREENSHOT_DIR when it is set.
+ */
+import { randomUUID } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { keys } from '../../lambdas/src/data/keys';
+import {
+  api,
+  inviteAndRegisterEmployee,
+  PASSWORD,
+  registerManager,
+  type SignedIn,
+} from '../support/accountFlows';
+import { closeTourIfDue, launchBrowser, seriousViolations } from '../support/browser';
+import { Mailbox } from '../support/integrationStack';
+
+const env = inject('e2e');
+const mailbox = new Mailbox(env.mailboxUrl.replace(/\/$/, ''));
+const SHOTS = process.env.SCREENSHOT_DIR;
+
+let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
+afterEach(async () => {
+  await browser?.close();
+  browser = undefined;
+});
+
+async function signedInPage(email: string, width = 1280): Promise<Page> {
+  browser = await launchBrowser({ width, height: 900 });
+  const page = await browser.context.newPage();
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(`${env.webUrl}/login`);
+  await page.getByLabel('Work Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await page.waitForURL(`${env.webUrl}/dashboard`);
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  return page;
+}
+
+/** A verified manager whose team's billing is set up with the emulator's always-approving card. */
+async function managerWithBilling(): Promise<SignedIn> {
+  const manager = await registerManager(env.apiUrl, mailbox);
+  const setup = await api(env.apiUrl, 'POST', '/billing/setup', {
+    token: manager.accessToken,
+    idempotencyKey: randomUUID(),
+    body: {
+      businessName: 'Frame Test LLC',
+      token: 'tok_visa',
+      billingAddress: { address1: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' },
+    },
+  });
+  expect(setup.status, JSON.stringify(setup.body)).toBe(200);
+  return manager;
+}
+
+async function shoot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+describe('walkthrough tour', () => {
+  it("walks a manager through 5 steps to 'Done', stores it, and never shows it again", async () => {
+    const manager = await managerWithBilling();
+    const page = await signedInPage(manager.email);
+    const popover = page.locator('.driver-popover');
+    await popover.waitFor();
+    expect(await page.locator('[data-walkthrough]').getAttribute('data-walkthrough')).toBe('due');
+    expect(await page.getByRole('dialog').getByText('Step 1 of 5').count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'tour-manager-1280');
+    for (let step = 2; step <= 5; step++) {
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByText(`Step ${step} of 5`).waitFor();
+    }
+    expect(await page.getByRole('button', { name: 'Next' }).count()).toBe(0);
+    const stored = page.waitForResponse((r) => r.url().endsWith('/me/walkthrough') && r.ok());
+    await page.getByRole('button', { name: 'Done' }).click();
+    await stored;
+    await popover.waitFor({ state: 'detached' });
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    expect(await page.locator('[data-walkthrough]').getAttribute('data-walkthrough')).toBe('seen');
+    expect(await popover.count()).toBe(0);
+  });
+
+  it('gives an employee 4 steps, moves with the arrow keys, and closes with Escape', async () => {
+    const manager = await managerWithBilling();
+    const employee = await inviteAndRegisterEmployee(env.apiUrl, manager, 25, { mailbox });
+    const page = await signedInPage(employee.email, 375);
+    await page.getByText('Step 1 of 4').waitFor();
+    await page.keyboard.press('ArrowRight');
+    await page.getByText('Step 2 of 4').waitFor();
+    await shoot(page, 'tour-employee-375');
+    await closeTourIfDue(page);
+    const me = await api(env.apiUrl, 'GET', '/me', { token: employee.accessToken });
+    expect(me.body.finishedWalkthrough).toBe(true);
+  });
+});
+
+describe('frame', () => {
+  it('shows the past-due banner with a way to the cards page, only to the manager', async () => {
+    const manager = await managerWithBilling();
+    const me = await api(env.apiUrl, 'GET', '/me', { token: manager.accessToken });
+    // The renewal's decline is the money core's to test; here the banner only needs the team's state.
+    const db = DynamoDBDocumentClient.from(
+      new DynamoDBClient({
+        endpoint: env.dynamodbEndpoint,
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      }),
+    );
+    await db.send(
+      new UpdateCommand({
+        TableName: env.tableName,
+        Key: keys.team(me.body.teamId),
+        UpdateExpression: 'SET #s = :s',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':s': 'pastDue' },
+      }),
+    );
+    await api(env.apiUrl, 'POST', '/me/walkthrough', { token: manager.accessToken, body: {} });
+    for (const width of [375, 1280]) {
+      const page = await signedInPage(manager.email, width);
+      const banner = page.getByRole('alert').filter({ hasText: "Your team's card was declined" });
+      await banner.waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await shoot(page, `past-due-${width}`);
+      await banner.getByRole('link', { name: 'Update payment card' }).click();
+      await page.waitForURL(`${env.webUrl}/dashboard/creditcard`);
+      await browser?.close();
+      browser = undefined;
+    }
+  });
+
+  it('announces the resend of the verification e-mail in a notification', async () => {
+    const manager = await registerManager(env.apiUrl, mailbox, { verify: false });
+    await api(env.apiUrl, 'POST', '/me/walkthrough', { token: manager.accessToken, body: {} });
+    const page = await signedInPage(manager.email);
+    await page.getByRole('button', { name: 'Resend verification email' }).click();
+    const note = page.locator('.mantine-Notification-root').filter({ hasText: 'Verification email sent' });
+    await note.waitFor();
+    expect(await note.getAttribute('role')).toBe('status');
+  });
+});
+
+describe('activity log', () => {
+  it('lists the team’s actions newest first and filters them by kind and person', async () => {
+    const manager = await managerWithBilling();
+    const employee = await inviteAndRegisterEmployee(env.apiUrl, manager, 30, { mailbox });
+    const paused = await api(env.apiUrl, 'POST', '/employees/pause', {
+      token: manager.accessToken,
+      body: { userIds: [employee.userId], action: 'pause' },
+    });
+    expect(paused.status).toBe(200);
+    await api(env.apiUrl, 'POST', '/me/walkthrough', { token: manager.accessToken, body: {} });
+
+    for (const width of [1280, 375]) {
+      const page = await signedInPage(manager.email, width);
+      await page.goto(`${env.webUrl}/dashboard/activity`);
+      const table = page.getByRole('table', { name: 'Activity log' });
+      await table.waitFor();
+      const firstRow = table.locator('tbody tr').first();
+      // Newest first: the pause, by the manager, to the employee.
+      expect(await firstRow.textContent()).toContain('Paused');
+      expect(await firstRow.textContent()).toContain('Mary Manager');
+      expect(await firstRow.textContent()).toContain('Eddie Employee');
+      await table.getByText('Budget funded').first().waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await shoot(page, `activity-${width}`);
+      await browser?.close();
+      browser = undefined;
+    }
+
+    const page = await signedInPage(manager.email);
+    await page.goto(`${env.webUrl}/dashboard/activity`);
+    const table = page.getByRole('table', { name: 'Activity log' });
+    await table.waitFor();
+    await page.getByRole('textbox', { name: 'Kind' }).click();
+    await page.getByRole('option', { name: 'Billing' }).click();
+    await table.getByText('Set up billing').waitFor();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('table[aria-label="Activity log"] tbody tr')].every(
+        (row) => !row.textContent?.includes('Paused'),
+      ),
+    );
+    expect(await table.getByText('Paused').count()).toBe(0);
+  });
+});

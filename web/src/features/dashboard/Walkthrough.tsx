@@ -1,0 +1,60 @@
+/**
+ * The walkthrough tour on the dashboard (spec §4), shown until the person
+ * finishes or skips it; either is stored on the server (POST /me/walkthrough),
+ * so it does not come back on another device.
+ *
+ * driver.js draws it: a maintained, dependency-free tour library (~7 KB gzip)
+ * whose popover is a labelled dialog, with arrow keys to move and Escape to
+ * close. It is loaded with this component, only for people who have not seen
+ * the tour.
+ */
+import 'driver.js/dist/driver.css';
+import { driver } from 'driver.js';
+import { useEffect } from 'react';
+import type { Role } from '../../../../shared/src/schemas/me';
+import { call } from '../../api/client';
+import { useSession } from '../../auth/sessionStore';
+import { TOUR_DONE_LABEL, tourFor } from './tourSteps';
+
+function visibleTarget(target: string): Element | undefined {
+  // The first one on screen: a phone hides the header's search and collapses the side menu.
+  // None visible: the step shows in the middle of the screen instead.
+  return [...document.querySelectorAll(`[data-tour="${target}"]`)].find((e) => e.getClientRects().length > 0);
+}
+
+export function Walkthrough({ role }: { role: Role }) {
+  useEffect(() => {
+    // Leaving the page closes the tour without counting it as seen.
+    let leaving = false;
+    const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    const tour = driver({
+      animate: !reducedMotion,
+      smoothScroll: !reducedMotion,
+      allowClose: true,
+      allowKeyboardControl: true,
+      showProgress: true,
+      progressText: 'Step {{current}} of {{total}}',
+      nextBtnText: 'Next',
+      prevBtnText: 'Back',
+      doneBtnText: TOUR_DONE_LABEL,
+      popoverClass: 'lb-tour',
+      steps: tourFor(role).map((step) => ({
+        element: () => visibleTarget(step.target) as Element,
+        popover: { title: step.title, description: step.description },
+      })),
+      onDestroyed: () => {
+        if (leaving) return;
+        // Finished, skipped with Escape or closed: either way it is not shown again.
+        void call('finishWalkthrough', {})
+          .then(() => useSession.getState().reloadMe())
+          .catch(() => undefined);
+      },
+    });
+    tour.drive();
+    return () => {
+      leaving = true;
+      if (tour.isActive()) tour.destroy();
+    };
+  }, [role]);
+  return null;
+}
