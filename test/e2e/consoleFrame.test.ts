@@ -182,7 +182,7 @@ describe('activity log', () => {
     await page.goto(`${env.webUrl}/dashboard/activity`);
     const table = page.getByRole('table', { name: 'Activity log' });
     await table.waitFor();
-    await page.getByRole('textbox', { name: 'Kind' }).click();
+    await page.getByRole('combobox', { name: 'Kind' }).click();
     await page.getByRole('option', { name: 'Billing' }).click();
     await table.getByText('Set up billing').waitFor();
     await page.waitForFunction(() =>
@@ -191,5 +191,18 @@ describe('activity log', () => {
       ),
     );
     expect(await table.getByText('Paused').count()).toBe(0);
+
+    // Person: back to every kind, only what concerned the employee.
+    await page.getByRole('combobox', { name: 'Kind' }).click();
+    await page.getByRole('option', { name: 'Billing' }).click(); // choosing it again clears it
+    await page.getByRole('combobox', { name: 'Person' }).click();
+    await page.getByRole('option', { name: 'Eddie Employee' }).click();
+    await table.getByText('Paused').first().waitFor();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('table[aria-label="Activity log"] tbody tr')].every((row) =>
+        row.textContent?.includes('Eddie Employee'),
+      ),
+    );
+    expect(await table.getByText('Set up billing').count()).toBe(0);
   });
 });

@@ -17,6 +17,7 @@ import {
 } from '../../../../shared/src/domain/auditLog';
 import { formatCents } from '../../../../shared/src/domain/money';
 import { call, errorMessage } from '../../api/client';
+import { ScrollableTable } from '../../components/ScrollableTable';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 type AuditEvent = RouteOutput<'getTeamAudit'>['events'][number];
@@ -178,7 +179,7 @@ export function ActivityPage() {
       ) : null}
       {status === 'ready' && events.length === 0 ? <Text>No activity matches these filters yet.</Text> : null}
       {events.length > 0 ? (
-        <Table.ScrollContainer minWidth={760}>
+        <ScrollableTable label="Activity log, scrolls sideways" minWidth={760}>
           <Table striped highlightOnHover verticalSpacing="xs" aria-label="Activity log">
             <Table.Thead>
               <Table.Tr>
@@ -194,7 +195,7 @@ export function ActivityPage() {
             </Table.Thead>
             <Table.Tbody>{rows}</Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollableTable>
       ) : null}
       {cursor && status === 'ready' ? (
         <Group>
