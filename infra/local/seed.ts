@@ -1,9 +1,12 @@
 /**
  * Demo data for `npm start` and the browser tests: a verified manager whose
- * team has billing set up, and a verified employee with a funded card, made
- * through the same services the API uses (registration, setup, invitation,
- * sign-up with its charge, card and ledger credit, e-mail verification), never
- * by writing records directly. Running it again changes nothing.
+ * team has billing set up, a verified employee with a funded card, and a few
+ * more people in every state a manager can meet (active, paused, frozen card,
+ * invited, deleted with money left in the pool), so each bulk action can be
+ * tried at once. All of it is made through the same services the API uses
+ * (registration, setup, invitation, sign-up with its charge, card and ledger
+ * credit, pause, freeze, delete), never by writing records directly. Running
+ * it again changes nothing.
  */
 import { getEmailOwner } from '../../lambdas/src/data/accounts';
 import { issueEmailToken } from '../../lambdas/src/data/emailTokens';
@@ -11,6 +14,7 @@ import { getUser } from '../../lambdas/src/data/users';
 import { createLogger } from '../../lambdas/src/platform/log';
 import { registerEmployee, registerManager, verifyEmail } from '../../lambdas/src/services/accounts';
 import { finalizeSetup } from '../../lambdas/src/services/billing';
+import { deleteEmployees, setCardStatus, setPaused } from '../../lambdas/src/services/employeeControls';
 import { inviteEmployees } from '../../lambdas/src/services/invitations';
 import type { LogSink } from './processes';
 
@@ -36,6 +40,16 @@ async function verify(userId: string, now: Date) {
   const token = await issueEmailToken('verifyEmail', userId, now);
   await verifyEmail(token, now);
 }
+
+/** Everyone else on the demo team, one or more per state; they sign in with DEMO_EMPLOYEE's password. */
+export const DEMO_TEAM = [
+  { email: 'priya@demo.test', firstName: 'Priya', lastName: 'Shah', budgetDollars: 50, state: 'active' },
+  { email: 'leo@demo.test', firstName: 'Leo', lastName: 'Martin', budgetDollars: 25, state: 'paused' },
+  { email: 'ana@demo.test', firstName: 'Ana', lastName: 'Costa', budgetDollars: 40, state: 'frozen' },
+  { email: 'omar@demo.test', firstName: 'Omar', lastName: 'Haddad', budgetDollars: 30, state: 'deleted' },
+  { email: 'jordan@demo.test', firstName: 'Jordan', lastName: '', budgetDollars: 25, state: 'invited' },
+  { email: 'kim@demo.test', firstName: 'Kim', lastName: '', budgetDollars: 25, state: 'invited' },
+] as const;
 
 /** The demo team pays with Stripe's always-succeeding test card, tokenized by the emulator. */
 export const DEMO_BILLING = {
@@ -69,4 +83,37 @@ export async function seedDemo(log: LogSink): Promise<void> {
     await verify(userId, now);
     log(`demo employee ${DEMO_EMPLOYEE.email} created with a funded card`);
   }
+  await seedTeamStates(managerId, now, log);
+}
+
+/** Invites and signs up DEMO_TEAM, then moves each into its state, as the manager would. */
+async function seedTeamStates(managerId: string, now: Date, log: LogSink) {
+  const lambdaLog = createLogger({ seed: true });
+  const manager = await getUser(managerId);
+  if (!manager) throw new Error('demo manager record missing');
+  const actor = { ...manager, emailVerified: true };
+  const missing = [];
+  for (const person of DEMO_TEAM) if (!(await getEmailOwner(person.email))) missing.push(person);
+  if (missing.length === 0) return;
+  for (const person of missing) {
+    await inviteEmployees(actor, { emails: [person.email], budget: person.budgetDollars * 100 }, now);
+    if (person.state === 'invited') continue;
+    const { userId } = await registerEmployee(
+      {
+        email: person.email,
+        password: DEMO_EMPLOYEE.password,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        zip: '94110',
+      },
+      now,
+      lambdaLog,
+    );
+    await verify(userId, now);
+    if (person.state === 'paused') await setPaused(actor, [userId], 'pause', now);
+    if (person.state === 'frozen') await setCardStatus(actor, [userId], 'inactive', now);
+    // Deleting moves the person's funded budget into the team pool, ready to reallocate or redeem.
+    if (person.state === 'deleted') await deleteEmployees(actor, [userId], now);
+  }
+  log(`demo team: ${missing.map((p) => `${p.firstName} (${p.state})`).join(', ')}`);
 }

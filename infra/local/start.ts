@@ -4,7 +4,7 @@
  */
 import { MissingJavaError } from './dynamodb';
 import { PortInUseError } from './processes';
-import { DEMO_EMPLOYEE, DEMO_MANAGER } from './seed';
+import { DEMO_EMPLOYEE, DEMO_MANAGER, DEMO_TEAM } from './seed';
 import { portsFromEnv } from './settings';
 import { startLocalStack } from './stack';
 
@@ -31,6 +31,9 @@ async function main() {
     '',
     `  Demo manager:   ${DEMO_MANAGER.email} / ${DEMO_MANAGER.password}`,
     `  Demo employee:  ${DEMO_EMPLOYEE.email} / ${DEMO_EMPLOYEE.password}`,
+    `  Demo team:      ${DEMO_TEAM.filter((p) => p.state !== 'invited' && p.state !== 'deleted')
+      .map((p) => p.email)
+      .join(', ')} (same password)`,
     '',
     `  Press Ctrl-C to stop. Data is kept in ${dataDir}/ (delete it to start fresh).`,
     '',
