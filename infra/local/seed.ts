@@ -8,7 +8,7 @@
  * credit, pause, freeze, delete), never by writing records directly. Running
  * it again changes nothing.
  */
-import { getEmailOwner } from '../../lambdas/src/data/accounts';
+import { getEmailOwner, getInvitation } from '../../lambdas/src/data/accounts';
 import { issueEmailToken } from '../../lambdas/src/data/emailTokens';
 import { getUser } from '../../lambdas/src/data/users';
 import { createLogger } from '../../lambdas/src/platform/log';
@@ -93,7 +93,9 @@ async function seedTeamStates(managerId: string, now: Date, log: LogSink) {
   if (!manager) throw new Error('demo manager record missing');
   const actor = { ...manager, emailVerified: true };
   const missing = [];
-  for (const person of DEMO_TEAM) if (!(await getEmailOwner(person.email))) missing.push(person);
+  for (const person of DEMO_TEAM) {
+    if (!(await getEmailOwner(person.email)) && !(await getInvitation(person.email))) missing.push(person);
+  }
   if (missing.length === 0) return;
   for (const person of missing) {
     await inviteEmployees(actor, { emails: [person.email], budget: person.budgetDollars * 100 }, now);
