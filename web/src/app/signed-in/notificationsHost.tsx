@@ -22,6 +22,8 @@ function show(input: NotificationInput) {
     color: COLORS[input.kind],
     autoClose: input.durationMs ?? (input.kind === 'error' ? false : DEFAULT_NOTIFICATION_MS),
     withBorder: true,
+    // Mantine's close button is an icon with no name: axe's button-name (critical).
+    closeButtonProps: { 'aria-label': 'Close notification' },
     // Errors interrupt a screen reader; the rest wait their turn.
     role: input.kind === 'error' ? 'alert' : 'status',
     'aria-live': input.kind === 'error' ? 'assertive' : 'polite',
