@@ -14,7 +14,7 @@ import { useSession } from '../../auth/sessionStore';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { cardMessages } from '../../content/consoleMessages';
 import { notify } from '../../stores/notifications';
-import { CardFields, useCardForm } from './CardForm';
+import { CardFields, IncompleteHint, useCardForm } from './CardForm';
 
 export function AddCreditCardPage() {
   useDocumentTitle('Add Credit Card');
@@ -84,6 +84,7 @@ export function AddCreditCardPage() {
               Add Card
             </Button>
           </Group>
+          <IncompleteHint form={card} />
         </Stack>
       </form>
     </Stack>

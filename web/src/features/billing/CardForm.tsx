@@ -8,7 +8,7 @@
  * then sends the card to the provider's tokenizer (never to our API) and
  * returns the token, or undefined with the messages shown.
  */
-import { Alert, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useCallback, useRef, useState } from 'react';
 import {
   CARD_COUNTRY,
@@ -79,8 +79,11 @@ export function useCardForm(withBusinessName: boolean): CardFormState {
   const [errors, setErrors] = useState<CardFormErrors>({});
   const [providerError, setProviderError] = useState<string | undefined>();
   const elements = useRef(new Map<CardFormField, HTMLElement>());
+  /** Fields someone has typed in: only those get a message on leaving them. */
+  const touched = useRef(new Set<CardFormField>());
 
   const change = useCallback((field: CardFormField, value: string) => {
+    touched.current.add(field);
     setValues((previous) => ({ ...previous, [field]: value }));
     setErrors((previous) => (previous[field] ? { ...previous, [field]: undefined } : previous));
     setProviderError(undefined);
@@ -88,8 +91,8 @@ export function useCardForm(withBusinessName: boolean): CardFormState {
 
   const blur = useCallback(
     (field: CardFormField) => {
-      // Only a field someone typed in gets a message on leaving it; empty ones wait for Submit.
-      if ((values[field] ?? '').trim() === '') return;
+      // Leaving a field nobody typed in says nothing; one typed in (or emptied) is checked.
+      if (!touched.current.has(field)) return;
       const message = checkCardField(field, values, new Date());
       setErrors((previous) => ({ ...previous, [field]: message }));
     },
@@ -139,6 +142,16 @@ export function useCardForm(withBusinessName: boolean): CardFormState {
     tokenize,
     register,
   };
+}
+
+/** Beside a disabled Submit: why it is disabled (spec §5 enables it only when every required field is filled). */
+export function IncompleteHint({ form }: { form: CardFormState }) {
+  if (form.complete) return null;
+  return (
+    <Text size="sm" c="gray.7">
+      Fill in every field marked * to submit.
+    </Text>
+  );
 }
 
 /** The fields themselves; the caller owns the <form>, its buttons and what happens on submit. */
@@ -193,6 +206,7 @@ export function CardFields({ form }: { form: CardFormState }) {
           value={values.state}
           error={errors.state}
           onChange={(event) => form.change('state', event.currentTarget.value)}
+          onBlur={() => form.blur('state')}
           data={[
             { value: '', label: 'Select a state', disabled: true },
             ...US_STATES.map(([code, name]) => ({ value: code, label: name })),

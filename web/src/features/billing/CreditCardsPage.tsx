@@ -41,6 +41,11 @@ export function CreditCardsPage() {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [busy, setBusy] = useState<string | undefined>();
   const [confirming, setConfirming] = useState<Card | undefined>();
+  // The card the dialog names, kept while it closes so its title does not blank mid-animation.
+  const [named, setNamed] = useState<Card | undefined>();
+  useEffect(() => {
+    if (confirming) setNamed(confirming);
+  }, [confirming]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -157,7 +162,9 @@ export function CreditCardsPage() {
                     {canDelete ? (
                       <Button
                         variant="subtle"
-                        color="red.9"
+                        color="red"
+                        // red.9 text: Mantine's subtle red is below 4.5:1 on white.
+                        c="red.9"
                         size="sm"
                         disabled={busy !== undefined}
                         aria-label={`Delete ${cardName(card)}`}
@@ -177,7 +184,7 @@ export function CreditCardsPage() {
       <Modal
         opened={confirming !== undefined}
         onClose={() => setConfirming(undefined)}
-        title={confirming ? `Delete ${cardName(confirming)}?` : ''}
+        title={named ? `Delete ${cardName(named)}?` : ''}
         centered
       >
         <Stack gap="md">
