@@ -58,7 +58,10 @@ function recordRequests(page: Page): string[] {
 const posted = (seen: string[], url: string) => seen.filter((line) => line === `POST ${url}`).length;
 
 async function shoot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  if (!SHOTS) return;
+  // From the top, as a person first sees it (a scrolled full-page shot misplaces the fixed header).
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
 function notification(page: Page, text: string) {

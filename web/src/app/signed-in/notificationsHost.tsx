@@ -35,5 +35,7 @@ export function NotificationsHost() {
     setNotificationHost(show);
     return () => setNotificationHost(undefined);
   }, []);
-  return <Notifications position="top-right" limit={3} zIndex={1000} />;
+  // Bottom right: at the top they covered the header's menu and search (and, below the
+  // header, the page's heading and first buttons on a phone); an error stays until dismissed.
+  return <Notifications position="bottom-right" limit={3} zIndex={1000} />;
 }

@@ -32,6 +32,7 @@ import {
   Textarea,
   TextInput,
   Title,
+  useMatches,
 } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
@@ -184,6 +185,8 @@ export function SetupAccountPage() {
   const [failure, setFailure] = useState<string | undefined>();
   const heading = useRef<HTMLHeadingElement>(null);
   const card: CardFormState = useCardForm(true);
+  // Side by side the two steps do not fit a phone: they stack there.
+  const stepperOrientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', sm: 'horizontal' });
 
   // Finished already (or finished in another tab): the wizard has nothing to do.
   if (me && (me.role !== 'manager' || me.teamStatus !== 'setup')) return <Navigate to="/dashboard" replace />;
@@ -255,6 +258,7 @@ export function SetupAccountPage() {
 
       <Stepper
         active={active}
+        orientation={stepperOrientation}
         allowNextStepsSelect={false}
         size="sm"
         // Mantine's dimmed step description is 3.3:1 on white; gray.7 reads at AA.
