@@ -27,6 +27,12 @@ export interface AppConfig {
   sesIdentity: string;
   /** Secrets Manager secret with the Stripe keys. Default `<stage>/stripe`. */
   stripeSecretName: string;
+  /**
+   * Stripe's publishable key (`pk_...`), public by design: config.json gives it to
+   * the card forms, which make card tokens with it. Without it the forms say card
+   * payments are unavailable.
+   */
+  stripePublishableKey?: string;
   /** Secrets Manager secret `{ "clientId", "clientSecret" }` for Google sign-in; absent = no Google. */
   googleSecretName?: string;
   /** Secrets Manager secret `{ "clientId", "clientSecret" }` (app id / app secret) for Facebook sign-in. */
@@ -52,6 +58,7 @@ const contextKeys = {
   supportInbox: 'string',
   sesIdentity: 'string',
   stripeSecretName: 'string',
+  stripePublishableKey: 'string',
   googleSecretName: 'string',
   facebookSecretName: 'string',
   authDomainPrefix: 'string',
@@ -100,6 +107,15 @@ function requireEmail(value: string, key: string): string {
   return value;
 }
 
+/** A secret key here would be served to every visitor in config.json: refuse it. */
+function requirePublishableKey(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!/^pk_(test|live)_\w+$/.test(value)) {
+    throw new Error('stripePublishableKey must be a publishable key (pk_test_... or pk_live_...)');
+  }
+  return value;
+}
+
 /** Applies defaults and checks the values; throws naming the first bad key. */
 export function resolveConfig(input: ConfigInput): AppConfig {
   const stage = input.stage ?? 'dev';
@@ -134,6 +150,7 @@ export function resolveConfig(input: ConfigInput): AppConfig {
     supportInbox,
     sesIdentity: input.sesIdentity ?? (fromAddress.split('@')[1] as string),
     stripeSecretName: input.stripeSecretName ?? `${stage}/stripe`,
+    stripePublishableKey: requirePublishableKey(input.stripePublishableKey),
     googleSecretName: input.googleSecretName,
     facebookSecretName: input.facebookSecretName,
     authDomainPrefix: input.authDomainPrefix,

@@ -60,6 +60,8 @@ export type RuntimeConfig = WebAppConfig & { deployment: string };
 
 /** Where Stripe's card-details frame and script come from (Stripe Issuing Elements). */
 const STRIPE_FRAME_ORIGIN = 'https://js.stripe.com';
+/** Stripe's API: the card forms post card details to its tokenizer (POST /v1/tokens) from the browser. */
+export const STRIPE_API_ORIGIN = 'https://api.stripe.com';
 
 export class WebStack extends Stack {
   readonly siteBucket: Bucket;
@@ -107,6 +109,7 @@ export class WebStack extends Stack {
         props.apiEndpoint,
         cognitoEndpoint,
         receiptsOrigin,
+        STRIPE_API_ORIGIN,
         ...(authDomainUrl ? [authDomainUrl] : []),
       ],
       img: [receiptsOrigin],
@@ -215,6 +218,9 @@ export class WebStack extends Stack {
       region: this.region,
       userPoolId: props.userPoolId,
       userPoolClientId: props.userPoolClientId,
+      ...(config.stripePublishableKey
+        ? { stripe: { publishableKey: config.stripePublishableKey, apiUrl: STRIPE_API_ORIGIN } }
+        : {}),
       ...(social
         ? {
             socialProviders: [...social.providers],

@@ -38,6 +38,8 @@ describe('deployment settings', () => {
     [{ mailFrom: 'not-an-address' }, /mailFrom/],
     [{ supportInbox: 'nobody' }, /supportInbox/],
     [{ googleSecretName: 'dev/google' }, /authDomainPrefix/],
+    // A secret key would be served to every visitor in config.json.
+    [{ stripePublishableKey: 'sk_live_abc' }, /stripePublishableKey/],
     [{ domainName: 'app.example.org' }, /certificateArn/],
   ])('refuses %j', (input, message) => {
     expect(() => resolveConfig(input)).toThrow(message);

@@ -26,6 +26,7 @@ export const TEST_CONFIG = {
   mailFrom: 'Learning Budget <hello@mail.budget.example.org>',
   supportInbox: 'support@budget.example.org',
   sesIdentity: 'mail.budget.example.org',
+  stripePublishableKey: 'pk_test_infra',
   webDistDir: path.join(FIXTURES, 'web-dist'),
 } satisfies BuildAppProps;
 

@@ -295,6 +295,8 @@ describe('security headers', () => {
     expect(connect).toMatch(/HttpApi.*ApiEndpoint/);
     expect(connect).toContain(`https://cognito-idp.${TEST_REGION}.amazonaws.com`);
     expect(connect).toMatch(/https:\/\/\S*Receipts\S*RegionalDomainName/);
+    // The card forms post card details to Stripe's tokenizer, never to our API.
+    expect(connect).toContain('https://api.stripe.com');
     expect(directive('img-src')).toMatch(
       /^img-src 'self' data: blob: https:\/\/\S*Receipts\S*RegionalDomainName/,
     );
@@ -336,6 +338,7 @@ describe('deploying the app', () => {
     const config = parseConfig(JSON.parse(JSON.stringify(built.web.runtimeConfig)));
     expect(config.stage).toBe('aws');
     expect(config.region).toBe(TEST_REGION);
+    expect(config.stripe).toEqual({ publishableKey: 'pk_test_infra', apiUrl: 'https://api.stripe.com' });
   });
 
   it('uploads the pages, app.html, sitemap and robots.txt with the shell (no-cache), not config.json, the manifest or the assets', () => {

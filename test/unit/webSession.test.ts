@@ -218,3 +218,32 @@ describe('the /login quotes', () => {
     expect(randomQuote(() => 0.9999999)).toBe(quotes[quotes.length - 1]);
   });
 });
+
+describe('config.json card tokenizer fields', () => {
+  const base = {
+    stage: 'local',
+    apiUrl: 'http://127.0.0.1:3001',
+    region: 'us-east-1',
+    userPoolId: 'p',
+    userPoolClientId: 'c',
+  };
+
+  it('reads the publishable key and the Stripe API address', async () => {
+    const { parseConfig } = await import('../../web/src/config');
+    expect(parseConfig(base).stripe).toBeUndefined();
+    expect(
+      parseConfig({ ...base, stripe: { publishableKey: 'pk_test_local', apiUrl: 'http://127.0.0.1:3004/' } })
+        .stripe,
+    ).toEqual({ publishableKey: 'pk_test_local', apiUrl: 'http://127.0.0.1:3004' });
+  });
+
+  it.each([
+    [{ publishableKey: 'sk_test_secret', apiUrl: 'https://api.stripe.com' }, /publishableKey/],
+    [{ publishableKey: 'pk_test_x', apiUrl: 'api.stripe.com' }, /apiUrl/],
+    [{ publishableKey: 'pk_test_x', apiUrl: 'https://api.stripe.com/v1' }, /apiUrl/],
+    ['pk_test_x', /"stripe"/],
+  ])('refuses %j (a secret key would be served to every visitor)', async (stripe, message) => {
+    const { parseConfig } = await import('../../web/src/config');
+    expect(() => parseConfig({ ...base, stripe })).toThrow(message);
+  });
+});

@@ -24,6 +24,19 @@ export interface AppConfig {
   oauthDomain?: string;
   /** Where Cognito sends the browser back after social sign-in (`https://<web origin>/auth/callback`). */
   oauthRedirect?: string;
+  /**
+   * The card provider's tokenizer, for the card forms: the browser sends the card
+   * there with the publishable key and only the token to our API. Locally the
+   * Stripe emulator; on AWS `https://api.stripe.com`. Absent = card forms say so.
+   */
+  stripe?: StripeConfig;
+}
+
+export interface StripeConfig {
+  /** `pk_test_...` or `pk_live_...`: can make tokens, nothing else. */
+  publishableKey: string;
+  /** Base URL of the Stripe API, without a trailing slash. */
+  apiUrl: string;
 }
 
 export const SOCIAL_PROVIDERS = ['Google', 'Facebook'] as const;
@@ -87,7 +100,25 @@ export function parseConfig(value: unknown): AppConfig {
   if (oauthDomain) config.oauthDomain = oauthDomain;
   const oauthRedirect = optionalString(source, 'oauthRedirect');
   if (oauthRedirect) config.oauthRedirect = oauthRedirect;
+  const stripe = parseStripe(source.stripe);
+  if (stripe) config.stripe = stripe;
   return config;
+}
+
+function parseStripe(value: unknown): StripeConfig | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw new ConfigError('config.json: "stripe" must be an object');
+  }
+  const { publishableKey, apiUrl } = value as Record<string, unknown>;
+  // A secret key here would be handed to every visitor: refuse anything but a publishable one.
+  if (typeof publishableKey !== 'string' || !/^pk_(test|live)_\w+$/.test(publishableKey.trim())) {
+    throw new ConfigError('config.json: "stripe.publishableKey" must be a publishable key (pk_...)');
+  }
+  if (typeof apiUrl !== 'string' || !/^https?:\/\/[^\s/]+\/?$/.test(apiUrl.trim())) {
+    throw new ConfigError('config.json: "stripe.apiUrl" must be an http(s) origin');
+  }
+  return { publishableKey: publishableKey.trim(), apiUrl: apiUrl.trim().replace(/\/+$/, '') };
 }
 
 /** The social providers to offer: only when the redirect can work (providers, domain and return address). */

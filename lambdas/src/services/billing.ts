@@ -52,7 +52,10 @@ export async function finalizeSetup(
   try {
     customerId = await createCustomer(
       { teamId: team.teamId, email: actor.email, name: input.businessName, token: input.token },
-      `SETUP#${team.teamId}`,
+      // The token is part of the key: Stripe replays a key's first answer (a decline
+      // included) for 24 hours, so a retry with a new card must be a new request,
+      // while a retry of the same token (a lost answer) still creates one customer.
+      `SETUP#${team.teamId}#${input.token}`,
     );
   } catch (error) {
     declined(error);

@@ -37,6 +37,9 @@ export const cardMessages = {
   deleted: 'Deleted card successfully!',
   added: 'Added card successfully!',
   addFailed: (detail: string) => `Error upon adding card ${detail}`,
+  /** Ours: the spec has no words for these failures; they follow addFailed. */
+  primaryFailed: (detail: string) => `Error upon changing primary card ${detail}`,
+  deleteFailed: (detail: string) => `Error upon deleting card ${detail}`,
 } as const;
 
 export const setupMessages = {

@@ -22,6 +22,8 @@ function show(input: NotificationInput) {
     color: COLORS[input.kind],
     autoClose: input.durationMs ?? (input.kind === 'error' ? false : DEFAULT_NOTIFICATION_MS),
     withBorder: true,
+    // Mantine's close button is an icon with no name: axe's button-name (critical).
+    closeButtonProps: { 'aria-label': 'Close notification' },
     // Errors interrupt a screen reader; the rest wait their turn.
     role: input.kind === 'error' ? 'alert' : 'status',
     'aria-live': input.kind === 'error' ? 'assertive' : 'polite',
@@ -33,5 +35,7 @@ export function NotificationsHost() {
     setNotificationHost(show);
     return () => setNotificationHost(undefined);
   }, []);
-  return <Notifications position="top-right" limit={3} zIndex={1000} />;
+  // Bottom right: at the top they covered the header's menu and search (and, below the
+  // header, the page's heading and first buttons on a phone); an error stays until dismissed.
+  return <Notifications position="bottom-right" limit={3} zIndex={1000} />;
 }

@@ -1,0 +1,346 @@
+/**
+ * The manager's billing screens in a real browser through the whole local
+ * stack (manager console issue, items 2 and 6): the setup wizard from a fresh
+ * sign-up to the dashboard, the card form's own checks (nothing leaves the
+ * browser for a Luhn-invalid number), the provider's refusals in words, and
+ * adding, making primary and deleting cards with the spec's notification
+ * texts; the past-due banner's way out; axe at 375 and 1280 px on each screen.
+ * Screenshots go to SCREENSHOT_DIR when it is set.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Page, Request } from 'playwright-core';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import {
+  api,
+  inviteAndRegisterEmployee,
+  PASSWORD,
+  registerManager,
+  type SignedIn,
+} from '../support/accountFlows';
+import { closeTourIfDue, launchBrowser, seriousViolations } from '../support/browser';
+import { Mailbox } from '../support/integrationStack';
+
+const env = inject('e2e');
+const mailbox = new Mailbox(env.mailboxUrl.replace(/\/$/, ''));
+const SHOTS = process.env.SCREENSHOT_DIR;
+const YEAR = new Date().getUTCFullYear() + 3;
+
+let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
+afterEach(async () => {
+  await browser?.close();
+  browser = undefined;
+});
+
+async function signedInPage(email: string, width = 1280): Promise<Page> {
+  await browser?.close();
+  browser = await launchBrowser({ width, height: 900 });
+  const page = await browser.context.newPage();
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(`${env.webUrl}/login`);
+  await page.getByLabel('Work Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await page.waitForURL(`${env.webUrl}/dashboard`);
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  return page;
+}
+
+/** Every request the page makes to our API or the card provider, as "METHOD url". */
+function recordRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request: Request) => {
+    const url = request.url();
+    if (url.startsWith(env.apiUrl) || url.startsWith(env.stripeUrl)) seen.push(`${request.method()} ${url}`);
+  });
+  return seen;
+}
+
+const posted = (seen: string[], url: string) => seen.filter((line) => line === `POST ${url}`).length;
+
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  // From the top, as a person first sees it (a scrolled full-page shot misplaces the fixed header).
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+function notification(page: Page, text: string) {
+  return page.locator('.mantine-Notification-root').filter({ hasText: text });
+}
+
+async function fillCard(
+  page: Page,
+  card: { number: string; expiry?: string; cvc?: string },
+  options: { businessName?: boolean } = {},
+) {
+  if (options.businessName) await page.getByLabel('Business Name').fill('Acme Learning LLC');
+  await page.getByLabel('Name on Card').fill('Mary Manager');
+  await page.getByLabel('Card Number').fill(card.number);
+  await page.getByLabel('Expiration').fill(card.expiry ?? `12/${YEAR}`);
+  await page.getByLabel('CVC').fill(card.cvc ?? '123');
+  await page.getByRole('textbox', { name: 'Address', exact: true }).fill('500 Congress Ave');
+  await page.getByLabel('City').fill('Austin');
+  await page.getByLabel('State').selectOption('TX');
+  await page.getByLabel('Postal Code').fill('78701');
+}
+
+/** A verified manager whose billing is set up with `token`, tour already seen. */
+async function managerWithBilling(token = 'tok_visa'): Promise<SignedIn> {
+  const manager = await registerManager(env.apiUrl, mailbox);
+  const setup = await api(env.apiUrl, 'POST', '/billing/setup', {
+    token: manager.accessToken,
+    idempotencyKey: randomUUID(),
+    body: {
+      businessName: 'Billing Test LLC',
+      token,
+      billingAddress: { address1: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' },
+    },
+  });
+  expect(setup.status, JSON.stringify(setup.body)).toBe(200);
+  await api(env.apiUrl, 'POST', '/me/walkthrough', { token: manager.accessToken, body: {} });
+  return manager;
+}
+
+describe('the setup wizard (/setupAccount)', () => {
+  it('takes a fresh manager from sign-up through both steps to the dashboard', async () => {
+    const manager = await registerManager(env.apiUrl, mailbox);
+    const page = await signedInPage(manager.email);
+    await closeTourIfDue(page);
+    await page.getByRole('link', { name: 'Set up your account' }).click();
+    await page.waitForURL(`${env.webUrl}/setupAccount`);
+    await page.getByRole('heading', { name: 'Set Up Your Account' }).waitFor();
+    const seen = recordRequests(page);
+
+    // Step 1, Invite team: default budget 25, blanks skipped, the total as you type.
+    expect(await page.getByLabel('Monthly budget per person').inputValue()).toBe('25');
+    const emails = [
+      `one-${randomUUID().slice(0, 6)}@example.com`,
+      `two-${randomUUID().slice(0, 6)}@example.com`,
+    ];
+    await page.getByLabel('Team emails').fill(`${emails[0]}, , ${emails[1]},`);
+    const total = page.getByTestId('monthly-total');
+    await total.getByText('2 people × $25.00 = $50.00').waitFor();
+    await page.getByLabel('Monthly budget per person').fill('$40');
+    await total.getByText('2 people × $40.00 = $80.00').waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Step 2, Billing Info: Submit waits for every required field; Back keeps what was typed.
+    await page.getByRole('heading', { name: 'Billing Info' }).waitFor();
+    await page.getByRole('region', { name: 'Purchase summary' }).getByText('$80.00').waitFor();
+    const submit = page.getByRole('button', { name: 'Submit' });
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Back' }).click();
+    expect(await page.getByLabel('Monthly budget per person').inputValue()).toBe('$40');
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // A number failing Luhn, and an expired card: said here, nothing sent anywhere.
+    await fillCard(page, { number: '4242 4242 4242 4241', expiry: '01/2020' }, { businessName: true });
+    expect(await submit.isDisabled()).toBe(false);
+    await submit.click();
+    await page.getByText('Credit card number is not valid').waitFor();
+    await page.getByText('Card is expired').waitFor();
+    expect(await page.getByLabel('Card Number').getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('Expiration').fill('1/30');
+    await submit.click();
+    await page.getByText('Card expiration date is invalid. Format: MM/YYYY').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(posted(seen, `${env.stripeUrl}/v1/tokens`)).toBe(0);
+    expect(posted(seen, `${env.apiUrl}/billing/setup`)).toBe(0);
+
+    // The provider refuses what our checks let through (an expiry 70 years out): its words, and
+    // nothing posted to our API.
+    await page.getByLabel('Card Number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiration').fill('12/2099');
+    const tokenMade = page.waitForResponse((r) => r.url() === `${env.stripeUrl}/v1/tokens`);
+    await submit.click();
+    expect((await tokenMade).status()).toBe(402);
+    await page.getByRole('alert').filter({ hasText: "Your card's expiration year is invalid." }).waitFor();
+    expect(posted(seen, `${env.apiUrl}/billing/setup`)).toBe(0);
+
+    // The provider declines the card when it is attached: 'Try again' and the reason in words.
+    await page.getByLabel('Card Number').fill('4000 0000 0000 0002');
+    await page.getByLabel('Expiration').fill(`12/${YEAR}`);
+    await submit.click();
+    const failed = notification(page, 'There was an error setting up your account');
+    await failed.waitFor();
+    expect(await failed.textContent()).toContain('Try again');
+    await page.getByText(/Your card was declined/).waitFor();
+    expect(posted(seen, `${env.apiUrl}/billing/setup`)).toBe(1);
+    await failed.getByRole('button', { name: 'Close notification' }).click();
+    await failed.waitFor({ state: 'detached' });
+
+    // A working card: set up, on to the dashboard, the team invited.
+    await page.getByLabel('Card Number').fill('4242 4242 4242 4242');
+    await submit.click();
+    await page.waitForURL(`${env.webUrl}/dashboard`);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    expect(await page.getByText('Finish setting up your team').count()).toBe(0);
+    const me = await api(env.apiUrl, 'GET', '/me', { token: manager.accessToken });
+    expect(me.body.teamStatus).toBe('active');
+    const roster = JSON.stringify(
+      (await api(env.apiUrl, 'GET', '/employees', { token: manager.accessToken })).body,
+    );
+    for (const email of emails) expect(roster).toContain(email);
+
+    // Finished: the wizard sends the manager to the dashboard.
+    await page.goto(`${env.webUrl}/setupAccount`);
+    await page.waitForURL(`${env.webUrl}/dashboard`);
+  });
+
+  it('has no serious accessibility findings on either step at 375 and 1280 px', async () => {
+    const manager = await registerManager(env.apiUrl, mailbox);
+    await api(env.apiUrl, 'POST', '/me/walkthrough', { token: manager.accessToken, body: {} });
+    for (const width of [375, 1280]) {
+      const page = await signedInPage(manager.email, width);
+      await page.goto(`${env.webUrl}/setupAccount`);
+      await page.getByLabel('Team emails').fill('ann@example.com, bob@example.com, cy@example.com');
+      await page.getByTestId('monthly-total').getByText('$75.00').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await shoot(page, `setup-invite-${width}`);
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('heading', { name: 'Billing Info' }).waitFor();
+      await fillCard(
+        page,
+        { number: '4242 4242 4242 4241', expiry: '01/2020', cvc: '12a' },
+        { businessName: true },
+      );
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByText('Card is expired').waitFor();
+      await page.getByText('CVC is invalid').waitFor();
+      // Emptied and left: the required message; Submit is disabled and says why.
+      await page.getByLabel('Business Name').fill('');
+      await page.getByLabel('Business Name').press('Tab');
+      await page.getByText('Business name is required').waitFor();
+      expect(await page.getByRole('button', { name: 'Submit' }).isDisabled()).toBe(true);
+      await page.getByText('Fill in every field marked * to submit.').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await shoot(page, `setup-billing-errors-${width}`);
+    }
+  });
+});
+
+describe('cards on file (/dashboard/creditcard, /dashboard/addcreditcard)', () => {
+  it('adds a card, makes it primary and deletes the other, with the spec’s notifications', async () => {
+    const manager = await managerWithBilling();
+    const page = await signedInPage(manager.email);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Credit Card' }).click();
+    await page.waitForURL(`${env.webUrl}/dashboard/creditcard`);
+    const cards = page.getByRole('list', { name: 'Cards on file' });
+    const visa = cards.getByRole('listitem').filter({ hasText: 'Visa ending in 4242' });
+    await visa.getByText('Primary', { exact: true }).waitFor();
+    // One card: it cannot be deleted.
+    expect(await page.getByRole('button', { name: /^Delete / }).count()).toBe(0);
+
+    await page.getByRole('link', { name: 'Add Credit Card' }).click();
+    await page.waitForURL(`${env.webUrl}/dashboard/addcreditcard`);
+    expect(await page.getByLabel('Business Name').count()).toBe(0);
+    expect(await page.getByLabel('Country').inputValue()).toBe('United States');
+    const seen = recordRequests(page);
+
+    // Luhn-invalid: the message, and nothing posted.
+    await fillCard(page, { number: '5555 5555 5555 4445' });
+    await page.getByRole('button', { name: 'Add Card' }).click();
+    await page.getByText('Credit card number is not valid').waitFor();
+    expect(posted(seen, `${env.stripeUrl}/v1/tokens`)).toBe(0);
+    expect(posted(seen, `${env.apiUrl}/billing/cards`)).toBe(0);
+
+    // A declined card: the provider's words in the spec's notification.
+    await page.getByLabel('Card Number').fill('4000 0000 0000 9995');
+    await page.getByRole('button', { name: 'Add Card' }).click();
+    const declined = notification(page, 'Error upon adding card Your card has insufficient funds.');
+    await declined.waitFor();
+    await declined.getByRole('button', { name: 'Close notification' }).click();
+
+    await page.getByLabel('Card Number').fill('5555 5555 5555 4444');
+    await page.getByRole('button', { name: 'Add Card' }).click();
+    await notification(page, 'Added card successfully!').waitFor();
+    await page.waitForURL(`${env.webUrl}/dashboard/creditcard`);
+    const master = cards.getByRole('listitem').filter({ hasText: 'MasterCard ending in 4444' });
+    await master.waitFor();
+    await visa.getByText('Primary', { exact: true }).waitFor();
+    expect(await master.getByText('Primary', { exact: true }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Make MasterCard ending in 4444 primary' }).click();
+    await notification(page, 'Change primary card successfully!').waitFor();
+    await master.getByText('Primary', { exact: true }).waitFor();
+    expect(await visa.getByText('Primary', { exact: true }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Delete Visa ending in 4242' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Visa ending in 4242?' });
+    await dialog.getByRole('button', { name: 'Delete card' }).click();
+    await notification(page, 'Deleted card successfully!').waitFor();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await visa.waitFor({ state: 'detached' });
+    expect(await cards.getByRole('listitem').count()).toBe(1);
+    expect(await page.getByRole('button', { name: /^Delete / }).count()).toBe(0);
+
+    const customer = await api(env.apiUrl, 'GET', '/billing/customer', { token: manager.accessToken });
+    expect(customer.body.cards.map((c: { last4: string }) => c.last4)).toEqual(['4444']);
+  });
+
+  it('has no serious accessibility findings at 375 and 1280 px', async () => {
+    const manager = await managerWithBilling();
+    await api(env.apiUrl, 'POST', '/billing/cards', {
+      token: manager.accessToken,
+      idempotencyKey: randomUUID(),
+      body: { token: 'tok_mastercard' },
+    });
+    for (const width of [375, 1280]) {
+      const page = await signedInPage(manager.email, width);
+      await page.goto(`${env.webUrl}/dashboard/creditcard`);
+      await page.getByRole('list', { name: 'Cards on file' }).getByText('Primary', { exact: true }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await shoot(page, `creditcards-${width}`);
+      await page.getByRole('button', { name: /^Make .* primary$/ }).click();
+      const note = notification(page, 'Change primary card successfully!');
+      await note.waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await shoot(page, `creditcards-notification-${width}`);
+
+      await page.goto(`${env.webUrl}/dashboard/addcreditcard`);
+      await page.getByRole('heading', { name: 'Add Credit Card' }).waitFor();
+      await fillCard(page, { number: '4242', expiry: '13/2030' });
+      await page.getByRole('button', { name: 'Add Card' }).click();
+      await page.getByText('Credit card number is not valid').waitFor();
+      await page.getByText('Card expiration date is invalid. Format: MM/YYYY').waitFor();
+      await page.getByLabel('City').fill('');
+      await page.getByLabel('City').press('Tab');
+      await page.getByText('City is required').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await shoot(page, `addcard-errors-${width}`);
+    }
+  });
+});
+
+describe('the past-due banner', () => {
+  it('leads to the cards, and goes once a new card has paid what was waiting', async () => {
+    // A real decline: the team's only card is charged when an employee joins, and fails.
+    const manager = await managerWithBilling('tok_chargeCustomerFail');
+    await inviteAndRegisterEmployee(env.apiUrl, manager, 25, { mailbox });
+    const me = await api(env.apiUrl, 'GET', '/me', { token: manager.accessToken });
+    expect(me.body.teamStatus).toBe('pastDue');
+
+    const page = await signedInPage(manager.email, 375);
+    const banner = page.getByRole('alert').filter({ hasText: "Your team's card was declined" });
+    await banner.getByRole('link', { name: 'Update payment card' }).click();
+    await page.waitForURL(`${env.webUrl}/dashboard/creditcard`);
+    await page.getByRole('heading', { name: 'Credit Cards' }).waitFor();
+    await banner.waitFor();
+    expect(await banner.getByRole('link').count()).toBe(0);
+
+    await page.getByRole('link', { name: 'Add Credit Card' }).click();
+    await fillCard(page, { number: '4242 4242 4242 4242' });
+    await page.getByRole('button', { name: 'Add Card' }).click();
+    await notification(page, 'Added card successfully!').waitFor();
+    await page.waitForURL(`${env.webUrl}/dashboard/creditcard`);
+    await banner.waitFor({ state: 'detached' });
+    // A past-due team's new card becomes the primary one.
+    await page
+      .getByRole('list', { name: 'Cards on file' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Visa ending in 4242' })
+      .getByText('Primary', { exact: true })
+      .waitFor();
+    await shoot(page, 'creditcards-after-past-due-375');
+  });
+});
