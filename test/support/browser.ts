@@ -30,6 +30,9 @@ export async function launchBrowser(viewport = { width: 1280, height: 900 }) {
     headless: true,
     viewport,
     args: CHROMIUM_FLAGS,
+    // Every test page asks for reduced motion: the tour, modals and notifications
+    // then appear at once, so a test never races an animation.
+    reducedMotion: 'reduce',
   });
   return {
     context,
