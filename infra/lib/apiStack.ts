@@ -77,6 +77,7 @@ export class ApiStack extends Stack {
       corsPreflight: {
         allowOrigins: [config.webOrigin],
         allowHeaders: [...corsPolicy.allowHeaders],
+        exposeHeaders: [...corsPolicy.exposeHeaders],
         allowMethods: corsPolicy.allowMethods.map((m) => CorsHttpMethod[m]),
         maxAge: Duration.seconds(corsPolicy.maxAgeSeconds),
       },

@@ -103,7 +103,11 @@ export async function startGateway(options: GatewayOptions, handlers?: Map<Opera
 
   const corsHeaders = (origin: string | undefined): Record<string, string> =>
     origin && options.allowedOrigins.includes(origin)
-      ? { 'access-control-allow-origin': origin, vary: 'origin' }
+      ? {
+          'access-control-allow-origin': origin,
+          'access-control-expose-headers': corsPolicy.exposeHeaders.join(','),
+          vary: 'origin',
+        }
       : {};
 
   const server: Server = createServer(async (req, res) => {
@@ -200,7 +204,10 @@ export async function startGateway(options: GatewayOptions, handlers?: Map<Opera
       status = result.statusCode ?? 200;
       const responseHeaders: Record<string, string> = {};
       for (const [k, v] of Object.entries(result.headers ?? {})) responseHeaders[k] = String(v);
-      res.writeHead(status, { ...responseHeaders, ...corsHeaders(origin) });
+      const cors = corsHeaders(origin);
+      // Both may name a Vary (the handler's accept-encoding, CORS's origin): API Gateway keeps both.
+      const vary = [responseHeaders.vary, cors.vary].filter(Boolean).join(', ');
+      res.writeHead(status, { ...responseHeaders, ...cors, ...(vary ? { vary } : {}) });
       res.end(
         result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64') : (result.body ?? ''),
       );

@@ -6,17 +6,25 @@
  * tried at once. All of it is made through the same services the API uses
  * (registration, setup, invitation, sign-up with its charge, card and ledger
  * credit, pause, freeze, delete), never by writing records directly. Running
- * it again changes nothing.
+ * it again changes nothing. The catalogue is imported from
+ * shared/data/catalogue.jsonl with the same import as `npm run catalogue:import`
+ * (unchanged items are not rewritten, so a start with no edits costs a few reads).
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { getEmailOwner, getInvitation } from '../../lambdas/src/data/accounts';
 import { issueEmailToken } from '../../lambdas/src/data/emailTokens';
 import { getUser } from '../../lambdas/src/data/users';
 import { createLogger } from '../../lambdas/src/platform/log';
 import { registerEmployee, registerManager, verifyEmail } from '../../lambdas/src/services/accounts';
 import { finalizeSetup } from '../../lambdas/src/services/billing';
+import { importCatalogueText } from '../../lambdas/src/services/catalogue';
 import { deleteEmployees, setCardStatus, setPaused } from '../../lambdas/src/services/employeeControls';
 import { inviteEmployees } from '../../lambdas/src/services/invitations';
+import { describeLineError } from '../../shared/src/schemas/catalogue';
 import type { LogSink } from './processes';
+
+export const CATALOGUE_FILE = 'shared/data/catalogue.jsonl';
 
 export const DEMO_MANAGER = {
   email: 'manager@demo.test',
@@ -58,7 +66,20 @@ export const DEMO_BILLING = {
   billingAddress: { address1: '500 Howard St', city: 'San Francisco', state: 'CA', zip: '94105' },
 };
 
+/** Makes the local table's catalogue equal to the file; refuses (and says why) if the file is invalid. */
+export async function seedCatalogue(log: LogSink, file = resolve(CATALOGUE_FILE)): Promise<void> {
+  const result = await importCatalogueText(readFileSync(file, 'utf8'));
+  if (!result.ok) {
+    const shown = result.errors.slice(0, 10).map(describeLineError).join('; ');
+    throw new Error(`${file} is invalid (${result.errors.length} problems): ${shown}`);
+  }
+  if (result.added + result.updated + result.removed > 0) {
+    log(`catalogue: ${result.added} added, ${result.updated} updated, ${result.removed} removed`);
+  }
+}
+
 export async function seedDemo(log: LogSink): Promise<void> {
+  await seedCatalogue(log);
   const now = new Date();
   const lambdaLog = createLogger({ seed: true });
   let managerId = await getEmailOwner(DEMO_MANAGER.email);

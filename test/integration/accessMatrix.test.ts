@@ -273,6 +273,8 @@ const matrix: Record<OperationId, Row> = {
     request: async () => ({ path: '/webhooks/stripe', body: { type: 'issuing_authorization.request' } }),
     expect: everyone(400),
   },
+  // The same catalogue for every signed-in role; visitors and the deleted are out.
+  getCatalogue: { request: async () => ({ path: '/catalogue' }), expect: anySignedIn },
   getMe: {
     request: async () => ({ path: '/me' }),
     expect: anySignedIn,

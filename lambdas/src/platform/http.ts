@@ -7,9 +7,17 @@
  *   4. parse JSON (base64 too) and validate with the route's zod schema;
  *   5. run the handler and shape the result with the route's output schema
  *      (which strips anything the schema does not name);
- *   6. map errors to the one envelope with an honest status.
+ *   6. for `revalidate` routes, tag the answer with an ETag and answer 304 to a
+ *      matching If-None-Match; gzip large answers when the client accepts it;
+ *   7. map errors to the one envelope with an honest status.
  */
-import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import type {
+  APIGatewayProxyEventV2,
+  APIGatewayProxyResultV2,
+  APIGatewayProxyStructuredResultV2,
+} from 'aws-lambda';
 import type { z } from 'zod';
 import {
   type Access,
@@ -54,6 +62,65 @@ const baseHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyResultV2 {
   return { statusCode: status, headers: { ...baseHeaders, ...headers }, body: JSON.stringify(body) };
+}
+
+/**
+ * API Gateway HTTP APIs do not compress, and a Lambda answer is capped at 6 MB,
+ * so the wrapper gzips JSON above this size itself (smaller bodies gain little).
+ */
+export const GZIP_MIN_BYTES = 8 * 1024;
+
+/**
+ * A weak ETag of the JSON text: weak because the same JSON goes out gzipped or
+ * not, and a strong tag would have to differ between the two encodings.
+ */
+export function etagOf(body: string): string {
+  return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+}
+
+/** If-None-Match holds our tag (weak comparison, lists and `*` allowed; RFC 9110 13.1.2). */
+export function matchesIfNoneMatch(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+}
+
+function acceptsGzip(event: APIGatewayProxyEventV2): boolean {
+  const accepted = header(event, 'accept-encoding') ?? '';
+  return accepted.split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.find((p) => p.trim().startsWith('q='));
+    return coding === 'gzip' && (!q || Number(q.trim().slice(2)) > 0);
+  });
+}
+
+/** A successful answer: ETag and 304 for `revalidate` routes, gzip for large bodies. */
+function success(
+  event: APIGatewayProxyEventV2,
+  status: number,
+  output: unknown,
+  revalidate: boolean,
+): APIGatewayProxyStructuredResultV2 {
+  const body = JSON.stringify(output);
+  const headers: Record<string, string> = { ...baseHeaders };
+  if (revalidate) {
+    const etag = etagOf(body);
+    // private: it was fetched with someone's token; no-cache: keep it, but ask every time.
+    Object.assign(headers, { etag, 'cache-control': 'private, no-cache', vary: 'accept-encoding' });
+    if (matchesIfNoneMatch(header(event, 'if-none-match'), etag)) {
+      const { 'content-type': _omitted, ...notModified } = headers;
+      return { statusCode: 304, headers: notModified, body: '' };
+    }
+  }
+  if (Buffer.byteLength(body, 'utf8') >= GZIP_MIN_BYTES && acceptsGzip(event)) {
+    return {
+      statusCode: status,
+      headers: { ...headers, 'content-encoding': 'gzip', vary: 'accept-encoding' },
+      body: gzipSync(body).toString('base64'),
+      isBase64Encoded: true,
+    };
+  }
+  return { statusCode: status, headers, body };
 }
 
 function errorResponse(error: AppError, requestId: string): APIGatewayProxyResultV2 {
@@ -197,8 +264,9 @@ export function httpHandler<Op extends OperationId>(operationId: Op, impl: HttpI
             now,
           )
         : await run();
-      log.info('request handled', { status, actor: actor?.userId });
-      return json(status, output);
+      const response = success(event, status, output, route.revalidate === true);
+      log.info('request handled', { status: response.statusCode, actor: actor?.userId });
+      return response;
     } catch (error) {
       if (error instanceof AppError) {
         log.info('request refused', { code: error.code, status: error.status });

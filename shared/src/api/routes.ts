@@ -32,6 +32,7 @@ import {
   setupOutput,
   updateCustomerInput,
 } from '../schemas/billing';
+import { catalogueOutput } from '../schemas/catalogue';
 import { okResponse } from '../schemas/common';
 import { inviteEmployeesInput, inviteEmployeesOutput } from '../schemas/invitations';
 import { meOutput, type Role } from '../schemas/me';
@@ -102,6 +103,13 @@ export interface RouteDef<I extends z.ZodType = z.ZodType, O extends z.ZodType =
    * with the same key and body gets the first answer, another body is refused.
    */
   idempotent?: boolean;
+  /**
+   * A GET whose answer changes rarely and is the same for everyone allowed:
+   * sent with an ETag and `Cache-Control: private, no-cache`, so the browser
+   * keeps it and asks again with If-None-Match; an unchanged answer is a 304
+   * with no body (platform/http.ts). Access is checked first, as always.
+   */
+  revalidate?: boolean;
   uses: readonly Capability[];
 }
 
@@ -479,6 +487,17 @@ export const routes = {
     output: okResponse,
     uses: ['table:write'],
   }),
+  getCatalogue: route({
+    method: 'GET',
+    path: '/catalogue',
+    summary:
+      'The whole shop catalogue (the shop filters it in the browser); ETag, so a repeat visit is a 304.',
+    access: { kind: 'signedIn', roles: signedIn },
+    input: z.object({}),
+    output: catalogueOutput,
+    revalidate: true,
+    uses: ['table:read'],
+  }),
   getMe: route({
     method: 'GET',
     path: '/me',
@@ -506,7 +525,9 @@ export function handlerFile(operationId: OperationId): string {
 
 /** Headers the browser may send cross-origin, for API Gateway CORS and the local gateway alike. */
 export const corsPolicy = {
-  allowHeaders: ['authorization', 'content-type', 'idempotency-key'],
+  allowHeaders: ['authorization', 'content-type', 'idempotency-key', 'if-none-match'],
+  /** Response headers the browser's code may read (the catalogue's version). */
+  exposeHeaders: ['etag'],
   allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const,
   maxAgeSeconds: 600,
 };
