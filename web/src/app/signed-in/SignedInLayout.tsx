@@ -23,7 +23,9 @@ import {
   InputWrapper,
   MantineProvider,
   Menu,
+  Modal,
   NavLink,
+  Notification,
   Text,
   TextInput,
   UnstyledButton,
@@ -52,6 +54,11 @@ const theme = createTheme({
   components: {
     // Mantine's dimmed help text is 3.3:1 on white; gray.7 reads at AA (4.5:1 and more).
     InputWrapper: InputWrapper.extend({ styles: { description: { color: 'var(--mantine-color-gray-7)' } } }),
+    // Mantine's close buttons are icons without a name; screen readers need one (axe: button-name).
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } },
+    }),
   },
 });
 

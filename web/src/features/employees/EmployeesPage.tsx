@@ -79,7 +79,7 @@ function SortHeader(props: {
         onClick={() => onSort(column)}
         fw={700}
         fz="sm"
-        style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+        style={{ display: 'inline-flex', alignItems: 'center', gap: 4, whiteSpace: 'nowrap' }}
       >
         {label}
         <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true" focusable="false">
@@ -327,7 +327,7 @@ export function EmployeesPage() {
         </Alert>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={920} type="native">
+          <Table.ScrollContainer minWidth={980} type="native">
             <Table aria-labelledby="employees-title" highlightOnHover verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
@@ -401,7 +401,7 @@ export function EmployeesPage() {
                         />
                       </Table.Td>
                       <Table.Td fw={600}>{name}</Table.Td>
-                      <Table.Td>{row.email}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.email}</Table.Td>
                       <Table.Td data-status={row.status}>{statusLabel[row.status]}</Table.Td>
                       <Table.Td data-card-status={row.cardStatus}>{cardStatusLabel[row.cardStatus]}</Table.Td>
                       <Table.Td ta="right">

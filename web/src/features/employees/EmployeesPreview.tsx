@@ -43,7 +43,14 @@ export function EmployeesPreview() {
       ) : top.length === 0 ? (
         <Text c="gray.7">{status === 'failed' ? 'Employees could not be loaded.' : 'No employees yet.'}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={480} type="native">
+        // Focusable so keyboard users can scroll it sideways on a narrow screen (it holds no controls).
+        <Table.ScrollContainer
+          minWidth={480}
+          type="native"
+          tabIndex={0}
+          role="region"
+          aria-label="Employees preview"
+        >
           <Table aria-labelledby="employees-preview-title" verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
