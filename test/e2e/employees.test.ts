@@ -157,6 +157,10 @@ describe('the employees table', () => {
     await shoot(small, 'dashboard-375');
     await goToEmployees(small);
     expect(await seriousViolations(small)).toEqual([]);
+    // The table scrolls inside its own box; the page itself never scrolls sideways.
+    expect(
+      await small.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
     await shoot(small, 'employees-375');
   });
 });

@@ -69,12 +69,17 @@ function SortHeader(props: {
   sort: Sort;
   onSort: (key: SortKey) => void;
   numeric?: boolean;
+  visibleFrom?: 'sm';
 }) {
-  const { label, column, sort, onSort, numeric } = props;
+  const { label, column, sort, onSort, numeric, visibleFrom } = props;
   const active = sort.key === column;
   const direction = sort.direction === 'asc' ? 'ascending' : 'descending';
   return (
-    <Table.Th aria-sort={active ? direction : undefined} ta={numeric ? 'right' : undefined}>
+    <Table.Th
+      aria-sort={active ? direction : undefined}
+      ta={numeric ? 'right' : undefined}
+      visibleFrom={visibleFrom}
+    >
       <UnstyledButton
         onClick={() => onSort(column)}
         fw={700}
@@ -327,7 +332,8 @@ export function EmployeesPage() {
         </Alert>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={980} type="native">
+          {/* Positioned, so the visually hidden header text scrolls inside it instead of widening the page. */}
+          <Table.ScrollContainer minWidth={760} type="native" pos="relative">
             <Table aria-labelledby="employees-title" highlightOnHover verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
@@ -350,6 +356,7 @@ export function EmployeesPage() {
                     label="Email"
                     column="email"
                     sort={sort}
+                    visibleFrom="sm"
                     onSort={(k) => setSort(nextSort(sort, k))}
                   />
                   <SortHeader
@@ -400,8 +407,16 @@ export function EmployeesPage() {
                           onChange={(event) => toggle(row.userId, event.currentTarget.checked)}
                         />
                       </Table.Td>
-                      <Table.Td fw={600}>{name}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.email}</Table.Td>
+                      <Table.Td fw={600}>
+                        {name}
+                        {/* On a phone the e-mail sits under the name, so the table stays narrower. */}
+                        <Text size="xs" c="gray.7" hiddenFrom="sm">
+                          {row.email}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
+                        {row.email}
+                      </Table.Td>
                       <Table.Td data-status={row.status}>{statusLabel[row.status]}</Table.Td>
                       <Table.Td data-card-status={row.cardStatus}>{cardStatusLabel[row.cardStatus]}</Table.Td>
                       <Table.Td ta="right">

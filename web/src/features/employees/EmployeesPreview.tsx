@@ -43,35 +43,27 @@ export function EmployeesPreview() {
       ) : top.length === 0 ? (
         <Text c="gray.7">{status === 'failed' ? 'Employees could not be loaded.' : 'No employees yet.'}</Text>
       ) : (
-        // Focusable so keyboard users can scroll it sideways on a narrow screen (it holds no controls).
-        <Table.ScrollContainer
-          minWidth={480}
-          type="native"
-          tabIndex={0}
-          role="region"
-          aria-label="Employees preview"
-        >
-          <Table aria-labelledby="employees-preview-title" verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Card status</Table.Th>
-                <Table.Th ta="right">Remaining budget</Table.Th>
+        <Table aria-labelledby="employees-preview-title" verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              {/* On a phone: name and remaining budget; the full table is one link away. */}
+              <Table.Th visibleFrom="sm">Status</Table.Th>
+              <Table.Th visibleFrom="sm">Card status</Table.Th>
+              <Table.Th ta="right">Remaining budget</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {top.map((row) => (
+              <Table.Tr key={row.userId}>
+                <Table.Td fw={600}>{fullName(row)}</Table.Td>
+                <Table.Td visibleFrom="sm">{statusLabel[row.status]}</Table.Td>
+                <Table.Td visibleFrom="sm">{cardStatusLabel[row.cardStatus]}</Table.Td>
+                <Table.Td ta="right">{formatCents(row.remainingBudgetCents)}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {top.map((row) => (
-                <Table.Tr key={row.userId}>
-                  <Table.Td fw={600}>{fullName(row)}</Table.Td>
-                  <Table.Td>{statusLabel[row.status]}</Table.Td>
-                  <Table.Td>{cardStatusLabel[row.cardStatus]}</Table.Td>
-                  <Table.Td ta="right">{formatCents(row.remainingBudgetCents)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </Table>
       )}
       {rows.length > PREVIEW_ROWS ? (
         <Text size="sm" c="gray.7" mt="xs">
