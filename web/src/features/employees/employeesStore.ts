@@ -6,6 +6,7 @@
 import { create } from 'zustand';
 import type { RouteOutput } from '../../../../shared/src/api/routes';
 import { call } from '../../api/client';
+import { useSession } from '../../auth/sessionStore';
 import { employeeMessages } from '../../content/consoleMessages';
 import { notify } from '../../stores/notifications';
 
@@ -41,6 +42,15 @@ export const useEmployees = create<EmployeesState>()((set, get) => ({
     return inFlight;
   },
 }));
+
+// Another person signing in on this tab never sees the previous manager's people, even for a moment.
+let owner = useSession.getState().me?.userId;
+useSession.subscribe((session) => {
+  const next = session.me?.userId;
+  if (next === owner) return;
+  owner = next;
+  useEmployees.setState({ rows: [], status: 'idle' });
+});
 
 export function fullName(row: Pick<EmployeeRow, 'firstName' | 'lastName'>): string {
   return `${row.firstName} ${row.lastName}`.trim();
