@@ -28,7 +28,7 @@ const actorKinds: ActorKind[] = [
 ];
 
 /** 'ok' is any 2xx; a number is that exact status. */
-type Expected = 'ok' | 400 | 401 | 403 | 404 | 409;
+type Expected = 'ok' | 400 | 401 | 403 | 404 | 409 | 422;
 
 interface Row {
   /** Builds the request; `world` holds the people, `fresh` makes a new employee of team A for destructive calls. */
@@ -254,6 +254,22 @@ const matrix: Record<OperationId, Row> = {
       body: { deletedUserIds: [world.deleted.userId] },
     }),
     expect: managersOnly(400),
+  },
+  // Read-only previews take no Idempotency-Key. The world's teams have no money, so
+  // team A's manager is told there is nothing to move (422); another team's, 404.
+  previewReallocation: {
+    request: async ({ world }) => ({
+      path: '/funds/reallocate/preview',
+      body: { deletedUserIds: [world.deleted.userId], allEmployees: true },
+    }),
+    expect: { ...managersOnly(422), otherManager: 404 },
+  },
+  previewRedemption: {
+    request: async ({ world }) => ({
+      path: '/funds/redeem/preview',
+      body: { deletedUserIds: [world.deleted.userId] },
+    }),
+    expect: { ...managersOnly(422), otherManager: 404 },
   },
   depositFunds: {
     request: async ({ world }) => ({

@@ -67,7 +67,7 @@ export async function inviteAndRegisterEmployee(
   apiUrl: string,
   manager: SignedIn,
   budget: string | number = 25,
-  options: { mailbox?: Mailbox } = {},
+  options: { mailbox?: Mailbox; firstName?: string; lastName?: string } = {},
 ): Promise<SignedIn> {
   const email = uniqueEmail('employee');
   const invited = await postJson(
@@ -77,8 +77,8 @@ export async function inviteAndRegisterEmployee(
   );
   expect(invited.status, JSON.stringify(invited.body)).toBe(200);
   const res = await postJson(`${apiUrl}/auth/registerEmployee`, {
-    firstName: 'Eddie',
-    lastName: 'Employee',
+    firstName: options.firstName ?? 'Eddie',
+    lastName: options.lastName ?? 'Employee',
     email,
     password: PASSWORD,
     zip: '94110',

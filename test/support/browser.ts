@@ -68,3 +68,24 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/**
+ * Signs in through /login as a person would (reduced motion, as the tests
+ * assert states rather than animations) and waits for the dashboard.
+ */
+export async function signInPage(
+  context: BrowserContext,
+  webUrl: string,
+  email: string,
+  password: string,
+): Promise<Page> {
+  const page = await context.newPage();
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(`${webUrl}/login`);
+  await page.getByLabel('Work Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await page.waitForURL(`${webUrl}/dashboard`);
+  await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+  return page;
+}

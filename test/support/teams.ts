@@ -8,7 +8,7 @@ import Stripe from 'stripe';
 import { expect } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
 import { api, inviteAndRegisterEmployee, registerManager, type SignedIn } from './accountFlows';
-import { type IntegrationStack, TEST_STRIPE_SECRET_KEY } from './integrationStack';
+import { type IntegrationStack, type Mailbox, TEST_STRIPE_SECRET_KEY } from './integrationStack';
 
 export const ADDRESS = { address1: '500 Congress Ave', city: 'Austin', state: 'tx', zip: '78701' };
 
@@ -54,4 +54,50 @@ export async function joinTeam(
   const employee = await inviteAndRegisterEmployee(stack.apiUrl, manager, budget, { mailbox: stack.mailbox });
   const record = await stack.getItem(keys.user(employee.userId));
   return { ...employee, cardId: record?.cardId as string };
+}
+
+/**
+ * Over HTTP only, for the browser tests (which cannot read the table): a
+ * verified manager who finished billing setup with the emulator's always
+ * approving card. `tourSeen` stores the walkthrough as seen, so /dashboard
+ * opens without it.
+ */
+export async function setUpTeamOverApi(
+  apiUrl: string,
+  mailbox: Mailbox,
+  options: { tourSeen?: boolean; businessName?: string } = {},
+): Promise<SignedIn> {
+  const manager = await registerManager(apiUrl, mailbox);
+  const res = await api(apiUrl, 'POST', '/billing/setup', {
+    token: manager.accessToken,
+    idempotencyKey: `setup-${randomUUID()}`,
+    body: {
+      businessName: options.businessName ?? 'Acme Learning LLC',
+      token: 'tok_visa',
+      billingAddress: ADDRESS,
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  if (options.tourSeen)
+    await api(apiUrl, 'POST', '/me/walkthrough', { token: manager.accessToken, body: {} });
+  return manager;
+}
+
+/**
+ * Over HTTP only: an invited employee who signs up and verifies, so (with the
+ * team's billing set up) they are charged, issued a card and funded. Their card
+ * id is read from the manager's Employees list, as the screens read it.
+ */
+export async function joinTeamOverApi(
+  apiUrl: string,
+  mailbox: Mailbox,
+  manager: SignedIn,
+  budget: number,
+  name: { firstName: string; lastName: string } = { firstName: 'Eddie', lastName: 'Employee' },
+): Promise<SignedIn & { cardId: string; name: string }> {
+  const employee = await inviteAndRegisterEmployee(apiUrl, manager, budget, { mailbox, ...name });
+  const list = await api(apiUrl, 'GET', '/employees', { token: manager.accessToken });
+  const row = list.body.employees.find((e: { userId: string }) => e.userId === employee.userId);
+  expect(row?.cardId, JSON.stringify(row)).toMatch(/^ic_/);
+  return { ...employee, cardId: row.cardId as string, name: `${name.firstName} ${name.lastName}` };
 }

@@ -5,11 +5,12 @@
  * account items, so the list costs a few reads however large the team.
  */
 import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { cardAccount, holdAccount } from '../../../shared/src/domain/ledger';
+import { cardAccount, holdAccount, poolAccount } from '../../../shared/src/domain/ledger';
 import { listTeamUsers } from '../data/accounts';
 import { getCards } from '../data/cards';
 import { db, tableName } from '../data/client';
 import { keys } from '../data/keys';
+import { statement } from '../data/ledger';
 import type { Actor } from '../platform/auth';
 
 async function balances(userIds: string[]): Promise<Map<string, number>> {
@@ -26,11 +27,28 @@ async function balances(userIds: string[]): Promise<Map<string, number>> {
   return map;
 }
 
+/**
+ * What of the team pool came from each removed employee and is still there
+ * (pool lines carry the person they came from). One read of the pool's
+ * statement, and only when the team has removed people.
+ */
+async function pooledByPerson(teamId: string): Promise<Map<string, number>> {
+  const map = new Map<string, number>();
+  for (const line of await statement(poolAccount(teamId))) {
+    const from = line.references?.user;
+    if (from) map.set(from, (map.get(from) ?? 0) + line.amountCents);
+  }
+  return map;
+}
+
 /** The Employees screen: members (with balances and card state) and pending invitations. */
 export async function listEmployees(actor: Actor) {
   const members = (await listTeamUsers(actor.teamId)).filter((u) => u.role === 'employee');
   const money = await balances(members.map((m) => m.userId));
   const cards = await getCards(members.flatMap((m) => (m.cardId ? [m.cardId] : [])));
+  const pooled = members.some((m) => m.status === 'deleted')
+    ? await pooledByPerson(actor.teamId)
+    : new Map<string, number>();
   const invitations = await db().send(
     new QueryCommand({
       TableName: tableName(),
@@ -50,9 +68,13 @@ export async function listEmployees(actor: Actor) {
       | 'inactive'
       | 'canceled'
       | 'pending',
+    cardId: m.cardId ?? null,
     budgetCents: m.budgetCents ?? 0,
     nextBudgetCents: m.nextBudgetCents ?? m.budgetCents ?? 0,
-    remainingBudgetCents: money.get(cardAccount(m.userId)) ?? 0,
+    // A removed employee's money waits in the pool (what the card still held is swept there on the next move).
+    remainingBudgetCents:
+      Math.max(0, money.get(cardAccount(m.userId)) ?? 0) +
+      (m.status === 'deleted' ? (pooled.get(m.userId) ?? 0) : 0),
     onHoldCents: money.get(holdAccount(m.userId)) ?? 0,
   }));
   const invited = (invitations.Items ?? []).map((inv) => ({
@@ -63,6 +85,7 @@ export async function listEmployees(actor: Actor) {
     lastName: 'N/A',
     status: 'invited' as const,
     cardStatus: 'pending' as const,
+    cardId: null,
     budgetCents: Number(inv.budgetCents),
     nextBudgetCents: Number(inv.budgetCents),
     remainingBudgetCents: 0,

@@ -5,8 +5,9 @@
  * moving the money twice. Also turns the ledger's pure rules into the errors
  * the manager sees.
  */
-import { InvalidPosting } from '../../../shared/src/domain/ledger';
+import { cardAccount, InvalidPosting } from '../../../shared/src/domain/ledger';
 import { AppError } from '../../../shared/src/errors';
+import { balanceOf } from '../data/ledger';
 import { getPoolClaim, openPoolClaim, type PoolClaim, type PoolPlan } from '../data/poolClaims';
 import type { Actor } from '../platform/auth';
 import { pooledFrom, sweepToPool } from './pool';
@@ -29,7 +30,7 @@ export function asRule<T>(compute: () => T): T {
   }
 }
 
-const BUSY: Record<PoolPlan['op'], string> = {
+export const BUSY: Record<PoolPlan['op'], string> = {
   reallocate: 'This person’s remaining budget is being reallocated right now; please try again in a moment.',
   redeem: 'This person’s remaining budget is being redeemed right now; please try again in a moment.',
 };
@@ -67,4 +68,27 @@ export async function claimPooledMoney(
     // Another request opened one between our read and write: look again.
   }
   throw new AppError('CONFLICT', BUSY[op]);
+}
+
+/**
+ * Read-only: what would leave the pool for a removed employee if the manager
+ * acted now - the open claim's amount and plan (the action would resume it), or
+ * what is pooled plus what their card still holds (the action sweeps it first).
+ * The previews use this so they write nothing, not even the sweep.
+ */
+export async function pooledMoneyNow(
+  actor: Actor,
+  deletedId: string,
+  op: PoolPlan['op'],
+): Promise<{ cents: number; plan?: PoolPlan }> {
+  const claim = await getPoolClaim(deletedId);
+  if (claim?.status === 'open') {
+    if (claim.plan.op !== op) throw new AppError('CONFLICT', BUSY[claim.plan.op]);
+    return { cents: claim.amountCents, plan: claim.plan };
+  }
+  const [{ cents }, onCard] = await Promise.all([
+    pooledFrom(actor.teamId, deletedId),
+    balanceOf(cardAccount(deletedId)),
+  ]);
+  return { cents: cents + Math.max(0, onCard) };
 }

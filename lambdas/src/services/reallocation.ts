@@ -5,23 +5,30 @@
  * same parts once; receivers' card backstops follow and the move is audited.
  */
 import type { z } from 'zod';
-import { reallocationPart, reallocationShares } from '../../../shared/src/domain/ledger';
+import {
+  combineShares,
+  reallocationPart,
+  reallocationShares,
+  type Share,
+} from '../../../shared/src/domain/ledger';
 import { AppError } from '../../../shared/src/errors';
 import type { reallocateInput } from '../../../shared/src/schemas/team';
 import { listTeamUsers } from '../data/accounts';
 import { MAX_LEGS, post } from '../data/ledger';
 import { closePoolClaim } from '../data/poolClaims';
+import type { UserRecord } from '../data/users';
 import type { Actor } from '../platform/auth';
 import { updateBackstop } from './cardBackstop';
-import { asRule, claimPooledMoney, deletedTeamEmployee } from './poolClaim';
-import { audit } from './teamScope';
+import { asRule, claimPooledMoney, deletedTeamEmployee, pooledMoneyNow } from './poolClaim';
+import { audit, teamEmployee } from './teamScope';
 
 /** Receivers per reallocation posting: a posting's leg limit, less the pool's leg. */
 const SHARES_PER_POSTING = MAX_LEGS - 1;
 
-export async function reallocate(actor: Actor, input: z.output<typeof reallocateInput>, now: Date) {
-  // One read of the team serves the receivers' check, "all employees" and the backstops.
-  const team = new Map((await listTeamUsers(actor.teamId)).map((u) => [u.userId, u]));
+type TeamUsers = Map<string, UserRecord>;
+
+/** The receivers a request names (or every active employee), each checked to be a member of the team. */
+function receiversOf(team: TeamUsers, input: z.output<typeof reallocateInput>): string[] {
   const receivers = input.allEmployees
     ? [...team.values()].filter((u) => u.role === 'employee' && u.status === 'active').map((u) => u.userId)
     : input.receiverIds;
@@ -36,11 +43,43 @@ export async function reallocate(actor: Actor, input: z.output<typeof reallocate
     if (user?.role !== 'employee' || user.status === 'deleted')
       throw new AppError('NOT_FOUND', 'A receiving employee is not an active member of your team.');
   }
+  return receivers;
+}
+
+const NOT_REMOVED = 'Only removed employees of your team can be reallocated.';
+const NOTHING_LEFT = 'There is no remaining budget to reallocate.';
+
+/**
+ * What `reallocate` would post, without writing anything: the same receivers,
+ * the same per-person split (reallocationShares, or an open claim's own plan)
+ * and the same sum per receiver, so the shares shown before confirming are the
+ * ones the ledger then records (unless the pool changes in between).
+ */
+export async function previewReallocation(actor: Actor, input: z.output<typeof reallocateInput>) {
+  const team: TeamUsers = new Map((await listTeamUsers(actor.teamId)).map((u) => [u.userId, u]));
+  const receivers = receiversOf(team, input);
   let total = 0;
-  const shares = new Map<string, number>();
+  const plans: Share[][] = [];
+  for (const deletedId of new Set(input.deletedUserIds)) {
+    const user = await teamEmployee(actor, deletedId);
+    if (user?.status !== 'deleted') throw new AppError('NOT_FOUND', NOT_REMOVED);
+    const { cents, plan } = await pooledMoneyNow(actor, deletedId, 'reallocate');
+    if (cents <= 0) continue;
+    plans.push(plan?.op === 'reallocate' ? plan.shares : asRule(() => reallocationShares(cents, receivers)));
+    total += cents;
+  }
+  if (total === 0) throw new AppError('RULE_VIOLATED', NOTHING_LEFT);
+  return { amountCents: total, shares: combineShares(plans) };
+}
+
+export async function reallocate(actor: Actor, input: z.output<typeof reallocateInput>, now: Date) {
+  // One read of the team serves the receivers' check, "all employees" and the backstops.
+  const team: TeamUsers = new Map((await listTeamUsers(actor.teamId)).map((u) => [u.userId, u]));
+  const receivers = receiversOf(team, input);
+  let total = 0;
+  const plans: Share[][] = [];
   for (const deletedId of input.deletedUserIds) {
-    if (!(await deletedTeamEmployee(actor, deletedId)))
-      throw new AppError('NOT_FOUND', 'Only removed employees of your team can be reallocated.');
+    if (!(await deletedTeamEmployee(actor, deletedId))) throw new AppError('NOT_FOUND', NOT_REMOVED);
     const claim = await claimPooledMoney(
       actor,
       deletedId,
@@ -64,19 +103,20 @@ export async function reallocate(actor: Actor, input: z.output<typeof reallocate
     }
     await closePoolClaim(deletedId, claim.stateId, now.toISOString());
     total += claim.amountCents;
-    for (const share of planned)
-      shares.set(share.userId, (shares.get(share.userId) ?? 0) + share.amountCents);
+    plans.push(planned);
   }
-  if (total === 0) throw new AppError('RULE_VIOLATED', 'There is no remaining budget to reallocate.');
-  for (const id of shares.keys()) {
-    const cardId = team.get(id)?.cardId;
-    if (cardId) await updateBackstop(id, cardId);
+  if (total === 0) throw new AppError('RULE_VIOLATED', NOTHING_LEFT);
+  const shares = combineShares(plans);
+  for (const { userId } of shares) {
+    const cardId = team.get(userId)?.cardId;
+    if (cardId) await updateBackstop(userId, cardId);
   }
   await audit(actor, 'funds.reallocated', now, {
-    after: { from: input.deletedUserIds, totalCents: total, shares: Object.fromEntries(shares) },
+    after: {
+      from: input.deletedUserIds,
+      totalCents: total,
+      shares: Object.fromEntries(shares.map((s) => [s.userId, s.amountCents])),
+    },
   });
-  return {
-    amountCents: total,
-    shares: [...shares].map(([userId, amountCents]) => ({ userId, amountCents })),
-  };
+  return { amountCents: total, shares };
 }

@@ -8,7 +8,7 @@ import {
   planRedemptionRefunds,
   type RedemptionRefund,
   redemption,
-  redemptionFee,
+  redemptionQuote,
 } from '../../../shared/src/domain/ledger';
 import { AppError } from '../../../shared/src/errors';
 import { refund } from '../adapters/stripe';
@@ -16,8 +16,11 @@ import { post, teamJournal } from '../data/ledger';
 import { closePoolClaim, getPoolClaim } from '../data/poolClaims';
 import type { Actor } from '../platform/auth';
 import { pooledFrom } from './pool';
-import { asRule, claimPooledMoney, deletedTeamEmployee } from './poolClaim';
-import { audit } from './teamScope';
+import { asRule, claimPooledMoney, deletedTeamEmployee, pooledMoneyNow } from './poolClaim';
+import { audit, teamEmployee } from './teamScope';
+
+const NOT_REMOVED = 'Only removed employees of your team can be redeemed.';
+const UNDER_MINIMUM = 'Refund is not available for balances under $5.';
 
 /** The team's charges (from funding entries), newest first, with what each can still take back. */
 async function refundableCharges(teamId: string): Promise<{ chargeId: string; refundableCents: number }[]> {
@@ -50,8 +53,7 @@ async function refundableCharges(teamId: string): Promise<{ chargeId: string; re
 async function redeemable(actor: Actor, deletedUserIds: string[]): Promise<string[]> {
   const people: string[] = [];
   for (const deletedId of deletedUserIds) {
-    if (!(await deletedTeamEmployee(actor, deletedId)))
-      throw new AppError('NOT_FOUND', 'Only removed employees of your team can be redeemed.');
+    if (!(await deletedTeamEmployee(actor, deletedId))) throw new AppError('NOT_FOUND', NOT_REMOVED);
     const claim = await getPoolClaim(deletedId);
     if (claim?.status === 'open') {
       people.push(deletedId);
@@ -59,13 +61,10 @@ async function redeemable(actor: Actor, deletedUserIds: string[]): Promise<strin
     }
     const { cents } = await pooledFrom(actor.teamId, deletedId);
     if (cents === 0 && claim?.plan.op === 'redeem' && deletedUserIds.length > 1) continue;
-    const fee = asRule(() => redemptionFee(cents));
-    if (cents - fee <= 0)
-      throw new AppError('RULE_VIOLATED', 'After the $5.00 minimum fee nothing would be returned.');
+    asRule(() => redemptionQuote(cents));
     people.push(deletedId);
   }
-  if (people.length === 0)
-    throw new AppError('RULE_VIOLATED', 'Refund is not available for balances under $5.');
+  if (people.length === 0) throw new AppError('RULE_VIOLATED', UNDER_MINIMUM);
   return people;
 }
 
@@ -87,21 +86,18 @@ export async function redeem(actor: Actor, deletedUserIds: string[], now: Date) 
       deletedId,
       'redeem',
       async (cents) => {
-        const feeCents = asRule(() => redemptionFee(cents));
-        if (cents - feeCents <= 0)
-          throw new AppError('RULE_VIOLATED', 'After the $5.00 minimum fee nothing would be returned.');
+        const { feeCents, netCents } = asRule(() => redemptionQuote(cents));
         const charges = await refundableCharges(actor.teamId);
         return {
           op: 'redeem',
           feeCents,
-          refunds: asRule(() => planRedemptionRefunds(cents - feeCents, charges)),
+          refunds: asRule(() => planRedemptionRefunds(netCents, charges)),
         };
       },
       now,
     );
     // Nothing of theirs is left in the pool: the same words as for a small balance.
-    if (claim?.plan.op !== 'redeem')
-      throw new AppError('RULE_VIOLATED', 'Refund is not available for balances under $5.');
+    if (claim?.plan.op !== 'redeem') throw new AppError('RULE_VIOLATED', UNDER_MINIMUM);
     const entryId = `REDEEM#${deletedId}#${claim.stateId}`;
     const refunds: RedemptionRefund[] = [];
     for (const part of claim.plan.refunds) {
@@ -131,4 +127,40 @@ export async function redeem(actor: Actor, deletedUserIds: string[], now: Date) 
     after: { from: deletedUserIds, totalCents: total, feeCents: fees },
   });
   return { amountCents: total, feeCents: fees };
+}
+
+/**
+ * What `redeem` would do, without writing anything: per person the amount, the
+ * fee and the net from the same redemptionQuote (or an open claim's own plan),
+ * refused for the same reasons (under $5, nothing left after the fee, more than
+ * the team's earlier charges can take back).
+ */
+export async function previewRedemption(actor: Actor, deletedUserIds: string[]) {
+  const people: { userId: string; amountCents: number; feeCents: number; netCents: number }[] = [];
+  // Net of those not already under way (an open claim's refunds are planned already).
+  let newNetCents = 0;
+  for (const deletedId of new Set(deletedUserIds)) {
+    const user = await teamEmployee(actor, deletedId);
+    if (user?.status !== 'deleted') throw new AppError('NOT_FOUND', NOT_REMOVED);
+    const { cents, plan } = await pooledMoneyNow(actor, deletedId, 'redeem');
+    if (plan?.op === 'redeem') {
+      people.push({
+        userId: deletedId,
+        amountCents: cents,
+        feeCents: plan.feeCents,
+        netCents: cents - plan.feeCents,
+      });
+      continue;
+    }
+    if (cents === 0) throw new AppError('RULE_VIOLATED', UNDER_MINIMUM);
+    const quote = asRule(() => redemptionQuote(cents));
+    people.push({ userId: deletedId, ...quote });
+    newNetCents += quote.netCents;
+  }
+  const sum = (pick: (p: (typeof people)[number]) => number) => people.reduce((s, p) => s + pick(p), 0);
+  const netCents = sum((p) => p.netCents);
+  // The refunds go back to the team's own charges: refuse now what the redemption would refuse then.
+  const charges = await refundableCharges(actor.teamId);
+  if (newNetCents > 0) asRule(() => planRedemptionRefunds(newNetCents, charges));
+  return { amountCents: sum((p) => p.amountCents), feeCents: sum((p) => p.feeCents), netCents, people };
 }

@@ -51,7 +51,9 @@ import {
   moneyMovedOutput,
   pauseInput,
   reallocateInput,
+  reallocationPreviewOutput,
   redeemInput,
+  redemptionPreviewOutput,
   statementOutput,
   teamLedgerOutput,
 } from '../schemas/team';
@@ -402,6 +404,26 @@ export const routes = {
     output: moneyMovedOutput,
     idempotent: true,
     uses: ['table:write', 'stripe'],
+  }),
+  previewReallocation: route({
+    method: 'POST',
+    path: '/funds/reallocate/preview',
+    summary:
+      'What a reallocation would give each receiver, by the same arithmetic; read-only, moves nothing.',
+    access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true },
+    input: reallocateInput,
+    output: reallocationPreviewOutput,
+    uses: ['table:read'],
+  }),
+  previewRedemption: route({
+    method: 'POST',
+    path: '/funds/redeem/preview',
+    summary:
+      'What a redemption would return and its fee, or why it is refused (under $5); read-only, moves nothing.',
+    access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true },
+    input: redeemInput,
+    output: redemptionPreviewOutput,
+    uses: ['table:read'],
   }),
   depositFunds: route({
     method: 'POST',

@@ -320,6 +320,37 @@ export function redemptionFee(amountCents: number): number {
   return Math.min(amountCents, Math.max(feeCents(amountCents, REDEMPTION_FEE_BPS), REDEMPTION_MIN_FEE_CENTS));
 }
 
+/**
+ * What redeeming `amountCents` gives back: the fee and the net. The preview the
+ * manager sees and the redemption that is posted both come from here, so the
+ * two cannot disagree. Throws under $5, and when the $5 fee would take it all.
+ */
+export function redemptionQuote(amountCents: number): {
+  amountCents: number;
+  feeCents: number;
+  netCents: number;
+} {
+  const feeCents = redemptionFee(amountCents);
+  const netCents = amountCents - feeCents;
+  if (netCents <= 0) throw new InvalidPosting(`After the ${'$'}5.00 minimum fee nothing would be returned.`);
+  return { amountCents, feeCents, netCents };
+}
+
+/**
+ * What each receiver gets from reallocating several removed employees' money:
+ * each person's money is split on its own (as it is posted, one plan per
+ * person), then the parts are added up per receiver, in receiver-id order.
+ */
+export function combineShares(plans: Share[][]): Share[] {
+  const byReceiver = new Map<string, number>();
+  for (const plan of plans)
+    for (const share of plan)
+      byReceiver.set(share.userId, (byReceiver.get(share.userId) ?? 0) + share.amountCents);
+  return [...byReceiver]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([userId, amountCents]) => ({ userId, amountCents }));
+}
+
 /** One refund of a redemption: part of the net, back to one earlier charge of the team. */
 export interface RedemptionRefund {
   chargeId: string;

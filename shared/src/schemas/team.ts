@@ -22,6 +22,27 @@ export const reallocateInput = z.object({
 
 export const redeemInput = z.object({ deletedUserIds: userIds });
 
+/** What a reallocation would give each receiver, computed as the reallocation itself computes it. */
+export const reallocationPreviewOutput = z.object({
+  amountCents: z.number().int(),
+  shares: z.array(z.object({ userId: z.string(), amountCents: z.number().int() })),
+});
+
+/** What a redemption would return: per removed person and in total, the amount, the fee and the net. */
+export const redemptionPreviewOutput = z.object({
+  amountCents: z.number().int(),
+  feeCents: z.number().int(),
+  netCents: z.number().int(),
+  people: z.array(
+    z.object({
+      userId: z.string(),
+      amountCents: z.number().int(),
+      feeCents: z.number().int(),
+      netCents: z.number().int(),
+    }),
+  ),
+});
+
 export const bulkResultOutput = z.object({
   results: z.array(z.object({ userId: z.string(), status: z.string(), message: z.string().optional() })),
 });
@@ -39,8 +60,11 @@ export const employeeRow = z.object({
   lastName: z.string(),
   status: z.enum(['invited', 'active', 'paused', 'deleted']),
   cardStatus: z.enum(['active', 'inactive', 'canceled', 'pending']),
+  /** The issuer's card id (the freeze address names it); null until a card is issued. */
+  cardId: z.string().nullable(),
   budgetCents: z.number().int(),
   nextBudgetCents: z.number().int(),
+  /** What the card can spend; for a removed employee, what of theirs waits in the team pool. */
   remainingBudgetCents: z.number().int(),
   onHoldCents: z.number().int(),
 });

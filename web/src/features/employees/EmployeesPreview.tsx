@@ -1,4 +1,75 @@
-/** Slot: the dashboard's first 5 employees with a link to all (manager console issue). */
+/**
+ * The dashboard's employees (spec §2 /dashboard): the first 5 by remaining
+ * budget, highest first, and a link to the whole Employees screen.
+ */
+import { Anchor, Button, Card, Group, Loader, Table, Text, Title } from '@mantine/core';
+import { useEffect, useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { formatCents } from '../../../../shared/src/domain/money';
+import { fullName, useEmployees } from './employeesStore';
+import { DEFAULT_SORT, sortRows } from './employeeTable';
+import { cardStatusLabel, statusLabel } from './employeeText';
+
+export const PREVIEW_ROWS = 5;
+
 export function EmployeesPreview() {
-  return null;
+  const rows = useEmployees((s) => s.rows);
+  const status = useEmployees((s) => s.status);
+  const load = useEmployees((s) => s.load);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const top = useMemo(() => sortRows(rows, DEFAULT_SORT).slice(0, PREVIEW_ROWS), [rows]);
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="employees-preview-title">
+      <Group justify="space-between" mb="xs" gap="xs">
+        <Title order={2} size="h3" id="employees-preview-title">
+          Employees
+        </Title>
+        <Group gap="md">
+          <Button component={Link} to="/inviteMembers" size="xs" variant="light">
+            Add / Invite
+          </Button>
+          <Anchor component={Link} to="/dashboard/employees" fw={600}>
+            See all employees
+          </Anchor>
+        </Group>
+      </Group>
+      {status === 'loading' || status === 'idle' ? (
+        <Group justify="center" py="md">
+          <Loader size="sm" aria-label="Loading employees" />
+        </Group>
+      ) : top.length === 0 ? (
+        <Text c="gray.7">{status === 'failed' ? 'Employees could not be loaded.' : 'No employees yet.'}</Text>
+      ) : (
+        <Table aria-labelledby="employees-preview-title" verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              {/* On a phone: name and remaining budget; the full table is one link away. */}
+              <Table.Th visibleFrom="sm">Status</Table.Th>
+              <Table.Th visibleFrom="sm">Card status</Table.Th>
+              <Table.Th ta="right">Remaining budget</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {top.map((row) => (
+              <Table.Tr key={row.userId}>
+                <Table.Td fw={600}>{fullName(row)}</Table.Td>
+                <Table.Td visibleFrom="sm">{statusLabel[row.status]}</Table.Td>
+                <Table.Td visibleFrom="sm">{cardStatusLabel[row.cardStatus]}</Table.Td>
+                <Table.Td ta="right">{formatCents(row.remainingBudgetCents)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {rows.length > PREVIEW_ROWS ? (
+        <Text size="sm" c="gray.7" mt="xs">
+          Showing {PREVIEW_ROWS} of {rows.length}.
+        </Text>
+      ) : null}
+    </Card>
+  );
 }

@@ -1,6 +1,156 @@
-import { SignedInPlaceholder } from '../../app/signed-in/SignedInPlaceholder';
+/**
+ * /inviteMembers (spec §2, §5 "Invite", §8): e-mails (comma-separated) and a
+ * monthly budget (default 25). Invite stays disabled while either is blank.
+ * Each address gets its own answer. When every address was invited the page
+ * says 'Employee invited successfully' and returns to /dashboard after 1000 ms;
+ * when some were not, it stays so the manager can read which and why
+ * (docs/decisions.md); when none were, 'Error on inviting employee: {detail}'.
+ */
+import { Alert, Button, Group, List, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { RouteOutput } from '../../../../shared/src/api/routes';
+import { DEFAULT_BUDGET_DOLLARS, splitEmailList } from '../../../../shared/src/schemas/invitations';
+import { ApiError, call, errorMessage } from '../../api/client';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { inviteMessages } from '../../content/consoleMessages';
+import { INVITE_REDIRECT_MS } from '../../content/timings';
+import { notify } from '../../stores/notifications';
+import { useEmployees } from './employeesStore';
 
-/** Slot: built by the manager console issue. */
+type Result = RouteOutput<'inviteEmployees'>['results'][number];
+
+const resultText: Record<Result['result'], string> = {
+  invited: 'Invited',
+  reinvited: 'Invited again',
+  alreadyRegistered: 'Already registered',
+  invitedByAnotherTeam: 'Invited by another team',
+  invalidEmail: 'Not a valid email address',
+};
+
+const isInvited = (r: Result) => r.result === 'invited' || r.result === 'reinvited';
+
 export function InviteMembersPage() {
-  return <SignedInPlaceholder title="Invite Members" />;
+  useDocumentTitle('Invite Members');
+  const navigate = useNavigate();
+  const reload = useEmployees((s) => s.load);
+  const [emails, setEmails] = useState('');
+  const [budget, setBudget] = useState(String(DEFAULT_BUDGET_DOLLARS));
+  const [errors, setErrors] = useState<{ emails?: string; budget?: string }>({});
+  const [results, setResults] = useState<Result[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+
+  useEffect(() => {
+    if (!leaving) return;
+    const timer = setTimeout(() => navigate('/dashboard'), INVITE_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [leaving, navigate]);
+
+  const blank = emails.trim() === '' || budget.trim() === '';
+  const count = splitEmailList(emails).length;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (blank || busy) return;
+    setBusy(true);
+    setErrors({});
+    try {
+      const answer = await call('inviteEmployees', { emails, budget });
+      setResults(answer.results);
+      const invited = answer.results.filter(isInvited);
+      const refused = answer.results.filter((r) => !isInvited(r));
+      if (invited.length > 0) void reload();
+      if (invited.length === 0) {
+        notify({
+          kind: 'error',
+          message: inviteMessages.failed(
+            refused.map((r) => `${r.email}: ${resultText[r.result]}`).join('; '),
+          ),
+        });
+      } else {
+        notify({ kind: 'success', message: inviteMessages.invited });
+        if (refused.length === 0) setLeaving(true);
+        // Keep only the addresses that still need attention.
+        else setEmails(refused.map((r) => r.email).join(', '));
+      }
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) setErrors(error.fields);
+      notify({ kind: 'error', message: inviteMessages.failed(errorMessage(error)) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Stack gap="lg" maw={720}>
+      <div>
+        <Title order={1}>Invite Members</Title>
+        <Text c="gray.7">
+          Each person gets an email to join your team. They are charged and funded when they finish signing
+          up.
+        </Text>
+      </div>
+      <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
+        <form noValidate onSubmit={submit} aria-label="Invite members">
+          <Stack gap="md">
+            <Textarea
+              label="Emails"
+              description="Separate addresses with commas"
+              placeholder="ann@company.com, bob@company.com"
+              autosize
+              minRows={2}
+              maxRows={8}
+              required
+              value={emails}
+              error={errors.emails}
+              disabled={leaving}
+              onChange={(event) => setEmails(event.currentTarget.value)}
+            />
+            <TextInput
+              label="Budget"
+              description="Monthly budget per person, in whole dollars"
+              inputMode="numeric"
+              leftSection="$"
+              maxLength={7}
+              required
+              value={budget}
+              error={errors.budget}
+              disabled={leaving}
+              onChange={(event) => setBudget(event.currentTarget.value)}
+            />
+            <Group justify="space-between" gap="sm">
+              <Text size="sm" c="gray.7">
+                {count === 0 ? 'No addresses yet' : `${count} ${count === 1 ? 'address' : 'addresses'}`}
+              </Text>
+              <Button type="submit" loading={busy} disabled={blank || leaving}>
+                Invite
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+      {results ? (
+        <Alert
+          color={results.every(isInvited) ? 'green' : 'yellow'}
+          variant="light"
+          title={leaving ? 'Invitations sent. Back to your dashboard in a moment.' : 'Invitation results'}
+          aria-live="polite"
+        >
+          <List size="sm" spacing={4} aria-label="Invitation results">
+            {results.map((r) => (
+              <List.Item key={r.email} data-result={r.result}>
+                <Text span fw={600} c="dark">
+                  {r.email}
+                </Text>
+                <Text span c="dark">
+                  : {resultText[r.result]}
+                </Text>
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+      ) : null}
+    </Stack>
+  );
 }

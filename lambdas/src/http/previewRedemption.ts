@@ -1,0 +1,7 @@
+/** POST /funds/redeem/preview - verified manager. Read-only: amount, fee and net as redeemFunds would post them. */
+import { httpHandler } from '../platform/http';
+import { previewRedemption } from '../services/redemption';
+
+export const handler = httpHandler('previewRedemption', ({ actor, input }) =>
+  previewRedemption(actor, input.deletedUserIds),
+);

@@ -1,0 +1,452 @@
+/**
+ * The manager console's employee screens in a real browser (manager console
+ * issue, items 3-5, 7, 8): the dashboard's 5-row preview, the Employees table
+ * (search, sort, select-all, pages), every bulk action with its spec §8
+ * notification, reallocation and redemption amounts shown before confirming
+ * equal to what the ledger records, extra deposits, /inviteMembers per-address
+ * answers, and a freeze address that asks before it acts. Each test builds its
+ * own team, so they do not depend on one another or on file order. Screenshots
+ * at 375 and 1280 px go to SCREENSHOT_DIR when it is set.
+ */
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { api, PASSWORD, type SignedIn, uniqueEmail } from '../support/accountFlows';
+import { closeTourIfDue, launchBrowser, seriousViolations, signInPage } from '../support/browser';
+import { Mailbox } from '../support/integrationStack';
+import { joinTeamOverApi, setUpTeamOverApi } from '../support/teams';
+
+const env = inject('e2e');
+const mailbox = new Mailbox(env.mailboxUrl.replace(/\/$/, ''));
+const SHOTS = process.env.SCREENSHOT_DIR;
+
+let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
+afterEach(async () => {
+  await browser?.close();
+  browser = undefined;
+});
+
+async function open(email: string, width = 1280): Promise<Page> {
+  await browser?.close();
+  browser = await launchBrowser({ width, height: 900 });
+  return signInPage(browser.context, env.webUrl, email, PASSWORD);
+}
+
+async function shoot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+/** Waits for a Mantine notification with exactly this text. */
+async function notification(page: Page, text: string) {
+  await page.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor();
+}
+
+/** The Employees screen, loaded: its search box shows (the dashboard's preview table has the same name). */
+async function employeesTable(page: Page) {
+  await page.getByRole('heading', { name: 'Employees', level: 1 }).waitFor();
+  await page.getByLabel('Search employees').waitFor();
+  const table = page.getByRole('table', { name: 'Employees' });
+  await table.locator('tbody tr').first().waitFor();
+  return table;
+}
+
+async function goToEmployees(page: Page) {
+  await page.goto(`${env.webUrl}/dashboard/employees`);
+  return employeesTable(page);
+}
+
+const row = (page: Page, userId: string) => page.locator(`tr[data-user-id="${userId}"]`);
+
+/** Waits until a row's cell says `value` (the table reloads in place after an action). */
+async function rowShows(
+  page: Page,
+  userId: string,
+  attribute: 'data-status' | 'data-card-status' | 'data-cents',
+  value: string,
+) {
+  await row(page, userId).locator(`td[${attribute}="${value}"]`).waitFor();
+}
+
+async function select(page: Page, ...names: string[]) {
+  for (const name of names) await page.getByRole('checkbox', { name: `Select ${name}`, exact: true }).check();
+}
+
+async function clearSelection(page: Page) {
+  const clear = page.getByRole('button', { name: 'Clear selection' });
+  if (await clear.count()) await clear.click();
+}
+
+function ledger(manager: SignedIn) {
+  return api(env.apiUrl, 'GET', '/team/ledger', { token: manager.accessToken }).then(
+    (res) => res.body.entries as { kind: string; legs: { account: string; amountCents: number }[] }[],
+  );
+}
+
+describe('the employees table', () => {
+  it('previews 5 on the dashboard, lists invited people as N/A, searches, sorts, selects all and pages', async () => {
+    const manager = await setUpTeamOverApi(env.apiUrl, mailbox);
+    const people = [];
+    for (const [i, budget] of [30, 45, 20, 35, 25, 40].entries())
+      people.push(
+        await joinTeamOverApi(env.apiUrl, mailbox, manager, budget, {
+          firstName: `Person${i}`,
+          lastName: 'Member',
+        }),
+      );
+    const invitedEmails = Array.from({ length: 24 }, () => uniqueEmail('pending'));
+    const invited = await api(env.apiUrl, 'POST', '/invitations', {
+      token: manager.accessToken,
+      body: { emails: invitedEmails.join(','), budget: 25 },
+    });
+    expect(invited.status).toBe(200);
+
+    const page = await open(manager.email);
+    await closeTourIfDue(page);
+    const preview = page.getByRole('table', { name: 'Employees' });
+    await preview.locator('tbody tr').first().waitFor();
+    expect(await preview.locator('tbody tr').count()).toBe(5);
+    // Highest remaining budget first: the $45 person leads.
+    expect(await preview.locator('tbody tr').first().textContent()).toContain('Person1 Member');
+    await shoot(page, 'dashboard-1280');
+    await page.getByRole('link', { name: 'See all employees' }).click();
+    await page.waitForURL(`${env.webUrl}/dashboard/employees`);
+    const table = await employeesTable(page);
+    expect(await table.locator('tbody tr').count()).toBe(25);
+    await page.getByText('Showing 1-25 of 30').waitFor();
+    const remaining = await table
+      .locator('td[data-cents]')
+      .evaluateAll((cells) => cells.map((c) => Number(c.getAttribute('data-cents'))));
+    expect(remaining.slice(0, 6)).toEqual([4500, 4000, 3500, 3000, 2500, 2000]);
+    // An invited person: last name N/A, status invited, card pending.
+    const invitedRow = table.locator('tr', { hasText: invitedEmails[0] as string });
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await page.getByText('Showing 26-30 of 30').waitFor();
+    await page.getByRole('button', { name: 'Page 1' }).click();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'employees-1280');
+
+    // Fuzzy search over status: 'invted' (a typo) still finds the invited people.
+    await page.getByLabel('Search employees').fill('invted');
+    await page.getByText('Showing 1-24 of 24').waitFor();
+    await invitedRow.waitFor();
+    expect(await invitedRow.textContent()).toContain('N/A');
+    expect(await invitedRow.locator('td[data-status]').getAttribute('data-status')).toBe('invited');
+    expect(await invitedRow.locator('td[data-card-status]').getAttribute('data-card-status')).toBe('pending');
+    // Select all selects what the search shows, across pages; no action suits invited people.
+    await page.getByRole('checkbox', { name: 'Select all 24 employees shown' }).check();
+    await page.getByText('24 selected').waitFor();
+    for (const action of ['Pause', 'Freeze', 'Delete', 'Reallocate', 'Redeem'])
+      expect(await page.getByRole('button', { name: action, exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Clear selection' }).click();
+
+    // Search by name, then sort by name both ways with the keyboard.
+    await page.getByLabel('Search employees').fill('Person');
+    await page.getByText('Showing 1-6 of 6').waitFor();
+    const nameHeader = table.getByRole('button', { name: 'Name' });
+    await nameHeader.focus();
+    await page.keyboard.press('Enter');
+    await table.locator('th[aria-sort="ascending"]').waitFor();
+    expect(await table.locator('tbody tr').first().textContent()).toContain('Person0 Member');
+    await page.keyboard.press('Enter');
+    await table.locator('th[aria-sort="descending"]').waitFor();
+    expect(await table.locator('tbody tr').first().textContent()).toContain('Person5 Member');
+
+    const small = await open(manager.email, 375);
+    await closeTourIfDue(small);
+    await small.getByRole('table', { name: 'Employees' }).locator('tbody tr').first().waitFor();
+    expect(await seriousViolations(small)).toEqual([]);
+    await shoot(small, 'dashboard-375');
+    await goToEmployees(small);
+    expect(await seriousViolations(small)).toEqual([]);
+    // The table scrolls inside its own box; the page itself never scrolls sideways.
+    expect(
+      await small.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await shoot(small, 'employees-375');
+  });
+});
+
+describe('bulk actions', () => {
+  it('pauses, freezes, deletes and reallocates with the spec’s notifications; the shares shown are what the ledger credits', async () => {
+    const manager = await setUpTeamOverApi(env.apiUrl, mailbox, { tourSeen: true });
+    const ann = await joinTeamOverApi(env.apiUrl, mailbox, manager, 31, {
+      firstName: 'Ann',
+      lastName: 'Leaving',
+    });
+    const bob = await joinTeamOverApi(env.apiUrl, mailbox, manager, 20, {
+      firstName: 'Bob',
+      lastName: 'Staying',
+    });
+    const cy = await joinTeamOverApi(env.apiUrl, mailbox, manager, 25, {
+      firstName: 'Cy',
+      lastName: 'Staying',
+    });
+    const page = await open(manager.email);
+    await goToEmployees(page);
+
+    await select(page, ann.name);
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    await notification(page, 'Paused users successfully!');
+    await rowShows(page, ann.userId, 'data-status', 'paused');
+    // Any selected paused: the action becomes Unpause.
+    await page.getByRole('button', { name: 'Unpause', exact: true }).click();
+    await notification(page, 'Unpaused users successfully!');
+    await rowShows(page, ann.userId, 'data-status', 'active');
+
+    await page.getByRole('button', { name: 'Freeze', exact: true }).click();
+    await notification(page, 'Card status change successfully!');
+    await rowShows(page, ann.userId, 'data-card-status', 'inactive');
+    await page.getByRole('button', { name: 'Activate', exact: true }).click();
+    await rowShows(page, ann.userId, 'data-card-status', 'active');
+
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const confirmDelete = page.getByRole('dialog', { name: 'Delete Ann Leaving?' });
+    await confirmDelete.waitFor();
+    expect(await confirmDelete.textContent()).toContain('Ann Leaving will no longer be able to sign in');
+    expect(await confirmDelete.textContent()).toContain('goes to the team');
+    expect(await confirmDelete.textContent()).toContain('pool');
+    await shoot(page, 'delete-dialog-1280');
+    await confirmDelete.getByRole('button', { name: 'Delete employee' }).click();
+    await notification(page, 'Successfully deleted employees');
+    await rowShows(page, ann.userId, 'data-status', 'deleted');
+    // Their money waits in the pool and shows as their remaining budget.
+    await rowShows(page, ann.userId, 'data-cents', '3100');
+
+    // Still selected, now deleted with money: Reallocate is offered, the others are not.
+    expect(await page.getByRole('button', { name: 'Pause', exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Reallocate', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reallocate remaining budget' });
+    await dialog.getByRole('button', { name: 'Review shares' }).click();
+    await dialog.getByText('Please select at least one employee to receive the reallocation').waitFor();
+    await dialog.getByRole('checkbox', { name: `${bob.name} (${bob.email})` }).check();
+    await dialog.getByRole('checkbox', { name: `${cy.name} (${cy.email})` }).check();
+    await dialog.getByRole('button', { name: 'Review shares' }).click();
+    const shares = dialog.getByRole('table', { name: 'Reallocation shares' });
+    await shares.waitFor();
+    const shown = await shares.locator('tbody tr').evaluateAll((rows) =>
+      rows.map((r) => ({
+        userId: r.getAttribute('data-user-id') as string,
+        cents: Number(r.querySelector('[data-cents]')?.getAttribute('data-cents')),
+      })),
+    );
+    // $31.00 in two: $15.50 each.
+    expect(shown.map((s) => s.cents)).toEqual([1550, 1550]);
+    expect(await shares.textContent()).toContain('$15.50');
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'reallocate-dialog-1280');
+    await dialog.getByRole('button', { name: 'Reallocate $31.00' }).click();
+    await notification(page, 'Successfully reallocated amount!');
+    await rowShows(page, ann.userId, 'data-cents', '0');
+    await rowShows(page, bob.userId, 'data-cents', '3550');
+
+    const credited = new Map<string, number>();
+    for (const entry of (await ledger(manager)).filter((e) => e.kind === 'reallocation'))
+      for (const leg of entry.legs)
+        if (leg.account.startsWith('card:'))
+          credited.set(leg.account, (credited.get(leg.account) ?? 0) + leg.amountCents);
+    expect(Object.fromEntries(credited)).toEqual(
+      Object.fromEntries(shown.map((s) => [`card:${s.userId}`, s.cents])),
+    );
+    // Nothing left to move: Reallocate is no longer offered.
+    expect(await page.getByRole('button', { name: 'Reallocate', exact: true }).count()).toBe(0);
+  });
+
+  it('redeems with the fee shown first, equal to the ledger; refuses under $5 with the reason; deposits and edits per person', async () => {
+    const manager = await setUpTeamOverApi(env.apiUrl, mailbox, { tourSeen: true });
+    const dee = await joinTeamOverApi(env.apiUrl, mailbox, manager, 40, {
+      firstName: 'Dee',
+      lastName: 'Leaving',
+    });
+    const eve = await joinTeamOverApi(env.apiUrl, mailbox, manager, 3, {
+      firstName: 'Eve',
+      lastName: 'Small',
+    });
+    const fay = await joinTeamOverApi(env.apiUrl, mailbox, manager, 25, {
+      firstName: 'Fay',
+      lastName: 'Staying',
+    });
+    const removed = await api(env.apiUrl, 'POST', '/employees/delete', {
+      token: manager.accessToken,
+      body: { userIds: [dee.userId, eve.userId] },
+    });
+    expect(removed.status).toBe(200);
+
+    const page = await open(manager.email);
+    await goToEmployees(page);
+    await select(page, eve.name);
+    await page.getByRole('button', { name: 'Redeem', exact: true }).click();
+    const refused = page.getByRole('dialog', { name: 'Redeem to your card' });
+    await refused.getByText('Refund is not available for balances under $5.').waitFor();
+    expect(await refused.getByRole('button', { name: /^Redeem \$/ }).count()).toBe(0);
+    await refused.getByRole('button', { name: 'Close', exact: true }).click();
+    await refused.waitFor({ state: 'detached' });
+    await clearSelection(page);
+
+    await select(page, dee.name);
+    await page.getByRole('button', { name: 'Redeem', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Redeem to your card' });
+    const summary = dialog.getByTestId('redemption-summary');
+    await summary.waitFor();
+    const fee = Number(await summary.getAttribute('data-fee-cents'));
+    const net = Number(await summary.getAttribute('data-net-cents'));
+    // $40.00: 15 % is $6.00, above the $5.00 minimum.
+    expect([fee, net]).toEqual([600, 3400]);
+    expect(await summary.textContent()).toContain('Fee $6.00; $34.00 goes back to your card.');
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'redeem-dialog-1280');
+    await dialog.getByRole('button', { name: 'Redeem $34.00' }).click();
+    await notification(page, 'Redeemed successfully!');
+    await rowShows(page, dee.userId, 'data-cents', '0');
+    const redemption = (await ledger(manager)).filter((e) => e.kind === 'redemption');
+    const legs = redemption.flatMap((e) => e.legs);
+    expect(legs.find((l) => l.account === 'revenue:fees')?.amountCents).toBe(fee);
+    expect(legs.find((l) => l.account.startsWith('external:'))?.amountCents).toBe(net);
+    await clearSelection(page);
+
+    // Per person: an extra deposit, charged at once.
+    await row(page, fay.userId)
+      .getByRole('button', { name: `Actions for ${fay.name}` })
+      .click();
+    await page.getByRole('menuitem', { name: 'Extra deposit' }).click();
+    const deposit = page.getByRole('dialog', { name: `Extra deposit for ${fay.name}` });
+    await deposit.getByLabel('Amount').fill('10');
+    await deposit.getByRole('button', { name: 'Deposit $10.00' }).click();
+    await notification(page, 'Deposit sent successfully!');
+    await rowShows(page, fay.userId, 'data-cents', '3500');
+
+    // Per person: freeze asks first.
+    await row(page, fay.userId)
+      .getByRole('button', { name: `Actions for ${fay.name}` })
+      .click();
+    await page.getByRole('menuitem', { name: 'Freeze card' }).click();
+    const freeze = page.getByRole('dialog', { name: `Freeze ${fay.name}'s card?` });
+    await freeze.getByRole('button', { name: 'Freeze card' }).click();
+    await notification(page, 'Card status change successfully!');
+    await rowShows(page, fay.userId, 'data-card-status', 'inactive');
+
+    // Per person: edit goes to /editProfile/:id with next month's budget.
+    await row(page, fay.userId)
+      .getByRole('button', { name: `Actions for ${fay.name}` })
+      .click();
+    await page.getByRole('menuitem', { name: 'Edit budget and profile' }).click();
+    await page.waitForURL(`${env.webUrl}/editProfile/${fay.userId}`);
+    await page.getByText("This change will take effect in next month's budget update").waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'edit-profile-1280');
+    const small = await open(manager.email, 375);
+    await small.goto(`${env.webUrl}/editProfile/${fay.userId}`);
+    await small.getByText("This change will take effect in next month's budget update").waitFor();
+    expect(await seriousViolations(small)).toEqual([]);
+    const overflow = await small.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shoot(small, 'edit-profile-375');
+  });
+});
+
+describe('/inviteMembers', () => {
+  it('answers per address, stays when some were not invited, and returns to the dashboard when all were', async () => {
+    const manager = await setUpTeamOverApi(env.apiUrl, mailbox, { tourSeen: true });
+    const member = await joinTeamOverApi(env.apiUrl, mailbox, manager, 25);
+    const other = await setUpTeamOverApi(env.apiUrl, mailbox);
+    const theirs = uniqueEmail('theirs');
+    expect(
+      (await api(env.apiUrl, 'POST', '/invitations', { token: other.accessToken, body: { emails: theirs } }))
+        .status,
+    ).toBe(200);
+
+    const page = await open(manager.email);
+    await page.goto(`${env.webUrl}/inviteMembers`);
+    await page.getByRole('heading', { name: 'Invite Members', level: 1 }).waitFor();
+    const invite = page.getByRole('button', { name: 'Invite', exact: true });
+    expect(await page.getByRole('textbox', { name: /^Budget/ }).inputValue()).toBe('25');
+    expect(await invite.isDisabled()).toBe(true);
+    await page.getByRole('textbox', { name: /^Budget/ }).fill('');
+    await page.getByRole('textbox', { name: /^Emails/ }).fill('someone@example.com');
+    expect(await invite.isDisabled()).toBe(true);
+    await page.getByRole('textbox', { name: /^Budget/ }).fill('30');
+    expect(await invite.isEnabled()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'invite-1280');
+
+    // Only refusals: the error with the detail.
+    await page.getByRole('textbox', { name: /^Emails/ }).fill(`${member.email}, not-an-email`);
+    await invite.click();
+    await notification(page, `Error on inviting employee: ${member.email}: Already registered`);
+
+    const fresh = uniqueEmail('fresh');
+    await page
+      .getByRole('textbox', { name: /^Emails/ })
+      .fill(`${fresh}, ${member.email}, not-an-email, ${theirs}`);
+    await invite.click();
+    await notification(page, 'Employee invited successfully');
+    const results = page.getByRole('list', { name: 'Invitation results' });
+    const answer = async (email: string) =>
+      results.locator('li', { hasText: email }).getAttribute('data-result');
+    await results.locator('li').first().waitFor();
+    expect(await answer(fresh)).toBe('invited');
+    expect(await answer(member.email)).toBe('alreadyRegistered');
+    expect(await answer('not-an-email')).toBe('invalidEmail');
+    expect(await answer(theirs)).toBe('invitedByAnotherTeam');
+    expect(await results.textContent()).toContain('Invited by another team');
+    await shoot(page, 'invite-results-1280');
+    // Some were not invited: the page stays, keeping those addresses.
+    expect(page.url()).toBe(`${env.webUrl}/inviteMembers`);
+    expect(await page.getByRole('textbox', { name: /^Emails/ }).inputValue()).not.toContain(fresh);
+
+    const another = uniqueEmail('another');
+    await page.getByRole('textbox', { name: /^Emails/ }).fill(another);
+    await invite.click();
+    await notification(page, 'Employee invited successfully');
+    await page.waitForURL(`${env.webUrl}/dashboard`);
+    const list = await api(env.apiUrl, 'GET', '/employees', { token: manager.accessToken });
+    const pending = list.body.employees.find((e: { email: string }) => e.email === another);
+    expect(pending).toMatchObject({ status: 'invited', lastName: 'N/A', budgetCents: 3000 });
+
+    const small = await open(manager.email, 375);
+    await small.goto(`${env.webUrl}/inviteMembers`);
+    await small.getByRole('textbox', { name: /^Emails/ }).waitFor();
+    expect(await seriousViolations(small)).toEqual([]);
+    await shoot(small, 'invite-375');
+  });
+});
+
+describe('/dashboard/freezeEmployee/{cardId}/{userId}', () => {
+  it('names the person and asks; only the confirmation freezes; another team’s ids are not found', async () => {
+    const manager = await setUpTeamOverApi(env.apiUrl, mailbox, { tourSeen: true });
+    const gus = await joinTeamOverApi(env.apiUrl, mailbox, manager, 25, {
+      firstName: 'Gus',
+      lastName: 'Frozen',
+    });
+    const other = await setUpTeamOverApi(env.apiUrl, mailbox);
+    const stranger = await joinTeamOverApi(env.apiUrl, mailbox, other, 25);
+    const cardState = async () => {
+      const list = await api(env.apiUrl, 'GET', '/employees', { token: manager.accessToken });
+      return list.body.employees.find((e: { userId: string }) => e.userId === gus.userId)?.cardStatus;
+    };
+
+    for (const width of [375, 1280]) {
+      const page = await open(manager.email, width);
+      await page.goto(`${env.webUrl}/dashboard/freezeEmployee/${gus.cardId}/${gus.userId}`);
+      await page.getByText("Freeze Gus Frozen's card?").waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await shoot(page, `freeze-${width}`);
+    }
+    // Loading the address twice changed nothing.
+    expect(await cardState()).toBe('active');
+
+    const page = await open(manager.email);
+    await page.goto(`${env.webUrl}/dashboard/freezeEmployee/${gus.cardId}/${gus.userId}`);
+    await page.getByRole('button', { name: 'Freeze card' }).click();
+    await page.waitForURL(`${env.webUrl}/dashboard`);
+    await notification(page, 'Card status change successfully!');
+    expect(await cardState()).toBe('inactive');
+
+    await page.goto(`${env.webUrl}/dashboard/freezeEmployee/${stranger.cardId}/${stranger.userId}`);
+    await page.getByRole('heading', { name: 'Card not found' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Freeze card' }).count()).toBe(0);
+    const theirs = await api(env.apiUrl, 'POST', '/employees/cardStatus', {
+      token: manager.accessToken,
+      body: { userIds: [stranger.userId], status: 'inactive' },
+    });
+    expect(theirs.status).toBe(404);
+  });
+});

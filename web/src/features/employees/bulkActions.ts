@@ -1,0 +1,73 @@
+/**
+ * Which bulk actions the Employees screen offers for a selection, and whom each
+ * acts on (spec §4 "Employee status" and "Card status"). Pure, so the rules are
+ * unit-tested (test/unit/bulkActions.test.ts); the server checks them again.
+ *
+ * - Pause/unpause: 'unpause' if any selected person is paused, otherwise
+ *   'pause'; hidden if all are deleted.
+ * - Freeze/activate: 'activate' if any selected card is inactive, otherwise
+ *   'freeze'; not offered for invited or deleted people.
+ * - Delete: only for active or paused people; offered if any selected is not deleted.
+ * - Reallocate (and redeem, ours): only when a selected person is deleted and
+ *   has remaining budget above 0.
+ *
+ * Invited people have no account yet (no card, nothing to pause or delete), so
+ * they are never a target; an action with no target is hidden (docs/decisions.md).
+ */
+
+export type EmployeeStatus = 'invited' | 'active' | 'paused' | 'deleted';
+export type CardStatus = 'active' | 'inactive' | 'canceled' | 'pending';
+
+export interface SelectedEmployee {
+  userId: string;
+  status: EmployeeStatus;
+  cardStatus: CardStatus;
+  remainingBudgetCents: number;
+}
+
+export interface BulkActions {
+  pause: { action: 'pause' | 'unpause'; userIds: string[] } | null;
+  card: { status: 'active' | 'inactive'; userIds: string[] } | null;
+  delete: { userIds: string[] } | null;
+  reallocate: { deletedUserIds: string[] } | null;
+  redeem: { deletedUserIds: string[] } | null;
+}
+
+const isMember = (e: SelectedEmployee) => e.status === 'active' || e.status === 'paused';
+
+export function bulkActions(selected: readonly SelectedEmployee[]): BulkActions {
+  const members = selected.filter(isMember);
+  const ids = (list: readonly SelectedEmployee[]) => list.map((e) => e.userId);
+
+  const pause =
+    members.length === 0
+      ? null
+      : {
+          action: members.some((e) => e.status === 'paused') ? ('unpause' as const) : ('pause' as const),
+          userIds: ids(members),
+        };
+
+  // A card that can be switched: issued and not cancelled.
+  const withCard = members.filter((e) => e.cardStatus === 'active' || e.cardStatus === 'inactive');
+  const card =
+    withCard.length === 0
+      ? null
+      : {
+          status: withCard.some((e) => e.cardStatus === 'inactive')
+            ? ('active' as const)
+            : ('inactive' as const),
+          userIds: ids(withCard),
+        };
+
+  const remove = members.length === 0 ? null : { userIds: ids(members) };
+
+  const withMoney = selected.filter((e) => e.status === 'deleted' && e.remainingBudgetCents > 0);
+  const pooled = withMoney.length === 0 ? null : { deletedUserIds: ids(withMoney) };
+
+  return { pause, card, delete: remove, reallocate: pooled, redeem: pooled };
+}
+
+/** People who can receive a reallocation: members of the team who are not removed. */
+export function reallocationReceivers<T extends SelectedEmployee>(rows: readonly T[]): T[] {
+  return rows.filter(isMember);
+}
