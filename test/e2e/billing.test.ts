@@ -102,7 +102,7 @@ async function managerWithBilling(token = 'tok_visa'): Promise<SignedIn> {
 }
 
 describe('the setup wizard (/setupAccount)', () => {
-  it('takes a fresh manager from sign-up through both steps to the dashboard', async () => {
+  it('takes a fresh manager from sign-up through both steps to the dashboard and a funded employee', async () => {
     const manager = await registerManager(env.apiUrl, mailbox);
     const page = await signedInPage(manager.email);
     await closeTourIfDue(page);
@@ -181,6 +181,32 @@ describe('the setup wizard (/setupAccount)', () => {
       (await api(env.apiUrl, 'GET', '/employees', { token: manager.accessToken })).body,
     );
     for (const email of emails) expect(roster).toContain(email);
+
+    // One of them joins: charged to the new card, their card funded with the $40 budget.
+    const joined = await fetch(`${env.apiUrl}/auth/registerEmployee`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        firstName: 'Jo',
+        lastName: 'Joiner',
+        email: emails[0],
+        password: PASSWORD,
+        zip: '94110',
+      }),
+    });
+    expect(joined.status).toBe(201);
+    const employees = (await api(env.apiUrl, 'GET', '/employees', { token: manager.accessToken })).body
+      .employees as Array<{
+      email: string;
+      status: string;
+      cardStatus: string;
+      remainingBudgetCents: number;
+    }>;
+    expect(employees.find((e) => e.email === emails[0])).toMatchObject({
+      status: 'active',
+      cardStatus: 'active',
+      remainingBudgetCents: 4000,
+    });
 
     // Finished: the wizard sends the manager to the dashboard.
     await page.goto(`${env.webUrl}/setupAccount`);
