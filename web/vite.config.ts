@@ -67,7 +67,6 @@ export default defineConfig({
               name: 'react',
               test: /[\\/]node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
             },
-            { name: 'mantine', test: /[\\/]node_modules[\\/]@mantine[\\/]/ },
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
           ],
         },

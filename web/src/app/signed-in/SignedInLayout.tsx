@@ -21,12 +21,9 @@ import {
   type CSSVariablesResolver,
   createTheme,
   Group,
-  InputWrapper,
   MantineProvider,
   Menu,
-  Modal,
   NavLink,
-  Notification,
   Text,
   TextInput,
   UnstyledButton,
@@ -54,12 +51,12 @@ const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   components: {
     // Mantine's dimmed help text is 3.3:1 on white; gray.7 reads at AA (4.5:1 and more).
-    InputWrapper: InputWrapper.extend({ styles: { description: { color: 'var(--mantine-color-gray-7)' } } }),
+    // Plain objects, not Component.extend(): extend() would pull each component
+    // (Modal, Notification) into the first signed-in download.
+    InputWrapper: { styles: { description: { color: 'var(--mantine-color-gray-7)' } } },
     // Mantine's close buttons are icons without a name; screen readers need one (axe: button-name).
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
-    Notification: Notification.extend({
-      defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } },
-    }),
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } } },
   },
 });
 

@@ -39,14 +39,13 @@ import {
   ReallocateDialog,
   RedeemDialog,
 } from './EmployeeDialogs';
+import { createSearch, SEARCH_MAX_LENGTH } from './employeeSearch';
 import { type EmployeeRow, fullName, useEmployees } from './employeesStore';
 import {
-  createSearch,
   DEFAULT_SORT,
   nextSort,
   PAGE_SIZE,
   pageOf,
-  SEARCH_MAX_LENGTH,
   type Sort,
   type SortKey,
   sortRows,
@@ -66,14 +65,15 @@ const hasCard = (row: EmployeeRow) => row.cardStatus === 'active' || row.cardSta
 function SortHeader(props: {
   label: string;
   column: SortKey;
-  sort: Sort;
+  /** null: rows are in search-relevance order, no column is sorted. */
+  sort: Sort | null;
   onSort: (key: SortKey) => void;
   numeric?: boolean;
   visibleFrom?: 'sm';
 }) {
   const { label, column, sort, onSort, numeric, visibleFrom } = props;
-  const active = sort.key === column;
-  const direction = sort.direction === 'asc' ? 'ascending' : 'descending';
+  const active = sort?.key === column;
+  const direction = sort?.direction === 'asc' ? 'ascending' : 'descending';
   return (
     <Table.Th
       aria-sort={active ? direction : undefined}
@@ -90,7 +90,7 @@ function SortHeader(props: {
         <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true" focusable="false">
           {active ? (
             <path
-              d={sort.direction === 'asc' ? 'M1 7l4-4 4 4' : 'M1 3l4 4 4-4'}
+              d={sort?.direction === 'asc' ? 'M1 7l4-4 4 4' : 'M1 3l4 4 4-4'}
               fill="none"
               stroke="currentColor"
               strokeWidth="1.6"
@@ -153,7 +153,10 @@ export function EmployeesPage() {
   const status = useEmployees((s) => s.status);
   const load = useEmployees((s) => s.load);
   const [query, setQuery] = useState('');
-  const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
+  // Until a column header is clicked: remaining budget (spec default), or, while
+  // searching, best match first - a fuzzy search over 1,000 similar e-mails
+  // would otherwise bury the exact match on a later page.
+  const [chosenSort, setSort] = useState<Sort | null>(null);
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -174,7 +177,12 @@ export function EmployeesPage() {
 
   const search = useMemo(() => createSearch(rows), [rows]);
   const deferredQuery = useDeferredValue(query);
-  const shown = useMemo(() => sortRows(search(deferredQuery), sort), [search, deferredQuery, sort]);
+  const searching = deferredQuery.trim() !== '';
+  const sort = chosenSort ?? (searching ? null : DEFAULT_SORT);
+  const shown = useMemo(() => {
+    const found = search(deferredQuery);
+    return sort ? sortRows(found, sort) : found;
+  }, [search, deferredQuery, sort]);
   const current = pageOf(shown, page);
   const chosen = useMemo(() => rows.filter((r) => selected.has(r.userId)), [rows, selected]);
   const actions = bulkActions(chosen);

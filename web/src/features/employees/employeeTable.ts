@@ -1,13 +1,11 @@
 /**
- * The Employees table's search, sort and paging, apart from React so a
- * 1,000-person team costs one index build and a sort per change, and only a
- * page of rows is ever rendered.
+ * The Employees table's sort and paging, apart from React so a 1,000-person
+ * team costs a sort per change and only a page of rows is ever rendered. The
+ * search is in employeeSearch.ts, so the dashboard's preview (which sorts but
+ * never searches) does not download fuse.js.
  */
-import Fuse from 'fuse.js';
 import { type EmployeeRow, fullName } from './employeesStore';
 
-/** Fuse's Bitap matcher works on patterns of up to 32 characters. */
-export const SEARCH_MAX_LENGTH = 32;
 export const PAGE_SIZE = 25;
 
 export type SortKey = 'name' | 'email' | 'status' | 'cardStatus' | 'budget' | 'remaining';
@@ -17,34 +15,6 @@ export interface Sort {
 }
 /** Spec §2: remaining budget, highest first. */
 export const DEFAULT_SORT: Sort = { key: 'remaining', direction: 'desc' };
-
-interface Indexed {
-  row: EmployeeRow;
-  name: string;
-  email: string;
-  status: string;
-}
-
-/** Fuzzy search over name, email and status (spec §2), as the original screen configured fuse.js. */
-export function createSearch(rows: readonly EmployeeRow[]): (query: string) => EmployeeRow[] {
-  const docs: Indexed[] = rows.map((row) => ({
-    row,
-    name: fullName(row),
-    email: row.email,
-    status: row.status,
-  }));
-  const fuse = new Fuse(docs, {
-    keys: ['name', 'email', 'status'],
-    threshold: 0.4,
-    distance: 100,
-    ignoreLocation: false,
-  });
-  return (query) => {
-    const pattern = query.trim().slice(0, SEARCH_MAX_LENGTH);
-    if (pattern === '') return [...rows];
-    return fuse.search(pattern).map((result) => result.item.row);
-  };
-}
 
 const text = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' });
 
@@ -65,9 +35,12 @@ export function sortRows(rows: readonly EmployeeRow[], sort: Sort): EmployeeRow[
   );
 }
 
-/** A click on a column: the same column flips; another starts high-first for money, A-Z for words. */
-export function nextSort(current: Sort, key: SortKey): Sort {
-  if (current.key === key) return { key, direction: current.direction === 'asc' ? 'desc' : 'asc' };
+/**
+ * A click on a column: the same column flips; another (or the first click
+ * after relevance order) starts high-first for money, A-Z for words.
+ */
+export function nextSort(current: Sort | null, key: SortKey): Sort {
+  if (current?.key === key) return { key, direction: current.direction === 'asc' ? 'desc' : 'asc' };
   return { key, direction: key === 'budget' || key === 'remaining' ? 'desc' : 'asc' };
 }
 
