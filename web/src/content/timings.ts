@@ -11,3 +11,6 @@ export const SKILL_CAROUSEL_INTERVAL_MS = 2000;
 
 /** ... and each change fades the old word out and the new one in over 1 s in all. */
 export const SKILL_CAROUSEL_FADE_MS = 1000;
+
+/** Spec §8/§9: 'Copied!' is shown for 1 s. */
+export const COPIED_NOTICE_MS = 1000;
