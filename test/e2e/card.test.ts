@@ -138,6 +138,7 @@ describe('the virtual card', () => {
       const button = page.getByRole('button', { name: /^Virtual card: \$25\.00 remaining/ });
       await button.waitFor();
       expect((await button.textContent())?.trim()).toBe('$25.00');
+      await shoot(page, `card-header-${width}`);
       await button.click();
       const dialog = page.getByRole('dialog', { name: 'Virtual Card' });
       await dialog.waitFor();
@@ -240,7 +241,10 @@ describe('the virtual card', () => {
         );
       }
       const { page, captured } = await signIn(employee.email, width);
-      await page.getByRole('button', { name: /^Virtual card: \$25\.00 remaining, frozen/ }).click();
+      const button = page.getByRole('button', { name: /^Virtual card: \$25\.00 remaining, frozen/ });
+      await button.waitFor();
+      await shoot(page, `card-header-frozen-${width}`);
+      await button.click();
       const dialog = page.getByRole('dialog', { name: 'Virtual Card Frozen' });
       await dialog.waitFor();
       await dialog.getByTestId('frozen-notice').getByText(notice).waitFor();

@@ -314,7 +314,8 @@ const FRAME_SCRIPT = `(function () {
     });
   });
   function size() {
-    parent.postMessage({ type: 'issuing_card_size', height: document.documentElement.scrollHeight }, '*');
+    var height = Math.ceil(document.querySelector('.card').getBoundingClientRect().height);
+    parent.postMessage({ type: 'issuing_card_size', height: height }, '*');
   }
   size();
   if (window.ResizeObserver) new ResizeObserver(size).observe(document.body);
@@ -353,7 +354,13 @@ export function cardDetailsFrame(details: {
   .label { display: block; font-size: .8rem; }
   .value { display: block; font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 1.1rem; letter-spacing: .05em; user-select: all; white-space: nowrap; }
   button { font: inherit; font-size: .85rem; font-weight: 600; min-width: 5.5rem; min-height: 2.25rem; padding: .35rem .75rem; border: 0; border-radius: 6px; background: #fff; color: #0a2540; cursor: pointer; }
+  button { white-space: nowrap; }
   button:focus-visible { outline: 3px solid #ffd33d; outline-offset: 2px; }
+  @media (max-width: 360px) {
+    .card { padding: .75rem .9rem; }
+    .value { font-size: 1rem; letter-spacing: .02em; }
+    button { min-width: 0; padding: .35rem .6rem; }
+  }
 </style>
 </head>
 <body>

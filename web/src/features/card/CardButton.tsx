@@ -10,11 +10,13 @@ import { formatCents } from '../../../../shared/src/domain/money';
 import { startCardPolling, useCard } from '../../stores/card';
 import { CardDialog } from './CardDialog';
 
-function CardIcon() {
+function CardIcon({ frozen }: { frozen: boolean }) {
+  const color = frozen ? 'var(--mantine-color-red-9)' : 'currentColor';
   return (
     <svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-      <rect x="1.5" y="4" width="17" height="12" rx="2" fill="none" stroke="currentColor" strokeWidth="1.6" />
-      <path d="M1.5 8h17" stroke="currentColor" strokeWidth="2" />
+      <rect x="1.5" y="4" width="17" height="12" rx="2" fill="none" stroke={color} strokeWidth="1.6" />
+      <path d="M1.5 8h17" stroke={color} strokeWidth="2" />
+      {frozen ? <path d="M2 18L18 2" stroke={color} strokeWidth="1.8" strokeLinecap="round" /> : null}
     </svg>
   );
 }
@@ -29,9 +31,10 @@ export function CardButton() {
   return (
     <>
       <Button
-        variant="light"
-        color={frozen ? 'orange.9' : 'blue'}
-        leftSection={<CardIcon />}
+        // Frozen: a plain button with the icon in red; Mantine's light orange would not read at AA.
+        variant={frozen ? 'default' : 'light'}
+        color="blue"
+        leftSection={<CardIcon frozen={frozen} />}
         onClick={open}
         aria-haspopup="dialog"
         // The visible amount is part of the name (WCAG 2.5.3), with what it is.
