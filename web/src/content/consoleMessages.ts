@@ -75,7 +75,8 @@ export const cardDialogMessages = {
   pending: 'Your card is being issued. It appears here as soon as your first budget arrives.',
   usedFor:
     'Use it for learning: bookstores, e-books and audiobooks, online courses and training, schools and colleges, and learning apps and software.',
-  frameUnavailable: 'The card number cannot be shown right now. Please try again in a moment.',
+  /** Only where no issuer frame is wired (AWS until Stripe Issuing Elements are mounted; decisions.md). */
+  frameUnavailable: 'The card number cannot be shown here yet. Please contact support to get it.',
   lastDecline: 'Last declined purchase',
 } as const;
 
