@@ -284,6 +284,11 @@ const matrix: Record<OperationId, Row> = {
   getStatement: { request: async () => ({ path: '/me/statement' }), expect: employeesOnly('ok') },
   // The world's teams never set up billing, so no employee has a card yet.
   getCardKey: { request: async () => ({ path: '/me/cardKey', body: {} }), expect: employeesOnly(404) },
+  // No card yet (the world's teams never set up billing): an employee gets 404, a manager 403.
+  checkPurchase: {
+    request: async () => ({ path: '/me/purchaseCheck?amountCents=1000&merchantCategory=book_stores' }),
+    expect: employeesOnly(404),
+  },
   stripeWebhook: {
     // No Stripe signature: refused before anything is read, whoever is signed in.
     request: async () => ({ path: '/webhooks/stripe', body: { type: 'issuing_authorization.request' } }),

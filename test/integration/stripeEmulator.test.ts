@@ -985,7 +985,10 @@ describe('ephemeral keys and the card-details frame', () => {
     expect(html).toContain(grouped);
     expect(html).toContain(`${String(details.exp_month).padStart(2, '0')}/${String(details.exp_year % 100)}`);
     expect(html).toContain(details.cvc);
-    expect(html).toContain(cardholder.name);
+    // As Stripe's elements: number, expiry and CVC with copy buttons; the name and address are the product's to show.
+    expect(html).not.toContain(cardholder.name);
+    expect(html).toContain('data-copy="number"');
+    expect(ok.headers.get('content-security-policy')).toMatch(/script-src 'sha256-[A-Za-z0-9+/=]+'/);
     expect(ok.headers.get('x-frame-options')).toBeNull();
     expect(ok.headers.get('content-security-policy')).toContain('frame-ancestors');
     expect(ok.headers.get('content-security-policy')).toContain('http://127.0.0.1:*');

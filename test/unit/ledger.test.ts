@@ -12,7 +12,7 @@ import {
   redemptionFee,
   validatePosting,
 } from '../../shared/src/domain/ledger';
-import { feeCents, formatCents, splitEvenly } from '../../shared/src/domain/money';
+import { feeCents, formatCents, parseDollars, splitEvenly } from '../../shared/src/domain/money';
 
 describe('money', () => {
   it.each([
@@ -23,6 +23,26 @@ describe('money', () => {
     [123456789, '$1,234,567.89'],
   ])('formats %i cents as %s', (cents, text) => {
     expect(formatCents(cents)).toBe(text);
+  });
+
+  it.each([
+    ['12', 1200],
+    ['12.5', 1250],
+    ['12.50', 1250],
+    ['$0.99', 99],
+    ['$ 7', 700],
+    ['1,234.05', 123405],
+    [' 41.20 ', 4120],
+    ['0', 0],
+    ['12.345', undefined],
+    ['-5', undefined],
+    ['1,23', undefined],
+    ['12,5', undefined],
+    ['abc', undefined],
+    ['', undefined],
+    ['.50', undefined],
+  ])('reads %j dollars as %s cents', (text, cents) => {
+    expect(parseDollars(text)).toBe(cents);
   });
 
   it('refuses fractional cents', () => {

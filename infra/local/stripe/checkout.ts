@@ -19,6 +19,7 @@ import {
   type CheckoutValues,
   cardDetailsFrame,
   checkoutPage,
+  FRAME_SCRIPT_HASH,
   forbiddenFrame,
   messagePage,
   notFoundCardPage,
@@ -35,8 +36,7 @@ const PAGE_CSP =
  * The card-details frame is shown inside the product's pages, on whatever
  * local port they run: any loopback origin may frame it (no X-Frame-Options).
  */
-const FRAME_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self' http://127.0.0.1:* http://localhost:* http://[::1]:*";
+const FRAME_CSP = `default-src 'none'; style-src 'unsafe-inline'; script-src ${FRAME_SCRIPT_HASH}; base-uri 'none'; form-action 'none'; frame-ancestors 'self' http://127.0.0.1:* http://localhost:* http://[::1]:*`;
 
 function sendHtml(res: ServerResponse, status: number, html: string, csp = PAGE_CSP): void {
   res.writeHead(status, {
@@ -185,7 +185,6 @@ export async function handlePages(
       sendHtml(res, 404, forbiddenFrame('No such card.'), FRAME_CSP);
       return true;
     }
-    const name = ctx.state.cardholders[card.cardholder]?.name ?? '';
     sendHtml(
       res,
       200,
@@ -194,7 +193,6 @@ export async function handlePages(
         expMonth: card.exp_month,
         expYear: card.exp_year,
         cvc: secret.cvc,
-        name,
       }),
       FRAME_CSP,
     );

@@ -1,9 +1,11 @@
 /**
  * The emulator's HTML: the sandbox merchant checkout, its result page with the
  * network controls, and the card-details frame that stands in for Stripe
- * Issuing Elements. Self-contained pages: inline CSS, no scripts, no external
- * resources. Every value shown is escaped.
+ * Issuing Elements. Self-contained pages: inline CSS, no external resources,
+ * no scripts but the frame's copy buttons (allowed by hash). Every value shown
+ * is escaped.
  */
+import { createHash } from 'node:crypto';
 import type Stripe from 'stripe';
 import { groupPan } from './cardNumbers';
 import { merchantCategories } from './categories';
@@ -269,14 +271,74 @@ export function indexPage(baseUrl: string): string {
 }
 
 /** Stands in for Stripe Issuing Elements: the card's details, for its holder only. */
+/**
+ * The frame's one script: copy buttons, as Stripe's `issuingCardCopyButton`
+ * element offers. It copies inside the frame (the number never leaves it),
+ * shows 'Copied!' on the button for 1 second, and tells the parent page only
+ * which field was copied, and its own height so the parent can size the frame.
+ * Allowed by its hash in the frame's CSP (FRAME_SCRIPT_HASH).
+ */
+const FRAME_SCRIPT = `(function () {
+  function legacyCopy(text) {
+    var area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.appendChild(area);
+    area.select();
+    var ok = document.execCommand('copy');
+    document.body.removeChild(area);
+    return ok ? Promise.resolve() : Promise.reject(new Error('copy refused'));
+  }
+  function copy(text) {
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      return navigator.clipboard.writeText(text).catch(function () { return legacyCopy(text); });
+    }
+    return legacyCopy(text);
+  }
+  document.querySelectorAll('button[data-copy]').forEach(function (button) {
+    var label = button.textContent;
+    var timer;
+    button.addEventListener('click', function () {
+      var field = button.getAttribute('data-copy');
+      var text = document.getElementById(field).getAttribute('data-value');
+      copy(text).then(function () {
+        button.textContent = 'Copied!';
+        clearTimeout(timer);
+        timer = setTimeout(function () { button.textContent = label; }, 1000);
+        parent.postMessage({ type: 'issuing_card_copy', field: field, copied: true }, '*');
+      }, function () {
+        parent.postMessage({ type: 'issuing_card_copy', field: field, copied: false }, '*');
+      });
+    });
+  });
+  function size() {
+    var height = Math.ceil(document.querySelector('.card').getBoundingClientRect().height);
+    parent.postMessage({ type: 'issuing_card_size', height: height }, '*');
+  }
+  size();
+  if (window.ResizeObserver) new ResizeObserver(size).observe(document.body);
+})();`;
+
+export const FRAME_SCRIPT_HASH = `'sha256-${createHash('sha256').update(FRAME_SCRIPT).digest('base64')}'`;
+
+/**
+ * The card-details frame, standing in for Stripe Issuing Elements: number,
+ * expiry and CVC, each with a copy button, and nothing else (Stripe's elements
+ * show no name or address; the product shows those from its own records).
+ */
 export function cardDetailsFrame(details: {
   number: string;
   expMonth: number;
   expYear: number;
   cvc: string;
-  name: string;
 }): string {
   const exp = `${String(details.expMonth).padStart(2, '0')}/${String(details.expYear % 100).padStart(2, '0')}`;
+  const row = (id: string, label: string, shown: string, value: string, copyLabel: string) =>
+    `<div class="row"><div><span class="label" id="${id}-label">${label}</span>
+<span class="value" id="${id}" data-value="${escapeHtml(value)}" aria-labelledby="${id}-label ${id}">${escapeHtml(shown)}</span></div>
+<button type="button" data-copy="${id}">${copyLabel}</button></div>`;
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -284,22 +346,30 @@ export function cardDetailsFrame(details: {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Card details</title>
 <style>
-  body { margin: 0; font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; color: #fff; background: transparent; }
-  .card { background: linear-gradient(135deg, #0a2540, #3f4b8c); border-radius: 12px; padding: 1.25rem 1.5rem; max-width: 22rem; }
-  dl { margin: 0; display: grid; grid-template-columns: auto 1fr; gap: .5rem 1rem; }
-  dt { font-family: system-ui, sans-serif; font-size: .8rem; opacity: .85; align-self: center; }
-  dd { margin: 0; font-size: 1.1rem; letter-spacing: .05em; user-select: all; }
+  html, body { margin: 0; background: transparent; }
+  body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #fff; }
+  .card { background: linear-gradient(135deg, #0a2540, #3f4b8c); border-radius: 12px; padding: 1rem 1.25rem; }
+  .row { display: flex; align-items: center; justify-content: space-between; gap: .75rem; padding: .4rem 0; }
+  .row + .row { border-top: 1px solid rgba(255, 255, 255, .2); }
+  .label { display: block; font-size: .8rem; }
+  .value { display: block; font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 1.1rem; letter-spacing: .05em; user-select: all; white-space: nowrap; }
+  button { font: inherit; font-size: .85rem; font-weight: 600; min-width: 5.5rem; min-height: 2.25rem; padding: .35rem .75rem; border: 0; border-radius: 6px; background: #fff; color: #0a2540; cursor: pointer; }
+  button { white-space: nowrap; }
+  button:focus-visible { outline: 3px solid #ffd33d; outline-offset: 2px; }
+  @media (max-width: 360px) {
+    .card { padding: .75rem .9rem; }
+    .value { font-size: 1rem; letter-spacing: .02em; }
+    button { min-width: 0; padding: .35rem .6rem; }
+  }
 </style>
 </head>
 <body>
-<section class="card" aria-label="Virtual card details">
-<dl>
-  <dt>Card number</dt><dd id="number">${escapeHtml(groupPan(details.number))}</dd>
-  <dt>Expiry</dt><dd id="expiry">${escapeHtml(exp)}</dd>
-  <dt>CVC</dt><dd id="cvc">${escapeHtml(details.cvc)}</dd>
-  <dt>Name</dt><dd id="name">${escapeHtml(details.name)}</dd>
-</dl>
+<section class="card" aria-label="Virtual card number, expiry and CVC">
+${row('number', 'Card number', groupPan(details.number), details.number, 'Copy number')}
+${row('expiry', 'Expiry (MM/YY)', exp, exp, 'Copy expiry')}
+${row('cvc', 'CVC', details.cvc, details.cvc, 'Copy CVC')}
 </section>
+<script>${FRAME_SCRIPT}</script>
 </body>
 </html>`;
 }

@@ -9,6 +9,7 @@
  */
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import Stripe from 'stripe';
+import { LEARNING_CATEGORIES } from '../../../shared/src/domain/spendPolicy';
 import { awsConfig, stripeConfig } from '../platform/config';
 
 interface StripeKeys {
@@ -264,22 +265,10 @@ export async function refund(args: {
 // --- Issuing --------------------------------------------------------------------
 
 /**
- * Learning merchant categories (Stripe's names), the backstop allow-list
- * mirrored into every card's spending controls. The webhook checks the same
- * list first; see docs/decisions.md for why these.
+ * Merchant categories a learning budget is for (shared/src/domain/spendPolicy.ts),
+ * mirrored into every card's spending controls; the webhook applies the same rule.
  */
-export const LEARNING_CATEGORIES = [
-  'book_stores',
-  'books_periodicals_and_newspapers',
-  'colleges_universities',
-  'correspondence_schools',
-  'business_secretarial_schools',
-  'vocational_trade_schools',
-  'digital_goods_media',
-  'digital_goods_applications',
-  'computer_software_stores',
-  'educational_services',
-] as const;
+export { LEARNING_CATEGORIES };
 
 export interface IssuedCard {
   cardId: string;

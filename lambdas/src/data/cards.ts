@@ -3,17 +3,13 @@
  * and card authorization decisions.
  */
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { FreezeReasons } from '../../../shared/src/domain/spendPolicy';
 import { db, tableName, updateFields } from './client';
 import { keys } from './keys';
 
 export type CardStatus = 'active' | 'inactive' | 'canceled';
 
-/** Why a card is frozen. A manager's freeze is only lifted by a manager; a receipt freeze lifts itself. */
-export interface FreezeReasons {
-  manager?: boolean;
-  missingReceipt?: boolean;
-  dormant?: boolean;
-}
+export type { FreezeReasons };
 
 export interface CardRecord {
   cardId: string;

@@ -15,8 +15,12 @@
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { authorizationHold, cardAccount, type Posting } from '../../../shared/src/domain/ledger';
-import { formatCents } from '../../../shared/src/domain/money';
-import { LEARNING_CATEGORIES } from '../adapters/stripe';
+import {
+  type CardState,
+  decidePurchase,
+  type OwnerState,
+  overBalanceReason,
+} from '../../../shared/src/domain/spendPolicy';
 import {
   type AuthorizationRecord,
   authorizationItem,
@@ -49,38 +53,30 @@ export interface Decision {
   reason?: string;
 }
 
-const learning = new Set<string>(LEARNING_CATEGORIES);
-
-function readable(category: string): string {
-  return category.replace(/_/g, ' ');
-}
-
-/** The rules, in the order a person would want to hear them. Pure: easy to read, easy to test. */
-export function refusal(
+/**
+ * The spend policy's refusal for this request, or undefined to approve. The
+ * rules themselves live in shared/src/domain/spendPolicy.ts, shared with the
+ * read-only purchase check (services/purchaseCheck.ts), so the check and the
+ * real authorization give the same answer for the same card, amount and merchant.
+ */
+function refusal(
   request: AuthorizationRequest,
-  card:
-    | { status: string; freeze?: { manager?: boolean; missingReceipt?: boolean; dormant?: boolean } }
-    | undefined,
-  user: { status: string } | undefined,
+  card: CardState | undefined,
+  user: OwnerState | undefined,
   balanceCents: number,
 ): string | undefined {
-  if (!card || !user) return 'This card is not recognised.';
-  if (card.status === 'canceled' || user.status === 'deleted') return 'This card has been cancelled.';
-  if (card.status !== 'active') {
-    if (card.freeze?.missingReceipt && !card.freeze.manager) {
-      return 'Your card is frozen until your missing receipts are uploaded.';
-    }
-    return 'Your card is frozen. Please contact your manager.';
-  }
-  // A paused employee is not funded again, but spends what the card holds (decisions.md).
-  if (request.currency.toLowerCase() !== 'usd') return 'Only purchases in US dollars are supported.';
-  if (!learning.has(request.merchantCategory)) {
-    return `${request.merchantName} (${readable(request.merchantCategory)}) is not a learning merchant.`;
-  }
-  if (request.amountCents > balanceCents) {
-    return `${formatCents(request.amountCents)} is above your ${formatCents(balanceCents)} balance.`;
-  }
-  return undefined;
+  const decision = decidePurchase(
+    {
+      amountCents: request.amountCents,
+      currency: request.currency,
+      merchantCategory: request.merchantCategory,
+      merchantName: request.merchantName,
+    },
+    card,
+    user,
+    balanceCents,
+  );
+  return decision.approved ? undefined : decision.reason;
 }
 
 type Loaded = Awaited<ReturnType<typeof loadForDecision>>;
@@ -95,10 +91,6 @@ function answered(record: AuthorizationRecord, index: number): Decision | undefi
   if (record.lastRequest !== undefined && index > record.lastRequest) return undefined;
   const earlier = record.requests?.[index] ?? record;
   return { approved: earlier.approved, reason: earlier.reason };
-}
-
-function balanceReason(amountCents: number, balanceCents: number): string {
-  return `${formatCents(amountCents)} is above your ${formatCents(balanceCents)} balance.`;
 }
 
 export async function decideAuthorization(request: AuthorizationRequest, now: Date): Promise<Decision> {
@@ -154,7 +146,7 @@ export async function decideAuthorization(request: AuthorizationRequest, now: Da
       if (cause instanceof InsufficientFunds) {
         // Another purchase spent the money between our read and our write.
         const balance = await balanceOf(cardAccount(userId));
-        return recordDecision(record(false, balanceReason(request.amountCents, balance)));
+        return recordDecision(record(false, overBalanceReason(request.amountCents, balance)));
       }
       throw cause;
     }
@@ -246,7 +238,7 @@ async function decideIncrement(
         if (!(cause instanceof InsufficientFunds)) throw cause;
         // Another purchase spent the money between our read and our write.
         const balance = await balanceOf(cardAccount(userId));
-        return write(decision(false, balanceReason(request.amountCents, balance)));
+        return write(decision(false, overBalanceReason(request.amountCents, balance)));
       }
       throw error;
     }

@@ -5,18 +5,23 @@
  * caller's own records, so no team check is needed.
  */
 import { cardAccount, debtAccount, holdAccount } from '../../../shared/src/domain/ledger';
+import { freezeReason } from '../../../shared/src/domain/spendPolicy';
 import { AppError } from '../../../shared/src/errors';
 import { createCardKey } from '../adapters/stripe';
+import { getTeam } from '../data/accounts';
 import { getCard, recentAuthorizations } from '../data/cards';
 import { balanceOf, statement } from '../data/ledger';
 import { getUser } from '../data/users';
 import type { Actor } from '../platform/auth';
 import { stripeConfig } from '../platform/config';
 
-/** The signed-in employee's own balance and card. */
+/** The signed-in employee's own balance and card. Polled by the web app every few seconds while visible. */
 export async function myBalance(actor: Actor) {
   const user = await getUser(actor.userId);
-  const card = user?.cardId ? await getCard(user.cardId) : undefined;
+  const [card, team] = await Promise.all([
+    user?.cardId ? getCard(user.cardId) : undefined,
+    user?.teamId ? getTeam(user.teamId) : undefined,
+  ]);
   const [available, onHold, debt, decisions] = await Promise.all([
     balanceOf(cardAccount(actor.userId)),
     balanceOf(holdAccount(actor.userId)),
@@ -24,12 +29,26 @@ export async function myBalance(actor: Actor) {
     recentAuthorizations(actor.userId, 1),
   ]);
   const last = decisions[0];
+  const address = team?.billingAddress;
   return {
     availableCents: available,
     onHoldCents: onHold,
     owedCents: -debt,
     cardStatus: (card?.status ?? 'pending') as 'active' | 'inactive' | 'canceled' | 'pending',
     last4: card?.last4 ?? null,
+    freezeReason: card?.status === 'inactive' ? freezeReason(card.freeze) : null,
+    card:
+      card && user
+        ? {
+            // As the card was issued (services/joining.ts ensureCard): the issuer's cardholder.
+            cardholderName: `${user.firstName} ${user.lastName}`.slice(0, 24),
+            expMonth: card.expMonth,
+            expYear: card.expYear,
+            billingAddress: address
+              ? { address1: address.address1, city: address.city, state: address.state, zip: address.zip }
+              : null,
+          }
+        : null,
     lastDecline:
       last && !last.approved
         ? {
@@ -60,6 +79,9 @@ export async function cardKey(actor: Actor, nonce: string | undefined) {
   const user = await getUser(actor.userId);
   const card = user?.cardId ? await getCard(user.cardId) : undefined;
   if (!card || card.userId !== actor.userId) throw new AppError('NOT_FOUND', 'You have no card yet.');
+  // A frozen or cancelled card's number stays masked: its frame is not offered at all.
+  if (card.status !== 'active')
+    throw new AppError('RULE_VIOLATED', 'Your card is frozen: its number is hidden.');
   const key = await createCardKey(card.cardId, nonce);
   const local = stripeConfig().STRIPE_API_URL;
   return {

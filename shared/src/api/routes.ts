@@ -32,6 +32,7 @@ import {
   setupOutput,
   updateCustomerInput,
 } from '../schemas/billing';
+import { purchaseCheckInput, purchaseCheckOutput } from '../schemas/card';
 import { catalogueOutput } from '../schemas/catalogue';
 import { okResponse } from '../schemas/common';
 import { inviteEmployeesInput, inviteEmployeesOutput } from '../schemas/invitations';
@@ -488,6 +489,18 @@ export const routes = {
     input: cardKeyInput,
     output: cardKeyOutput,
     uses: ['table:write', 'stripe'],
+  }),
+  checkPurchase: route({
+    method: 'GET',
+    path: '/me/purchaseCheck',
+    summary:
+      "'Will this be approved?': the real-time authorization's rules for an amount and merchant kind on the employee's own card, now. Read-only: nothing is held.",
+    // No per-user rate limit: its counter would be a write costing more than the check's
+    // three reads, and would cost the route its read-only grant. The stage's throttling caps abuse.
+    access: { kind: 'signedIn', roles: ['employee'] },
+    input: purchaseCheckInput,
+    output: purchaseCheckOutput,
+    uses: ['table:read'],
   }),
   stripeWebhook: route({
     method: 'POST',

@@ -38,3 +38,16 @@ export function splitEvenly(totalCents: number, parts: number): number[] {
   const extra = totalCents % parts;
   return Array.from({ length: parts }, (_, i) => base + (i < extra ? 1 : 0));
 }
+
+/**
+ * Dollars typed by a person (`12`, `12.5`, `$1,234.50`) as cents, read as text
+ * so no float ever touches the amount; undefined when it is not an amount.
+ */
+export function parseDollars(text: string): number | undefined {
+  const match = /^\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return undefined;
+  const dollars = Number((match[1] as string).replaceAll(',', ''));
+  const cents = Number((match[2] ?? '').padEnd(2, '0'));
+  const total = dollars * 100 + cents;
+  return Number.isSafeInteger(total) ? total : undefined;
+}

@@ -76,6 +76,28 @@ export const balanceOutput = z.object({
   owedCents: z.number().int(),
   cardStatus: z.enum(['active', 'inactive', 'canceled', 'pending']),
   last4: z.string().nullable(),
+  /** Why an inactive card is frozen, so the card dialog says what lifts it (spendPolicy.freezeReason). */
+  freezeReason: z.enum(['manager', 'missingReceipt', 'dormant']).nullable(),
+  /**
+   * What the card dialog shows beside the issuer's frame: nothing secret (the
+   * number and CVC stay in the frame). Null until the card is issued.
+   */
+  card: z
+    .object({
+      cardholderName: z.string(),
+      expMonth: z.number().int(),
+      expYear: z.number().int(),
+      billingAddress: z
+        .object({
+          address1: z.string(),
+          address2: z.string().optional(),
+          city: z.string(),
+          state: z.string(),
+          zip: z.string(),
+        })
+        .nullable(),
+    })
+    .nullable(),
   /** The most recent declined purchase, with the reason in plain words. */
   lastDecline: z
     .object({ amountCents: z.number().int(), merchant: z.string(), reason: z.string(), at: z.string() })

@@ -52,3 +52,39 @@ export const copyMessages = {
   /** spec §8, shown 1 second. */
   copied: 'Copied!',
 } as const;
+
+export const declineMessages = {
+  /** Ours (decisions.md "decline reasons ... shown at once"); the reason itself comes from the server. */
+  title: (amount: string, merchant: string) => `Purchase declined: ${amount} at ${merchant}`,
+} as const;
+
+/** The virtual card dialog (spec §2 "Virtual card dialog"). */
+export const cardDialogMessages = {
+  title: 'Virtual Card',
+  /** spec §2. */
+  frozenTitle: 'Virtual Card Frozen',
+  /** What lifts the freeze, by its reason (spendPolicy.freezeReason). */
+  frozenNotice: {
+    missingReceipt:
+      'Your card is frozen because a receipt is missing. Upload your receipts on Purchase History and it unfreezes by itself.',
+    manager: 'Your manager froze your card. Please contact your manager to have it activated.',
+    dormant:
+      'Your card was frozen after 12 months without a purchase. Please contact your manager to have it activated.',
+  },
+  cancelled: 'This card has been cancelled. Please contact your manager.',
+  pending: 'Your card is being issued. It appears here as soon as your first budget arrives.',
+  usedFor:
+    'Use it for learning: bookstores, e-books and audiobooks, online courses and training, schools and colleges, and learning apps and software.',
+  /** Only where no issuer frame is wired (AWS until Stripe Issuing Elements are mounted; decisions.md). */
+  frameUnavailable: 'The card number cannot be shown here yet. Please contact support to get it.',
+  lastDecline: 'Last declined purchase',
+} as const;
+
+export const purchaseCheckMessages = {
+  title: 'Will this be approved?',
+  intro: 'Check a purchase before you make it. Nothing is charged or held.',
+  approved: (amount: string) => `Yes: ${amount} would be approved now.`,
+  declined: 'No, this would be declined',
+  amountInvalid: 'Enter an amount in dollars, such as 12.50',
+  kindRequired: 'Choose a kind of merchant',
+} as const;

@@ -14,3 +14,6 @@ export const SKILL_CAROUSEL_FADE_MS = 1000;
 
 /** Spec §2 /inviteMembers: after a successful invitation the page returns to the dashboard after this long. */
 export const INVITE_REDIRECT_MS = 1000;
+
+/** Spec §8/§9: 'Copied!' is shown for 1 s. */
+export const COPIED_NOTICE_MS = 1000;

@@ -36,6 +36,7 @@ import { ensureSession, useSession } from '../../auth/sessionStore';
 import { useRouteFocus } from '../../components/useRouteFocus';
 import { signInMessages } from '../../content/accountMessages';
 import { PRODUCT_NAME } from '../../content/site';
+import { CardButton } from '../../features/card/CardButton';
 import { notify } from '../../stores/notifications';
 import { Loading } from '../Loading';
 import { Logo } from '../Logo';
@@ -303,7 +304,10 @@ export function SignedInLayout() {
             <Group visibleFrom="sm" style={{ flex: 1 }} justify="center">
               <ShopSearch />
             </Group>
-            <AccountMenu />
+            <Group gap="sm" wrap="nowrap">
+              {role === 'employee' ? <CardButton /> : null}
+              <AccountMenu />
+            </Group>
           </Group>
         </AppShell.Header>
 

@@ -1,0 +1,8 @@
+/**
+ * GET /me/purchaseCheck - employee. Would a purchase of this amount at this kind
+ * of merchant be approved on their own card now, and if not why. Read-only.
+ */
+import { httpHandler } from '../platform/http';
+import { checkPurchase } from '../services/purchaseCheck';
+
+export const handler = httpHandler('checkPurchase', ({ actor, input }) => checkPurchase(actor, input));

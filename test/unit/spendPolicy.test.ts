@@ -1,0 +1,200 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  type CardState,
+  decidePurchase,
+  freezeReason,
+  LEARNING_CATEGORIES,
+  MERCHANT_KINDS,
+  type OwnerState,
+  type PurchaseAttempt,
+} from '../../shared/src/domain/spendPolicy';
+
+const books: PurchaseAttempt = {
+  amountCents: 1999,
+  currency: 'usd',
+  merchantCategory: 'book_stores',
+  merchantName: 'Powell’s Books',
+};
+const active: CardState = { status: 'active' };
+const owner: OwnerState = { status: 'active' };
+
+describe('decidePurchase', () => {
+  it.each<[string, PurchaseAttempt, CardState | undefined, OwnerState | undefined, number, unknown]>([
+    ['approves within the balance', books, active, owner, 5000, { approved: true }],
+    ['approves exactly the balance', books, active, owner, 1999, { approved: true }],
+    [
+      'declines a cent above the balance',
+      books,
+      active,
+      owner,
+      1998,
+      { approved: false, code: 'over_balance', reason: '$19.99 is above your $19.98 balance.' },
+    ],
+    [
+      'declines on an empty card',
+      { ...books, amountCents: 4120 },
+      active,
+      owner,
+      0,
+      { approved: false, code: 'over_balance', reason: '$41.20 is above your $0.00 balance.' },
+    ],
+    [
+      'a paused employee spends what the card holds',
+      books,
+      active,
+      { status: 'paused' },
+      5000,
+      { approved: true },
+    ],
+    [
+      'an unknown card',
+      books,
+      undefined,
+      owner,
+      5000,
+      { approved: false, code: 'card_unknown', reason: 'This card is not recognised.' },
+    ],
+    [
+      'a card with no owner',
+      books,
+      active,
+      undefined,
+      5000,
+      { approved: false, code: 'card_unknown', reason: 'This card is not recognised.' },
+    ],
+    [
+      'a cancelled card',
+      books,
+      { status: 'canceled' },
+      owner,
+      5000,
+      { approved: false, code: 'card_cancelled', reason: 'This card has been cancelled.' },
+    ],
+    [
+      'a deleted employee',
+      books,
+      active,
+      { status: 'deleted' },
+      5000,
+      { approved: false, code: 'card_cancelled', reason: 'This card has been cancelled.' },
+    ],
+    [
+      'frozen by the manager',
+      books,
+      { status: 'inactive', freeze: { manager: true } },
+      owner,
+      5000,
+      { approved: false, code: 'frozen', reason: 'Your card is frozen. Please contact your manager.' },
+    ],
+    [
+      'frozen for missing receipts',
+      books,
+      { status: 'inactive', freeze: { missingReceipt: true } },
+      owner,
+      5000,
+      {
+        approved: false,
+        code: 'frozen_missing_receipts',
+        reason: 'Your card is frozen until your missing receipts are uploaded.',
+      },
+    ],
+    [
+      'frozen by the manager and for receipts: receipts alone would not lift it',
+      books,
+      { status: 'inactive', freeze: { manager: true, missingReceipt: true } },
+      owner,
+      5000,
+      { approved: false, code: 'frozen', reason: 'Your card is frozen. Please contact your manager.' },
+    ],
+    [
+      'frozen with no reason recorded',
+      books,
+      { status: 'inactive' },
+      owner,
+      5000,
+      { approved: false, code: 'frozen', reason: 'Your card is frozen. Please contact your manager.' },
+    ],
+    [
+      'another currency',
+      { ...books, currency: 'EUR' },
+      active,
+      owner,
+      5000,
+      { approved: false, code: 'currency', reason: 'Only purchases in US dollars are supported.' },
+    ],
+    [
+      'a merchant that is not for learning, named',
+      { ...books, merchantCategory: 'betting_casino_gambling', merchantName: 'Lucky Casino' },
+      active,
+      owner,
+      5000,
+      {
+        approved: false,
+        code: 'not_learning_merchant',
+        reason: 'Lucky Casino (betting casino gambling) is not a learning merchant.',
+      },
+    ],
+    [
+      'a merchant that is not for learning, unnamed (the check before buying)',
+      { amountCents: 500, currency: 'usd', merchantCategory: 'fast_food_restaurants' },
+      active,
+      owner,
+      5000,
+      {
+        approved: false,
+        code: 'not_learning_merchant',
+        reason: 'A merchant of this kind (fast food restaurants) is not a learning merchant.',
+      },
+    ],
+    [
+      'the card state is told before the merchant, the merchant before the amount',
+      { ...books, merchantCategory: 'drinking_places', amountCents: 99999 },
+      { status: 'inactive', freeze: { manager: true } },
+      owner,
+      0,
+      { approved: false, code: 'frozen', reason: 'Your card is frozen. Please contact your manager.' },
+    ],
+  ])('%s', (_name, attempt, card, who, balance, expected) => {
+    expect(decidePurchase(attempt, card, who, balance)).toEqual(expected);
+  });
+
+  it('never approves more than the balance, and approves any learning purchase within it', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.constantFrom(...LEARNING_CATEGORIES),
+        (amountCents, balanceCents, merchantCategory) => {
+          const decision = decidePurchase(
+            { amountCents, currency: 'usd', merchantCategory },
+            active,
+            owner,
+            balanceCents,
+          );
+          expect(decision.approved).toBe(amountCents <= balanceCents);
+        },
+      ),
+    );
+  });
+
+  it('offers every learning category among the merchant kinds, each once', () => {
+    const offered = MERCHANT_KINDS.map((k) => k.category);
+    expect(new Set(offered).size).toBe(offered.length);
+    for (const category of LEARNING_CATEGORIES) expect(offered).toContain(category);
+  });
+});
+
+describe('freezeReason', () => {
+  it.each([
+    [undefined, 'manager'],
+    [{}, 'manager'],
+    [{ manager: true }, 'manager'],
+    [{ missingReceipt: true }, 'missingReceipt'],
+    [{ missingReceipt: true, manager: true }, 'manager'],
+    [{ dormant: true }, 'dormant'],
+    [{ dormant: true, missingReceipt: true }, 'missingReceipt'],
+  ])('%j -> %s', (freeze, reason) => {
+    expect(freezeReason(freeze)).toBe(reason);
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * The header's virtual-card button for employees (spec §2 "Header and
+ * menus"): the remaining budget as dollars with 2 decimals; opens the card
+ * dialog. Mounting it starts the balance polling that brings declines to the
+ * screen at once (stores/card.ts).
+ */
+import { Button } from '@mantine/core';
+import { useEffect } from 'react';
+import { formatCents } from '../../../../shared/src/domain/money';
+import { startCardPolling, useCard } from '../../stores/card';
+import { CardDialog } from './CardDialog';
+
+function CardIcon({ frozen }: { frozen: boolean }) {
+  const color = frozen ? 'var(--mantine-color-red-9)' : 'currentColor';
+  return (
+    <svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+      <rect x="1.5" y="4" width="17" height="12" rx="2" fill="none" stroke={color} strokeWidth="1.6" />
+      <path d="M1.5 8h17" stroke={color} strokeWidth="2" />
+      {frozen ? <path d="M2 18L18 2" stroke={color} strokeWidth="1.8" strokeLinecap="round" /> : null}
+    </svg>
+  );
+}
+
+export function CardButton() {
+  const balance = useCard((s) => s.balance);
+  const open = useCard((s) => s.openDialog);
+  useEffect(() => startCardPolling(), []);
+
+  const amount = balance ? formatCents(balance.availableCents) : '…';
+  const frozen = balance?.cardStatus === 'inactive';
+  return (
+    <>
+      <Button
+        // Frozen: a plain button with the icon in red; Mantine's light orange would not read at AA.
+        variant={frozen ? 'default' : 'light'}
+        color="blue"
+        leftSection={<CardIcon frozen={frozen} />}
+        onClick={open}
+        aria-haspopup="dialog"
+        // The visible amount is part of the name (WCAG 2.5.3), with what it is.
+        aria-label={`Virtual card: ${amount} remaining${frozen ? ', frozen' : ''}`}
+        data-tour="header-card"
+        data-testid="card-button"
+        px="sm"
+      >
+        {amount}
+      </Button>
+      <CardDialog />
+    </>
+  );
+}
