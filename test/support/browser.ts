@@ -4,11 +4,13 @@
  * network (local-stack.md).
  */
 
+import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { CLIENT_IP_HEADER } from './integrationStack';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -23,6 +25,16 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
+/**
+ * A browser is one person: its own client address for the API's per-client
+ * rate limits (the e2e stack reads it from this header; tests share one
+ * machine, and a few dozen sign-ins from 127.0.0.1 would otherwise trip the
+ * sign-in limit meant for one person guessing passwords).
+ */
+function browserClientIp(): string {
+  return `172.${16 + randomInt(16)}.${randomInt(256)}.${1 + randomInt(254)}`;
+}
+
 export async function launchBrowser(viewport = { width: 1280, height: 900 }) {
   const userDataDir = mkdtempSync(join(tmpdir(), 'lb-chromium-'));
   const context: BrowserContext = await chromium.launchPersistentContext(userDataDir, {
@@ -34,6 +46,12 @@ export async function launchBrowser(viewport = { width: 1280, height: 900 }) {
     // then appear at once, so a test never races an animation.
     reducedMotion: 'reduce',
   });
+  // Added below the page's CORS checks (a route, not extraHTTPHeaders, which would
+  // be named in every preflight).
+  const clientIp = browserClientIp();
+  await context.route('**/*', (route) =>
+    route.continue({ headers: { ...route.request().headers(), [CLIENT_IP_HEADER]: clientIp } }),
+  );
   return {
     context,
     close: async () => {

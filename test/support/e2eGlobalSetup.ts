@@ -40,7 +40,7 @@ export default async function setup(project: TestProject) {
     inMemoryDatabase: true,
     quiet: true,
     // Setup calls made by the tests themselves (accountFlows) come from simulated clients;
-    // the browser, which never sends the header, stays one client as a person would be.
+    // each test browser sends its own address too (test/support/browser.ts), as separate people would.
     simulatedClientIpHeader: CLIENT_IP_HEADER,
   });
   project.provide('e2e', {
