@@ -219,9 +219,7 @@ describe('shop', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     // Focus comes back to the card that opened it.
-    expect(await page.evaluate(() => document.activeElement?.classList.contains('shop-card-open'))).toBe(
-      true,
-    );
+    await page.waitForFunction(() => document.activeElement?.classList.contains('shop-card-open'));
     await waitForQuery(page, { categories: ['Leadership', 'Relationship'], max: '15' });
   });
 

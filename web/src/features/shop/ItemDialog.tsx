@@ -4,6 +4,7 @@
  * them, the slot for the employee's virtual card (ItemCardSlot) to pay with.
  */
 import { Badge, Button, Group, Modal, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { useReducedMotion } from '@mantine/hooks';
 import { coverDataUrl } from '../../../../shared/src/domain/cover';
 import { formatCents } from '../../../../shared/src/domain/money';
 import {
@@ -32,8 +33,11 @@ export function ItemDialog({
   onClose: () => void;
   fullScreen: boolean;
 }) {
+  // Mantine animates unless told; people who ask for less motion get the dialog at once.
+  const reduceMotion = useReducedMotion();
   return (
     <Modal
+      transitionProps={reduceMotion ? { duration: 0 } : undefined}
       opened={item !== undefined}
       onClose={onClose}
       title={item?.name}

@@ -16,13 +16,13 @@ interface Mark {
 
 const marks: Partial<Record<Platform, Mark>> = {
   walmart: {
-    width: 86,
+    width: 92,
     body: (
       <>
         <text x="0" y="15" fill="#0062c0" fontFamily={FONT} fontSize="15" fontWeight="700">
           Walmart
         </text>
-        <g transform="translate(77 9)" stroke="#c98a00" strokeWidth="2.2" strokeLinecap="round">
+        <g transform="translate(83 10)" stroke="#c98a00" strokeWidth="2.2" strokeLinecap="round">
           {[0, 60, 120, 180, 240, 300].map((a) => (
             <line key={a} x1="0" y1="-2" x2="0" y2="-7" transform={`rotate(${a})`} />
           ))}
@@ -43,12 +43,13 @@ const marks: Partial<Record<Platform, Mark>> = {
     ),
   },
   audible: {
-    width: 78,
+    width: 86,
     body: (
       <>
         <g fill="none" stroke="#b45309" strokeWidth="2" strokeLinecap="round">
-          <path d="M2 12 Q8 4 14 12" />
-          <path d="M5 12 Q8 8 11 12" />
+          <path d="M1 13 Q8 1 15 13" />
+          <path d="M4.5 13 Q8 6 11.5 13" />
+          <circle cx="8" cy="13" r="1.3" fill="#b45309" stroke="none" />
         </g>
         <text x="18" y="15" fill="#1f2937" fontFamily={FONT} fontSize="15" fontWeight="700">
           audible

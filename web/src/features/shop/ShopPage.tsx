@@ -21,7 +21,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { useDebouncedCallback, useMediaQuery, useReducedMotion } from '@mantine/hooks';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import {
@@ -64,6 +64,7 @@ export function ShopPage() {
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const reduceMotion = useReducedMotion();
 
   const queryKey = writeQueryToParams(queryFromParams(params)).toString();
   const query = useMemo(() => queryFromParams(new URLSearchParams(queryKey)), [queryKey]);
@@ -91,8 +92,23 @@ export function ShopPage() {
   const openId = params.get(ITEM_PARAM);
   const openItem = openId ? byId.get(openId) : undefined;
 
+  // Focus goes back to the card that opened the item once the dialog is gone (Escape, Close, or back).
+  const opener = useRef<HTMLElement | null>(null);
+  const isOpen = openItem !== undefined;
+  useEffect(() => {
+    if (isOpen || !opener.current) return;
+    const card = opener.current;
+    opener.current = null;
+    const frame = requestAnimationFrame(() => {
+      if (card.isConnected && (!document.activeElement || document.activeElement === document.body))
+        card.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [isOpen]);
+
   const openItemDialog = useCallback(
     (item: CatalogueItem) => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       const next = new URLSearchParams(window.location.search);
       next.set(ITEM_PARAM, item.id);
       navigate({ search: `?${next}` }, { state: { shopOpenedItem: true } satisfies OpenedHere });
@@ -221,8 +237,10 @@ export function ShopPage() {
           onClose={() => setDrawerOpen(false)}
           title="Filters"
           position="left"
+          transitionProps={reduceMotion ? { duration: 0 } : undefined}
           size={phone ? '100%' : 'sm'}
           closeButtonProps={{ 'aria-label': 'Close filters' }}
+          classNames={{ title: 'shop-dialog-title' }}
         >
           <ShopFilters applied={filters} onApply={applyFilters} idPrefix="drawer" />
           <Button fullWidth mt="lg" onClick={() => setDrawerOpen(false)}>
