@@ -15,6 +15,7 @@ import {
   priceLabel,
 } from '../../../../shared/src/domain/shopFilter';
 import type { CatalogueItem } from '../../../../shared/src/schemas/catalogue';
+import { useSession } from '../../auth/sessionStore';
 import { ItemCardSlot } from './ItemCardSlot';
 import { PartnerLogo } from './PartnerLogo';
 import { Stars } from './Stars';
@@ -54,6 +55,8 @@ export function ItemDialog({
 function ItemDetails({ item }: { item: CatalogueItem }) {
   const price = effectivePriceCents(item);
   const discounted = item.discountPriceCents !== undefined && item.priceCents !== undefined;
+  // Only employees hold a card (spec §6); a manager browses for the team.
+  const isEmployee = useSession((s) => s.me?.role) === 'employee';
   return (
     <div className="shop-dialog">
       <img className="shop-dialog-cover" src={coverDataUrl(item)} alt="" width={200} height={300} />
@@ -92,9 +95,11 @@ function ItemDetails({ item }: { item: CatalogueItem }) {
           <Text component="h3" id="shop-partners-title" fw={700} size="md" mb={6}>
             Buy from a partner
           </Text>
-          <Text size="sm" c="gray.7" mb="xs">
-            Pay with your virtual card at the partner's checkout, then upload the receipt.
-          </Text>
+          {isEmployee ? (
+            <Text size="sm" c="gray.7" mb="xs">
+              Pay with your virtual card at the partner's checkout, then upload the receipt.
+            </Text>
+          ) : null}
           <Stack gap="xs" align="flex-start">
             {itemPlatforms(item).map(({ platform, url }) => (
               <Button
