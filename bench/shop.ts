@@ -27,8 +27,8 @@ import { freePort } from '../test/support/ports';
 
 const CATALOGUE_SIZE = 5_000;
 const RUNS = 3;
-/** What /shop may add to the signed-in app's JavaScript (gzip). */
-const SHOP_JS_AIM_BYTES = 160 * 1024;
+/** What /shop may add to the signed-in app's first screen's JavaScript (gzip). */
+const SHOP_EXTRA_JS_AIM_BYTES = 30 * 1024;
 
 export interface ShopFigures {
   items: number;
@@ -37,6 +37,9 @@ export interface ShopFigures {
   filterChangeMs: number;
   shopJsGzipBytes: number;
   shopJsFiles: number;
+  /** Loaded on the way from /dashboard to /shop: the shop's own chunks. */
+  shopExtraJsGzipBytes: number;
+  shopExtraJsFiles: number;
   catalogueJsonBytes: number;
   catalogueGzipBytes: number;
 }
@@ -146,18 +149,21 @@ export async function benchShop(distDir: string): Promise<ShopFigures> {
     const revisit: number[] = [];
     const filterChange: number[] = [];
     let js = { bytes: 0, files: 0 };
+    let extra = { bytes: 0, files: 0 };
     // What GET /catalogue sends: this JSON, gzipped by the handler wrapper (zlib's default level).
     const catalogueJson = Buffer.from(JSON.stringify({ items }));
     for (let run = 0; run < RUNS; run++) {
       const browser = await launchBrowser({ width: 1280, height: 900 });
       try {
         const page = await browser.context.newPage();
-        await signIn(page, stack.webUrl);
-        await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
         const scripts: string[] = [];
         page.on('response', (r) => {
           if (r.request().resourceType() === 'script') scripts.push(r.url());
         });
+        await signIn(page, stack.webUrl);
+        await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+        await page.waitForLoadState('networkidle');
+        const beforeShop = new Set(scripts);
 
         // In-app navigation from the dashboard, as a person goes to the shop.
         let t = performance.now();
@@ -165,6 +171,11 @@ export async function benchShop(distDir: string): Promise<ShopFigures> {
         await waitForHeading(page, everything);
         await page.locator('.shop-card').first().waitFor();
         first.push(performance.now() - t);
+        extra = gzipOfScripts(
+          scripts.filter((u) => !beforeShop.has(u)),
+          stack.webUrl,
+          distDir,
+        );
 
         // A full reload: the browser revalidates the catalogue (304) and rebuilds the page.
         scripts.length = 0;
@@ -191,6 +202,8 @@ export async function benchShop(distDir: string): Promise<ShopFigures> {
       filterChangeMs: median(filterChange),
       shopJsGzipBytes: js.bytes,
       shopJsFiles: js.files,
+      shopExtraJsGzipBytes: extra.bytes,
+      shopExtraJsFiles: extra.files,
       catalogueJsonBytes: catalogueJson.length,
       catalogueGzipBytes: gzipSync(catalogueJson).length,
     };
@@ -212,12 +225,15 @@ export function printShopFigures(f: ShopFigures): string[] {
     `  tick a filter to new result count     ${Math.round(f.filterChangeMs)} ms (${FILTER_DELAY_MS} ms of it the spec's delay, ${Math.round(f.filterChangeMs - FILTER_DELAY_MS)} ms work)`,
   );
   console.log(
-    `  JavaScript loaded by /shop            ${(f.shopJsGzipBytes / 1024).toFixed(1)} KB gzip in ${f.shopJsFiles} files (aim ${SHOP_JS_AIM_BYTES / 1024} KB)`,
+    `  JavaScript of a fresh /shop load      ${(f.shopJsGzipBytes / 1024).toFixed(1)} KB gzip in ${f.shopJsFiles} files`,
+  );
+  console.log(
+    `  of which the shop's own (after /dashboard) ${(f.shopExtraJsGzipBytes / 1024).toFixed(1)} KB gzip in ${f.shopExtraJsFiles} files (aim ${SHOP_EXTRA_JS_AIM_BYTES / 1024} KB)`,
   );
   console.log(
     `  catalogue JSON                        ${(f.catalogueJsonBytes / 1024).toFixed(0)} KB, ${(f.catalogueGzipBytes / 1024).toFixed(0)} KB gzip`,
   );
-  return f.shopJsGzipBytes > SHOP_JS_AIM_BYTES
-    ? [`/shop JavaScript ${f.shopJsGzipBytes} B gzip > ${SHOP_JS_AIM_BYTES} B`]
+  return f.shopExtraJsGzipBytes > SHOP_EXTRA_JS_AIM_BYTES
+    ? [`/shop's own JavaScript ${f.shopExtraJsGzipBytes} B gzip > ${SHOP_EXTRA_JS_AIM_BYTES} B`]
     : [];
 }
