@@ -30,6 +30,8 @@ export const books: Record<Category, BookSource[]> = {
     ['Radical Candor', 'Kim Scott', 2017, 'Managing Performance', true],
     ['Multipliers', 'Liz Wiseman', 2010, 'Developing Talent', true],
     ['Leading Change', 'John P. Kotter', 1996, 'Change Management'],
+    ['The Heart of Change', 'John P. Kotter, Dan S. Cohen', 2002, 'Change Management'],
+    ['Leading with the Heart', 'Mike Krzyzewski, Donald T. Phillips', 2000, 'Leading Teams'],
     [
       'Switch: How to Change Things When Change Is Hard',
       'Chip Heath, Dan Heath',

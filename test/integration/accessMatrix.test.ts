@@ -296,6 +296,11 @@ const matrix: Record<OperationId, Row> = {
   },
   // The same catalogue for every signed-in role; visitors and the deleted are out.
   getCatalogue: { request: async () => ({ path: '/catalogue' }), expect: anySignedIn },
+  // Shop analytics: anyone signed in records their own view of an item in the catalogue.
+  recordItemView: {
+    request: async () => ({ path: `/catalogue/${MATRIX_ITEM_ID}/views`, body: {} }),
+    expect: anySignedIn,
+  },
   getMe: {
     request: async () => ({ path: '/me' }),
     expect: anySignedIn,
@@ -305,9 +310,26 @@ const matrix: Record<OperationId, Row> = {
 
 let stack: IntegrationStack;
 let world: World;
+/** One catalogue item, imported in beforeAll, for routes about an item. */
+const MATRIX_ITEM_ID = 'matrix-item';
 
 beforeAll(async () => {
   stack = await startIntegrationStack();
+  const { importCatalogue } = await import('../../lambdas/src/services/catalogue');
+  await importCatalogue([
+    {
+      id: MATRIX_ITEM_ID,
+      name: 'Matrix Item',
+      author: 'A. Author',
+      category: 'Leadership',
+      trait: 'Vision',
+      media: 'book',
+      rating: 0,
+      totalReviews: 0,
+      year: 2020,
+      affiliateLinks: { amazon: 'https://www.amazon.com/s?k=matrix' },
+    },
+  ]);
   const manager = await registerManager(stack.apiUrl, stack.mailbox);
   const otherManager = await registerManager(stack.apiUrl, stack.mailbox);
   const [employee, otherEmployee, deleted] = await Promise.all([

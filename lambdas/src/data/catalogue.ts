@@ -5,7 +5,7 @@
  * Each item carries `contentHash` (of its catalogue fields) so an import can
  * tell unchanged items without comparing every field.
  */
-import { BatchWriteCommand, type BatchWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, type BatchWriteCommandInput, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { categories } from '../../../shared/src/domain/skills';
 import { type CatalogueItem, catalogueItem } from '../../../shared/src/schemas/catalogue';
 import { db, queryAll, tableName } from './client';
@@ -41,6 +41,14 @@ export async function listCatalogue(): Promise<CatalogueItem[]> {
     for (const name of fields) if (stored[name] !== undefined) item[name] = stored[name];
     return item as CatalogueItem;
   });
+}
+
+/** Whether an item of this id is in the catalogue (one GetItem, projected to the key). */
+export async function catalogueItemExists(id: string): Promise<boolean> {
+  const result = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.merch(id), ProjectionExpression: 'pk' }),
+  );
+  return result.Item !== undefined;
 }
 
 /** Ids and content hashes of every stored item (projected: the import reads little). */

@@ -92,6 +92,16 @@ export const keys = {
     gsi1sk: `${name.toLowerCase()}#${merchId}`,
   }),
 
+  /**
+   * Someone opened a shop item (analytics, TTL one year). Bucketed by team and
+   * month: a team's views of a month are one Query, and no partition is shared
+   * by every team.
+   */
+  itemView: (teamId: string, viewedAt: string, viewId: string): Key => ({
+    pk: `ITEMVIEWS#${teamId}#${monthOf(viewedAt)}`,
+    sk: `VIEW#${viewedAt}#${viewId}`,
+  }),
+
   // --- Public forms -----------------------------------------------------------
   /** A waitlist lead, keyed by e-mail so joining twice updates one record. Listed by month. */
   lead: (email: string): Key => ({ pk: `LEAD#${email}`, sk: 'LEAD' }),

@@ -33,7 +33,7 @@ import {
   updateCustomerInput,
 } from '../schemas/billing';
 import { purchaseCheckInput, purchaseCheckOutput } from '../schemas/card';
-import { catalogueOutput } from '../schemas/catalogue';
+import { catalogueOutput, itemViewInput, itemViewOutput } from '../schemas/catalogue';
 import { okResponse } from '../schemas/common';
 import { inviteEmployeesInput, inviteEmployeesOutput } from '../schemas/invitations';
 import { meOutput, type Role } from '../schemas/me';
@@ -132,6 +132,8 @@ const SIGN_IN_CLIENT_LIMIT: RateLimit = { limit: 20, windowSeconds: 600 };
 const LOOKUP_LIMIT: RateLimit = { limit: 20, windowSeconds: 600 };
 /** Every page load of a signed-in person refreshes once; offices share addresses. */
 const REFRESH_LIMIT: RateLimit = { limit: 300, windowSeconds: 600 };
+/** Shop item views, per signed-in user. */
+const ITEM_VIEW_LIMIT: RateLimit = { limit: 120, windowSeconds: 600 };
 
 /** Keeps each entry's exact access kind in its type, so handlers of signed-in routes get an Actor. */
 function route<I extends z.ZodType, O extends z.ZodType, const A extends Access>(
@@ -532,6 +534,19 @@ export const routes = {
     output: catalogueOutput,
     revalidate: true,
     uses: ['table:read'],
+  }),
+  recordItemView: route({
+    method: 'POST',
+    path: '/catalogue/{itemId}/views',
+    summary:
+      'Someone opened a shop item: who, which item and when, kept for a year (shop analytics). Unknown items are refused.',
+    // Per user: a person browsing opens a few items a minute; this stops a loop, not a shopper.
+    access: { kind: 'signedIn', roles: signedIn, rateLimit: ITEM_VIEW_LIMIT },
+    input: itemViewInput,
+    output: itemViewOutput,
+    status: 201,
+    maxBodyBytes: 1024,
+    uses: ['table:write'],
   }),
   getMe: route({
     method: 'GET',

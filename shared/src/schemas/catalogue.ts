@@ -65,13 +65,15 @@ const cents = z.number().int({ error: 'Must be whole cents' }).positive({ error:
 
 const latestYear = new Date().getUTCFullYear() + 1;
 
+/** Stable across imports (the import's identity of an item): lower-case words joined by `-`. */
+export const catalogueItemId = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'Must be lower-case letters, digits and dashes' })
+  .max(100);
+
 export const catalogueItem = z
   .strictObject({
-    /** Stable across imports (the import's identity of an item): lower-case words joined by `-`. */
-    id: z
-      .string()
-      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'Must be lower-case letters, digits and dashes' })
-      .max(100),
+    id: catalogueItemId,
     name: z.string().trim().min(1, { error: 'Name is required' }).max(200),
     author: z.string().trim().min(1, { error: 'Author is required' }).max(200),
     category: z.enum(categories, { error: `Must be one of: ${categories.join(', ')}` }),
@@ -124,6 +126,10 @@ export type CatalogueItem = z.infer<typeof catalogueItem>;
 
 export const catalogueOutput = z.object({ items: z.array(catalogueItem) });
 export type CatalogueOutput = z.infer<typeof catalogueOutput>;
+
+/** POST /catalogue/{itemId}/views: someone opened an item in the shop (who and when come from the token and the clock). */
+export const itemViewInput = z.object({ itemId: catalogueItemId });
+export const itemViewOutput = z.object({ viewedAt: z.iso.datetime() });
 
 /** One refusal of a catalogue file: 1-based line, the field (dotted path, `_` for the line) and why. */
 export interface CatalogueLineError {

@@ -33,6 +33,7 @@ import {
   FreezeEmployeePage,
   InviteMembersPage,
   SetupAccountPage,
+  ShopPage,
 } from './consolePages';
 import { Loading } from './Loading';
 import { NoMatch } from './NoMatch';
@@ -127,7 +128,7 @@ export function App() {
           </Route>
           <Route path="inviteMembers" element={guarded(MANAGER, <InviteMembersPage />)} />
           <Route path="editProfile/:employeeId?" element={guarded(ANYONE_SIGNED_IN, <EditProfilePage />)} />
-          <Route path="shop" element={<Protected roles={ANYONE_SIGNED_IN} title="Shop" />} />
+          <Route path="shop" element={guarded(ANYONE_SIGNED_IN, <ShopPage />)} />
         </Route>
       </Routes>
       <Toaster />

@@ -28,7 +28,7 @@ import {
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
 import { type FormEvent, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Role } from '../../../../shared/src/schemas/me';
@@ -115,17 +115,59 @@ const menu: readonly { section?: string; roles?: readonly Role[]; items: readonl
 
 const SEARCH_PLACEHOLDER = 'Search by title, author, or skill';
 
-/** The shop search: Enter opens /shop with the terms (the shop reads `q`). */
+/**
+ * The shop search (spec §2, §9). On /shop the terms are the shop's `q` URL
+ * parameter, applied 500 ms after the last keystroke (Enter applies at once);
+ * elsewhere Enter moves to /shop?q= 500 ms later. The URL wins when it changes
+ * from elsewhere (a suggestion, back, the shop's own field on phones).
+ */
+const SEARCH_DELAY_MS = 500; // spec §9: search idle and redirect after search (shared/src/domain/shopFilter.ts)
+
 function ShopSearch({ onSearched }: { onSearched?: () => void }) {
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const { pathname } = useLocation();
-  const [terms, setTerms] = useState(() => (pathname === '/shop' ? (params.get('q') ?? '') : ''));
+  const urlTerms = pathname === '/shop' ? (params.get('q') ?? '') : '';
+  const [terms, setTerms] = useState(urlTerms);
+  const shown = useRef(urlTerms);
+  const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => {
+    if (urlTerms !== shown.current) {
+      shown.current = urlTerms;
+      setTerms(urlTerms);
+    }
+  }, [urlTerms]);
+  useEffect(() => () => clearTimeout(redirect.current), []);
+
+  function applyOnShop(value: string) {
+    if (window.location.pathname !== '/shop') return;
+    const q = value.trim();
+    shown.current = q;
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (q) next.set('q', q);
+        else next.delete('q');
+        return next;
+      },
+      { replace: true },
+    );
+  }
+  const applyWhenIdle = useDebouncedCallback(applyOnShop, SEARCH_DELAY_MS);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    applyWhenIdle.cancel();
     const q = terms.trim();
-    navigate(q ? `/shop?q=${encodeURIComponent(q)}` : '/shop');
+    if (pathname === '/shop') applyOnShop(q);
+    else {
+      clearTimeout(redirect.current);
+      redirect.current = setTimeout(
+        () => navigate(q ? `/shop?q=${encodeURIComponent(q)}` : '/shop'),
+        SEARCH_DELAY_MS,
+      );
+    }
     onSearched?.();
   }
 
@@ -137,7 +179,10 @@ function ShopSearch({ onSearched }: { onSearched?: () => void }) {
           aria-label="Search the shop"
           placeholder={SEARCH_PLACEHOLDER}
           value={terms}
-          onChange={(event) => setTerms(event.currentTarget.value)}
+          onChange={(event) => {
+            setTerms(event.currentTarget.value);
+            applyWhenIdle(event.currentTarget.value);
+          }}
           leftSection={
             <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
               <circle cx="7" cy="7" r="5" fill="none" stroke="currentColor" strokeWidth="1.6" />
