@@ -139,7 +139,11 @@ describe('shop', () => {
     };
     await waitForQuery(page, query);
     const expectedFirst = applyShopQuery(catalogue, { ...emptyQuery, ...query })[0];
-    expect(await page.locator('.shop-card').first().getAttribute('data-item-id')).toBe(expectedFirst?.id);
+    // A sort keeps the count, so wait for the order itself.
+    await page.waitForFunction(
+      (id) => document.querySelector('.shop-card')?.getAttribute('data-item-id') === id,
+      expectedFirst?.id,
+    );
     await shoot(page, 'shop-results-1280');
     expect(await seriousViolations(page)).toEqual([]);
 

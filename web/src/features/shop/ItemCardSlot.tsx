@@ -1,16 +1,70 @@
 /**
- * SLOT (virtual card issue): the employee's virtual card beside an opened shop
- * item, so they can pay at the partner with it. Renders nothing until that
- * issue wires its card component in here; the item dialog already leaves room
- * for it (ItemDialog.tsx).
+ * The employee's virtual card beside an opened shop item (spec §2 "Clicking a
+ * card opens a virtual card modal"): what is left to spend, the card's details
+ * in the issuer's frame (or the frozen notice), and "Will this be approved?"
+ * filled in with the item's price and the kind of merchant that sells it.
+ * Managers have no card: nothing is shown to them.
  */
-import type { CatalogueItem } from '../../../../shared/src/schemas/catalogue';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { formatCents } from '../../../../shared/src/domain/money';
+import { effectivePriceCents } from '../../../../shared/src/domain/shopFilter';
+import type { CatalogueItem, Media } from '../../../../shared/src/schemas/catalogue';
+import { useSession } from '../../auth/sessionStore';
+import { cardDialogMessages } from '../../content/consoleMessages';
+import { useCard } from '../../stores/card';
+import { CardFrame } from '../card/CardFrame';
+import { PurchaseCheck } from '../card/PurchaseCheck';
 
 export interface ItemCardSlotProps {
-  /** The item being looked at (e.g. to compare its price with the card's balance). */
+  /** The item being looked at: its price and media prefill the purchase check. */
   item: CatalogueItem;
 }
 
-export function ItemCardSlot(_props: ItemCardSlotProps) {
-  return null;
+/** The merchant category a partner selling this media is expected to use (the check's default). */
+const merchantKindOf: Record<Media, string> = {
+  book: 'book_stores',
+  audiobook: 'digital_goods_media',
+  course: 'educational_services',
+  assessment: 'educational_services',
+};
+
+export function ItemCardSlot({ item }: ItemCardSlotProps) {
+  const role = useSession((s) => s.me?.role);
+  const balance = useCard((s) => s.balance);
+  const refresh = useCard((s) => s.refresh);
+  const openDialog = useCard((s) => s.openDialog);
+  useEffect(() => {
+    if (role === 'employee') void refresh();
+  }, [role, refresh]);
+  if (role !== 'employee') return null;
+
+  const price = effectivePriceCents(item);
+  const active = balance?.cardStatus === 'active';
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          Pay with your virtual card
+        </Title>
+        <Text>{balance ? `${formatCents(balance.availableCents)} left to spend` : 'Loading your card…'}</Text>
+        {balance && !active ? (
+          <Text role="status">
+            {balance.cardStatus === 'inactive' ? cardDialogMessages.frozenTitle : cardDialogMessages.pending}{' '}
+            <Button variant="subtle" size="compact-sm" onClick={openDialog}>
+              Open your card
+            </Button>
+          </Text>
+        ) : null}
+        {active ? <CardFrame /> : null}
+        {balance?.card ? (
+          <PurchaseCheck
+            headingOrder={4}
+            defaultAmountCents={price ?? undefined}
+            defaultCategory={merchantKindOf[item.media]}
+          />
+        ) : null}
+      </Stack>
+    </Paper>
+  );
 }
