@@ -10,6 +10,8 @@ export interface CspSources {
   img: string[];
   /** Origins allowed in frames: the card issuer's card-details frame. */
   frame: string[];
+  /** Origins scripts come from besides the app itself: Stripe.js for Issuing Elements (AWS only). */
+  script: string[];
   /** Add upgrade-insecure-requests (not on plain-http localhost). */
   upgradeInsecure: boolean;
 }
@@ -18,7 +20,7 @@ export function contentSecurityPolicy(sources: CspSources): string {
   const list = (extra: string[]) => ["'self'", ...extra].join(' ');
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src ${list(sources.script)}`,
     // Inline style attributes are used by the component library; no inline scripts are allowed.
     "style-src 'self' 'unsafe-inline'",
     `img-src ${list(['data:', 'blob:', ...sources.img])}`,

@@ -58,8 +58,8 @@ export interface WebStackProps extends StackProps {
 /** /config.json: what web/src/config.ts reads, plus the deployment's stage name. */
 export type RuntimeConfig = WebAppConfig & { deployment: string };
 
-/** Where Stripe's card-details frame and script come from (Stripe Issuing Elements). */
-const STRIPE_FRAME_ORIGIN = 'https://js.stripe.com';
+/** Where Stripe.js and its card-details frames come from (Stripe Issuing Elements). */
+const STRIPE_JS_ORIGIN = 'https://js.stripe.com';
 /** Stripe's API: the card forms post card details to its tokenizer (POST /v1/tokens) from the browser. */
 export const STRIPE_API_ORIGIN = 'https://api.stripe.com';
 
@@ -113,7 +113,9 @@ export class WebStack extends Stack {
         ...(authDomainUrl ? [authDomainUrl] : []),
       ],
       img: [receiptsOrigin],
-      frame: [STRIPE_FRAME_ORIGIN],
+      frame: [STRIPE_JS_ORIGIN],
+      // The card dialog loads Stripe.js (web/src/features/card/issuingElements.ts); nothing else.
+      script: [STRIPE_JS_ORIGIN],
       upgradeInsecure: true,
     });
     this.responseHeadersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {

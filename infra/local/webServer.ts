@@ -42,7 +42,7 @@ export async function startWebServer(options: WebServerOptions) {
     throw new Error(`No built web app in ${root}; run npm run build:web`);
   const securityHeaders = {
     ...staticSecurityHeaders,
-    'content-security-policy': contentSecurityPolicy({ ...options.csp, upgradeInsecure: false }),
+    'content-security-policy': contentSecurityPolicy({ ...options.csp, script: [], upgradeInsecure: false }),
   };
   // Compressed bodies are computed once per file and kept: the dist folder is immutable while served.
   const cache = new Map<string, { br: Buffer; gzip: Buffer; raw: Buffer }>();

@@ -287,9 +287,10 @@ describe('security headers', () => {
     });
   });
 
-  it('has a CSP that allows only the app, its API, Cognito, the receipts bucket and Stripe frames', () => {
+  it('has a CSP that allows only the app, its API, Cognito, the receipts bucket and Stripe.js', () => {
     expect(directive('default-src')).toBe("default-src 'self'");
-    expect(directive('script-src')).toBe("script-src 'self'");
+    // Stripe.js for Issuing Elements (the card dialog), and no other script origin.
+    expect(directive('script-src')).toBe("script-src 'self' https://js.stripe.com");
     const connect = directive('connect-src') ?? '';
     expect(connect).toContain("'self'");
     expect(connect).toMatch(/HttpApi.*ApiEndpoint/);

@@ -82,8 +82,12 @@ export async function cardKey(actor: Actor, nonce: string | undefined) {
   // A frozen or cancelled card's number stays masked: its frame is not offered at all.
   if (card.status !== 'active')
     throw new AppError('RULE_VIOLATED', 'Your card is frozen: its number is hidden.');
-  const key = await createCardKey(card.cardId, nonce);
   const local = stripeConfig().STRIPE_API_URL;
+  // In AWS the browser shows the card with Stripe Issuing Elements, which take only a key
+  // made with Stripe.js's nonce for this card: without one, say which card to make it for,
+  // and hand out no key (a key without a nonce would be a card-reading secret for nothing).
+  if (!local && !nonce) return { cardId: card.cardId };
+  const key = await createCardKey(card.cardId, nonce);
   return {
     cardId: card.cardId,
     ephemeralKeySecret: key.secret,

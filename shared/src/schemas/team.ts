@@ -120,8 +120,14 @@ export const statementOutput = z.object({
 export const cardKeyInput = z.object({ nonce: z.string().max(200).optional() });
 export const cardKeyOutput = z.object({
   cardId: z.string(),
-  ephemeralKeySecret: z.string(),
-  expires: z.number().int(),
+  /**
+   * The key Stripe.js (or the emulator's frame) shows the card with. In AWS a call
+   * without `nonce` only names the card: the page then makes a nonce for it with
+   * Stripe.js and asks again (Stripe Issuing Elements' flow; docs/decisions.md).
+   */
+  ephemeralKeySecret: z.string().optional(),
+  /** Unix seconds; with `ephemeralKeySecret`. */
+  expires: z.number().int().optional(),
   /** Locally, the emulator's card-details frame; in AWS the page uses Stripe Issuing Elements. */
   frameUrl: z.string().optional(),
 });

@@ -75,7 +75,7 @@ export const cardDialogMessages = {
   pending: 'Your card is being issued. It appears here as soon as your first budget arrives.',
   usedFor:
     'Use it for learning: bookstores, e-books and audiobooks, online courses and training, schools and colleges, and learning apps and software.',
-  /** Only where no issuer frame is wired (AWS until Stripe Issuing Elements are mounted; decisions.md). */
+  /** Where no issuer frame can be shown: no publishable key in config.json, or Stripe.js failed (decisions.md). */
   frameUnavailable: 'The card number cannot be shown here yet. Please contact support to get it.',
   lastDecline: 'Last declined purchase',
 } as const;

@@ -1,21 +1,28 @@
 /**
- * The card's number, expiry and CVC, shown by the issuer in its own frame:
+ * The card's number, expiry and CVC, shown by the issuer in its own frames:
  * the page asks our API for a short-lived key (POST /me/cardKey) and the
- * frame, loaded from the issuer's origin with that key, shows the details.
+ * issuer's frames, loaded from its origin with that key, show the details.
  * The number never passes through our API, our code or our logs; the parent
- * page cannot read the frame. Copy buttons live inside the frame; it tells us
- * only which field was copied (we then say 'Copied!') and how tall it is.
+ * page cannot read the frames. Copying happens inside them; we only learn that
+ * it happened (and then say 'Copied!').
  *
- * Locally the issuer is the Stripe emulator (docs/stripe-emulator.md). In AWS
- * this is where Stripe Issuing Elements mount (docs/decisions.md: not wired yet).
+ * Which issuer frame: ./cardDisplay.ts. Locally the Stripe emulator names one
+ * page with three fields and copy buttons (docs/stripe-emulator.md), which also
+ * tells us its height. In AWS, Stripe Issuing Elements (./issuingElements.ts).
  */
-import { Loader, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { Group, Loader, Stack, Text } from '@mantine/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { call, errorMessage } from '../../api/client';
+import { loadConfig } from '../../config';
 import { cardDialogMessages } from '../../content/consoleMessages';
+import { chooseCardDisplay } from './cardDisplay';
 import { announceCopied } from './copied';
 
-type Frame = { state: 'loading' } | { state: 'ready'; url: string } | { state: 'failed'; message: string };
+type Frame =
+  | { state: 'loading' }
+  | { state: 'ready'; url: string }
+  | { state: 'elements'; cardId: string; publishableKey: string }
+  | { state: 'failed'; message: string };
 
 /** Until the frame tells us its height: enough for three rows at any width. */
 const INITIAL_HEIGHT = 200;
@@ -24,16 +31,20 @@ export function CardFrame() {
   const [frame, setFrame] = useState<Frame>({ state: 'loading' });
   const [height, setHeight] = useState(INITIAL_HEIGHT);
   const iframe = useRef<HTMLIFrameElement>(null);
+  const elementsFailed = useCallback((message: string) => setFrame({ state: 'failed', message }), []);
 
   useEffect(() => {
     const controller = new AbortController();
-    call('getCardKey', {}, { signal: controller.signal }).then(
-      (key) =>
-        setFrame(
-          key.frameUrl
-            ? { state: 'ready', url: key.frameUrl }
-            : { state: 'failed', message: cardDialogMessages.frameUnavailable },
-        ),
+    // Loaded once at start (main.tsx): this waits only if it has not arrived yet.
+    const config = loadConfig().catch(() => undefined);
+    Promise.all([call('getCardKey', {}, { signal: controller.signal }), config]).then(
+      ([key, appConfig]) => {
+        const display = chooseCardDisplay(key, appConfig);
+        if (display.mode === 'frame') setFrame({ state: 'ready', url: display.url });
+        else if (display.mode === 'elements') {
+          setFrame({ state: 'elements', cardId: display.cardId, publishableKey: display.publishableKey });
+        } else setFrame({ state: 'failed', message: cardDialogMessages.frameUnavailable });
+      },
       (error: unknown) => {
         if (!controller.signal.aborted) setFrame({ state: 'failed', message: errorMessage(error) });
       },
@@ -58,6 +69,15 @@ export function CardFrame() {
   }, [frame]);
 
   if (frame.state === 'loading') return <Loader size="sm" aria-label="Loading the card details" />;
+  if (frame.state === 'elements') {
+    return (
+      <IssuingElements
+        cardId={frame.cardId}
+        publishableKey={frame.publishableKey}
+        onFailed={elementsFailed}
+      />
+    );
+  }
   if (frame.state === 'failed') {
     return (
       <Text size="sm" c="red.9" role="alert">
@@ -76,5 +96,89 @@ export function CardFrame() {
       referrerPolicy="no-referrer"
       style={{ border: 0, width: '100%', height, display: 'block', colorScheme: 'normal' }}
     />
+  );
+}
+
+/** Stripe Issuing Elements: Stripe.js mounts its frames into these slots (AWS only). */
+function IssuingElements(props: {
+  cardId: string;
+  publishableKey: string;
+  onFailed: (message: string) => void;
+}) {
+  const { cardId, publishableKey, onFailed } = props;
+  const number = useRef<HTMLDivElement>(null);
+  const expiry = useRef<HTMLDivElement>(null);
+  const cvc = useRef<HTMLDivElement>(null);
+  const copyNumber = useRef<HTMLDivElement>(null);
+  const [mounted, setMounted] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    let remove: (() => void) | undefined;
+    if (!number.current || !expiry.current || !cvc.current || !copyNumber.current) return;
+    const slots = {
+      number: number.current,
+      expiry: expiry.current,
+      cvc: cvc.current,
+      copyNumber: copyNumber.current,
+    };
+    import('./issuingElements')
+      .then(({ mountIssuingElements }) =>
+        mountIssuingElements({
+          cardId,
+          publishableKey,
+          slots,
+          signal: controller.signal,
+          onCopy: announceCopied,
+        }),
+      )
+      .then(
+        (unmount) => {
+          if (controller.signal.aborted) unmount();
+          else {
+            remove = unmount;
+            setMounted(true);
+          }
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          // Stripe.js's own reasons are for us, not the employee: log them, show ours.
+          console.error('Stripe Issuing Elements failed', error);
+          onFailed(cardDialogMessages.frameUnavailable);
+        },
+      );
+    return () => {
+      controller.abort();
+      remove?.();
+    };
+  }, [cardId, publishableKey, onFailed]);
+
+  return (
+    <Stack gap="xs" data-testid="card-elements" aria-busy={!mounted}>
+      {mounted ? null : <Loader size="sm" aria-label="Loading the card details" />}
+      <div>
+        <Text size="xs" c="gray.7">
+          Card number
+        </Text>
+        <Group gap="xs" wrap="nowrap" align="center">
+          <div ref={number} style={{ flex: 1, minHeight: 24 }} />
+          <div ref={copyNumber} style={{ width: 24, height: 24 }} />
+        </Group>
+      </div>
+      <Group gap="lg" grow>
+        <div>
+          <Text size="xs" c="gray.7">
+            Expiry
+          </Text>
+          <div ref={expiry} style={{ minHeight: 24 }} />
+        </div>
+        <div>
+          <Text size="xs" c="gray.7">
+            CVC
+          </Text>
+          <div ref={cvc} style={{ minHeight: 24 }} />
+        </div>
+      </Group>
+    </Stack>
   );
 }
