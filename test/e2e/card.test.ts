@@ -185,12 +185,12 @@ describe('the virtual card', () => {
       // Declined at the till in another tab; back in the app, the reason arrives without a reload.
       const till = await context.newPage();
       expect(await payAtCheckout(till, card, '30.00')).toBe('Declined');
-      const declinedAt = Date.now();
+      // How soon is the polling's job (POLL_MS, unit-tested with fake timers in
+      // webCardStore.test.ts); here it is enough that it arrives without a reload.
       await page.bringToFront();
       const reason = '$30.00 is above your $25.00 balance.';
       const note = page.locator('.mantine-Notification-root').filter({ hasText: reason });
-      await note.waitFor({ timeout: 10_000 });
-      expect(Date.now() - declinedAt).toBeLessThan(10_000);
+      await note.waitFor();
       expect(await note.textContent()).toContain('Purchase declined: $30.00 at Powell’s Books');
       expect(await note.getAttribute('role')).toBe('alert');
       // It stays on the card.

@@ -388,14 +388,4 @@ describe('on the real catalogue', () => {
     const priced = prices.slice(0, firstUnpriced) as number[];
     expect(priced).toEqual([...priced].sort((x, y) => x - y));
   });
-
-  it('filters 5,000 items in well under a frame budget of work', () => {
-    const big = Array.from(
-      { length: 5000 },
-      (_, i) => ({ ...catalogue[i % catalogue.length], id: `i${i}` }) as ShopItem,
-    );
-    const started = performance.now();
-    applyShopQuery(big, q({ q: 'the', min: '5', max: '40', categories: ['Leadership', 'Execution'] }));
-    expect(performance.now() - started).toBeLessThan(200);
-  });
 });

@@ -56,6 +56,10 @@ afterEach(() => {
 });
 
 describe('card polling', () => {
+  it('reads often enough that a decline shows within 10 s even with one slow answer (issue 9)', () => {
+    expect(2 * POLL_MS).toBeLessThanOrEqual(10_000);
+  });
+
   it('announces a decline that happens while the page is open, once; not the one already there', async () => {
     const old = { at: '2026-01-01T00:00:00.000Z', reason: 'Old reason.' };
     const fresh = { at: '2026-01-02T00:00:00.000Z', reason: '$30.00 is above your $25.00 balance.' };
