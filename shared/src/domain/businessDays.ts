@@ -125,3 +125,9 @@ export function receiptStage(purchasedAt: Date | string, now: Date): ReceiptStag
   if (today >= receiptReminderDay(due)) return 'reminder';
   return 'early';
 }
+
+/** A day as the product shows dates: MM/DD/YYYY (spec §9). */
+export function formatUsDay(day: Day): string {
+  const [year, month, date] = day.split('-');
+  return `${month}/${date}/${year}`;
+}

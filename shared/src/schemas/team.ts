@@ -67,6 +67,8 @@ export const employeeRow = z.object({
   /** What the card can spend; for a removed employee, what of theirs waits in the team pool. */
   remainingBudgetCents: z.number().int(),
   onHoldCents: z.number().int(),
+  /** Purchases still awaiting a receipt (due or not); 0 for invitations. */
+  receiptsOutstanding: z.number().int(),
 });
 export const employeesOutput = z.object({ employees: z.array(employeeRow) });
 
