@@ -7,6 +7,7 @@ import {
   receiptDueDay,
   receiptReminderDay,
   receiptStage,
+  startOfBusinessDay,
 } from '../../shared/src/domain/businessDays';
 
 describe('receiptDueDay: 5 business days after the purchase day (US Eastern)', () => {
@@ -85,5 +86,17 @@ describe('receiptStage', () => {
   ])('at %s it is %s', (now, stage) => {
     expect(receiptReminderDay(receiptDueDay(bought))).toBe('2026-03-05');
     expect(receiptStage(bought, new Date(now))).toBe(stage);
+  });
+});
+
+describe('startOfBusinessDay', () => {
+  it.each([
+    ['2026-03-01', '2026-03-01T05:00:00.000Z'],
+    ['2026-07-01', '2026-07-01T04:00:00.000Z'],
+    ['2026-03-08', '2026-03-08T05:00:00.000Z'],
+    ['2026-11-01', '2026-11-01T04:00:00.000Z'],
+    ['2027-01-01', '2027-01-01T05:00:00.000Z'],
+  ])('%s begins at %s', (day, instant) => {
+    expect(startOfBusinessDay(day).toISOString()).toBe(instant);
   });
 });

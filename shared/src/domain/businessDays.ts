@@ -126,6 +126,17 @@ export function receiptStage(purchasedAt: Date | string, now: Date): ReceiptStag
   return 'early';
 }
 
+/** The instant a business day begins (midnight in New York, EST or EDT). */
+export function startOfBusinessDay(day: Day): Date {
+  parseDay(day);
+  for (const offsetHours of [5, 4]) {
+    const candidate = new Date(`${day}T0${offsetHours}:00:00.000Z`);
+    if (businessDateOf(candidate) === day && businessDateOf(new Date(candidate.getTime() - 1)) !== day)
+      return candidate;
+  }
+  throw new Error(`no midnight found for ${day}`);
+}
+
 /** A day as the product shows dates: MM/DD/YYYY (spec §9). */
 export function formatUsDay(day: Day): string {
   const [year, month, date] = day.split('-');
