@@ -280,6 +280,11 @@ const matrix: Record<OperationId, Row> = {
   },
   getTeamAudit: { request: async () => ({ path: '/team/audit' }), expect: managersOnly('ok') },
   getTeamLedger: { request: async () => ({ path: '/team/ledger' }), expect: managersOnly('ok') },
+  // Each manager gets their own team's file (another team's purchases are never in it: exportCsv.test.ts).
+  exportTeamPurchases: {
+    request: async () => ({ path: '/team/purchases.csv?from=2026-01&to=2026-03' }),
+    expect: managersOnly('ok'),
+  },
   getBalance: { request: async () => ({ path: '/me/balance' }), expect: employeesOnly('ok') },
   getStatement: { request: async () => ({ path: '/me/statement' }), expect: employeesOnly('ok') },
   // The world's teams never set up billing, so no employee has a card yet.

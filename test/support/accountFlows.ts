@@ -115,5 +115,7 @@ export async function api(
     body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
   });
   const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  // File routes (CSV) answer with text; everything else is JSON.
+  const isText = /^text\//.test(response.headers.get('content-type') ?? '');
+  return { status: response.status, body: text ? (isText ? text : JSON.parse(text)) : undefined };
 }

@@ -1,13 +1,15 @@
 /**
- * Daily at 14:00 UTC. Reminds employees of receipts due within the 5-business-day
- * window, freezes cards with an overdue receipt ("missing receipt"), and lifts
- * that freeze once every overdue receipt is in. Purchases arrive with the money
- * core; until then there is nothing to check.
+ * Daily at 14:00 UTC (9 or 10 am in New York, the business calendar's zone).
+ * Reminds employees of receipts due in 2 business days and on the due day,
+ * freezes cards with an overdue receipt (reason `missingReceipt`, kept beside a
+ * manager's own freeze) and tells the employee and the manager, and lifts that
+ * freeze where every overdue receipt is in. The wrapper runs it once per day;
+ * inside, reminders are marked on the purchase and a freeze on the card, so a
+ * retried run sends nothing twice. Rules: services/receiptPolicy.ts.
  */
 import { jobHandler } from '../platform/job';
+import { runReceiptDeadlines } from '../services/receiptPolicy';
 
-export const handler = jobHandler('receiptDeadlines', async () => ({
-  remindersSent: 0,
-  cardsFrozen: 0,
-  cardsUnfrozen: 0,
+export const handler = jobHandler('receiptDeadlines', async ({ now, log }) => ({
+  ...(await runReceiptDeadlines(now, log)),
 }));

@@ -23,6 +23,7 @@ import {
   type Access,
   DEFAULT_MAX_BODY_BYTES,
   type OperationId,
+  type RouteDef,
   type Routes,
   routes,
 } from '../../../shared/src/api/routes';
@@ -100,9 +101,17 @@ function success(
   status: number,
   output: unknown,
   revalidate: boolean,
+  responseType?: string,
 ): APIGatewayProxyStructuredResultV2 {
-  const body = JSON.stringify(output);
+  let body: string;
   const headers: Record<string, string> = { ...baseHeaders };
+  if (responseType) {
+    // A file route's output is `fileOutput` (validated above): its body goes out as the file.
+    const file = output as { filename: string; body: string };
+    body = file.body;
+    headers['content-type'] = `${responseType}; charset=utf-8`;
+    headers['content-disposition'] = `attachment; filename="${file.filename}"`;
+  } else body = JSON.stringify(output);
   if (revalidate) {
     const etag = etagOf(body);
     // private: it was fetched with someone's token; no-cache: keep it, but ask every time.
@@ -264,7 +273,8 @@ export function httpHandler<Op extends OperationId>(operationId: Op, impl: HttpI
             now,
           )
         : await run();
-      const response = success(event, status, output, route.revalidate === true);
+      const { responseType } = route as RouteDef;
+      const response = success(event, status, output, route.revalidate === true, responseType);
       log.info('request handled', { status: response.statusCode, actor: actor?.userId });
       return response;
     } catch (error) {

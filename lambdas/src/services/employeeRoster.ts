@@ -12,6 +12,7 @@ import { db, tableName } from '../data/client';
 import { keys } from '../data/keys';
 import { statement } from '../data/ledger';
 import type { Actor } from '../platform/auth';
+import { receiptsOutstanding } from './receiptPolicy';
 
 async function balances(userIds: string[]): Promise<Map<string, number>> {
   const map = new Map<string, number>();
@@ -49,6 +50,7 @@ export async function listEmployees(actor: Actor) {
   const pooled = members.some((m) => m.status === 'deleted')
     ? await pooledByPerson(actor.teamId)
     : new Map<string, number>();
+  const outstanding = await receiptsOutstanding(actor.teamId);
   const invitations = await db().send(
     new QueryCommand({
       TableName: tableName(),
@@ -76,6 +78,7 @@ export async function listEmployees(actor: Actor) {
       Math.max(0, money.get(cardAccount(m.userId)) ?? 0) +
       (m.status === 'deleted' ? (pooled.get(m.userId) ?? 0) : 0),
     onHoldCents: money.get(holdAccount(m.userId)) ?? 0,
+    receiptsOutstanding: outstanding.get(m.userId) ?? 0,
   }));
   const invited = (invitations.Items ?? []).map((inv) => ({
     userId: `invite:${inv.email}`,
@@ -90,6 +93,7 @@ export async function listEmployees(actor: Actor) {
     nextBudgetCents: Number(inv.budgetCents),
     remainingBudgetCents: 0,
     onHoldCents: 0,
+    receiptsOutstanding: 0,
   }));
   // Spec default sort: remaining budget, highest first.
   return {

@@ -49,6 +49,7 @@ import {
   cardStatusInput,
   deleteEmployeesInput,
   employeesOutput,
+  fileOutput,
   moneyMovedOutput,
   pauseInput,
   reallocateInput,
@@ -57,6 +58,7 @@ import {
   redemptionPreviewOutput,
   statementOutput,
   teamLedgerOutput,
+  teamPurchasesCsvInput,
 } from '../schemas/team';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -113,6 +115,12 @@ export interface RouteDef<I extends z.ZodType = z.ZodType, O extends z.ZodType =
    * with no body (platform/http.ts). Access is checked first, as always.
    */
   revalidate?: boolean;
+  /**
+   * A file download instead of JSON: the output is `fileOutput` and the wrapper
+   * sends its `body` as this content type, with its `filename` as an attachment
+   * (platform/http.ts; gzip above 8 KB as for JSON).
+   */
+  responseType?: 'text/csv';
   uses: readonly Capability[];
 }
 
@@ -446,6 +454,17 @@ export const routes = {
     access: { kind: 'signedIn', roles: ['manager'] },
     input: z.object({}),
     output: teamLedgerOutput,
+    uses: ['table:read'],
+  }),
+  exportTeamPurchases: route({
+    method: 'GET',
+    path: '/team/purchases.csv',
+    summary:
+      "The team's purchases made in a month range (from/to as yyyy-mm, US Eastern), with receipt state, as an RFC 4180 CSV file.",
+    access: { kind: 'signedIn', roles: ['manager'] },
+    input: teamPurchasesCsvInput,
+    output: fileOutput,
+    responseType: 'text/csv',
     uses: ['table:read'],
   }),
   getTeamAudit: route({

@@ -67,6 +67,8 @@ export const employeeRow = z.object({
   /** What the card can spend; for a removed employee, what of theirs waits in the team pool. */
   remainingBudgetCents: z.number().int(),
   onHoldCents: z.number().int(),
+  /** Purchases still awaiting a receipt (due or not); 0 for invitations. */
+  receiptsOutstanding: z.number().int(),
 });
 export const employeesOutput = z.object({ employees: z.array(employeeRow) });
 
@@ -176,3 +178,22 @@ export const teamLedgerOutput = z.object({
     }),
   ),
 });
+
+const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Choose a month (yyyy-mm)' });
+
+/** Longest month range one CSV export covers. */
+export const CSV_EXPORT_MAX_MONTHS = 24;
+
+export const teamPurchasesCsvInput = z
+  .object({ from: month, to: month })
+  .refine((r) => r.from <= r.to, { error: 'The first month must not be after the last', path: ['to'] })
+  .refine(
+    (r) => {
+      const months = (y: string) => Number(y.slice(0, 4)) * 12 + Number(y.slice(5, 7));
+      return months(r.to) - months(r.from) < CSV_EXPORT_MAX_MONTHS;
+    },
+    { error: `Choose at most ${CSV_EXPORT_MAX_MONTHS} months`, path: ['to'] },
+  );
+
+/** A file answer (routes with `responseType`): sent as the file itself, never as JSON. */
+export const fileOutput = z.object({ filename: z.string().regex(/^[\w.-]+$/), body: z.string() });

@@ -8,7 +8,13 @@
  * the query string (GET, DELETE) or as a JSON body. Answers are checked against
  * the route's output schema; failures become an ApiError (see ./errors.ts).
  */
-import { type OperationId, type RouteInput, type RouteOutput, routes } from '../../../shared/src/api/routes';
+import {
+  type OperationId,
+  type RouteDef,
+  type RouteInput,
+  type RouteOutput,
+  routes,
+} from '../../../shared/src/api/routes';
 import { isErrorEnvelope } from '../../../shared/src/errors';
 import { loadConfig } from '../config';
 import { ApiError, codeForStatus, fallbackMessage } from './errors';
@@ -115,7 +121,9 @@ export function createApiClient(options: ApiClientOptions): ApiCall {
     const baseUrl = (await resolveBaseUrl()).replace(/\/+$/, '');
     const url = `${baseUrl}${path}${sendsBody ? '' : queryString(rest)}`;
 
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = {
+      accept: (route as RouteDef).responseType ?? 'application/json',
+    };
     if (sendsBody) headers['content-type'] = 'application/json';
     if (callOptions.idempotencyKey) headers['idempotency-key'] = callOptions.idempotencyKey;
     if (route.access.kind === 'signedIn') {
@@ -153,7 +161,10 @@ export function createApiClient(options: ApiClientOptions): ApiCall {
       }
     }
 
-    const body = await readJson(response);
+    // A file route (CSV) answers with the file itself; its name is the page's to choose
+    // (Content-Disposition is not readable cross-origin).
+    const isFile = Boolean((route as RouteDef).responseType) && response.ok;
+    const body = isFile ? { filename: 'download', body: await response.text() } : await readJson(response);
     if (!response.ok) {
       if (isErrorEnvelope(body)) {
         const { code, message, fields, requestId } = body.error;

@@ -34,6 +34,7 @@ import {
   InviteMembersPage,
   SetupAccountPage,
   ShopPage,
+  StatementPage,
 } from './consolePages';
 import { Loading } from './Loading';
 import { NoMatch } from './NoMatch';
@@ -59,6 +60,7 @@ const SignedInPlaceholder = lazy(() =>
 
 const ANYONE_SIGNED_IN: readonly Role[] = ['employee', 'manager'];
 const MANAGER: readonly Role[] = ['manager'];
+const EMPLOYEE: readonly Role[] = ['employee'];
 
 /** A page for these roles only (others are sent to /, spec §2). */
 function guarded(roles: readonly Role[], page: ReactNode) {
@@ -123,6 +125,8 @@ export function App() {
             <Route path="creditcard" element={guarded(MANAGER, <CreditCardsPage />)} />
             <Route path="addcreditcard" element={guarded(MANAGER, <AddCreditCardPage />)} />
             <Route path="activity" element={guarded(MANAGER, <ActivityPage />)} />
+            {/* Ours (decisions.md "employee view of their own ledger"). */}
+            <Route path="statement" element={guarded(EMPLOYEE, <StatementPage />)} />
             {/* decisions.md: this address asks for confirmation; loading it never freezes anything. */}
             <Route path="freezeEmployee/:cardId/:userId" element={guarded(MANAGER, <FreezeEmployeePage />)} />
           </Route>

@@ -29,3 +29,6 @@ export const ActivityPage = lazy(() =>
 export const ShopPage = lazy(() =>
   import('../features/shop/ShopPage').then((m) => ({ default: m.ShopPage })),
 );
+export const StatementPage = lazy(() =>
+  import('../features/statement/StatementPage').then((m) => ({ default: m.StatementPage })),
+);

@@ -83,6 +83,7 @@ interface MenuItem {
 }
 
 const MANAGER: readonly Role[] = ['manager'];
+const EMPLOYEE: readonly Role[] = ['employee'];
 
 /** Side menu of spec §2 without its hidden entries (decisions.md). */
 const menu: readonly { section?: string; roles?: readonly Role[]; items: readonly MenuItem[] }[] = [
@@ -103,6 +104,8 @@ const menu: readonly { section?: string; roles?: readonly Role[]; items: readonl
       { label: 'Purchase History', to: '/dashboard/purchasehistory' },
       // Ours (decisions.md "audit log"): the team's log of manager actions and money movements.
       { label: 'Activity Log', to: '/dashboard/activity', roles: MANAGER, tour: 'nav-activity' },
+      // Ours (decisions.md): the employee's own ledger with running balances.
+      { label: 'Statement', to: '/dashboard/statement', roles: EMPLOYEE },
     ],
   },
   {

@@ -19,6 +19,7 @@ import { formatCents } from '../../../../shared/src/domain/money';
 import { call, errorMessage } from '../../api/client';
 import { ScrollableTable } from '../../components/ScrollableTable';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { PurchasesCsvExport } from './PurchasesCsvExport';
 
 type AuditEvent = RouteOutput<'getTeamAudit'>['events'][number];
 
@@ -145,6 +146,7 @@ export function ActivityPage() {
         <Title order={1}>Activity Log</Title>
         <Text c="gray.7">Every action on your team and every money movement, newest first.</Text>
       </div>
+      <PurchasesCsvExport />
       <Group gap="sm" align="flex-end">
         <Select
           label="Person"

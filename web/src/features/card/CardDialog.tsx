@@ -10,6 +10,7 @@
  */
 import {
   Alert,
+  Anchor,
   Button,
   CopyButton,
   Divider,
@@ -22,6 +23,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
 import { formatCents } from '../../../../shared/src/domain/money';
 import { cardDialogMessages as text } from '../../content/consoleMessages';
 import { COPIED_NOTICE_MS } from '../../content/timings';
@@ -202,6 +204,9 @@ export function CardDialog() {
       ) : (
         <Stack gap="md">
           <Amounts balance={balance} />
+          <Anchor component={Link} to="/dashboard/statement" onClick={close} size="sm">
+            See every movement on your card (statement)
+          </Anchor>
           {balance.lastDecline ? <LastDecline decline={balance.lastDecline} /> : null}
           <CardBody balance={balance} />
           <Text size="sm" c="gray.7">

@@ -426,7 +426,16 @@ export function EmployeesPage() {
                         {row.email}
                       </Table.Td>
                       <Table.Td data-status={row.status}>{statusLabel[row.status]}</Table.Td>
-                      <Table.Td data-card-status={row.cardStatus}>{cardStatusLabel[row.cardStatus]}</Table.Td>
+                      <Table.Td data-card-status={row.cardStatus}>
+                        {cardStatusLabel[row.cardStatus]}
+                        {row.receiptsOutstanding > 0 ? (
+                          <Text size="xs" c="gray.7" data-receipts-outstanding={row.receiptsOutstanding}>
+                            {row.receiptsOutstanding === 1
+                              ? '1 receipt outstanding'
+                              : `${row.receiptsOutstanding} receipts outstanding`}
+                          </Text>
+                        ) : null}
+                      </Table.Td>
                       <Table.Td ta="right">
                         {formatCents(row.budgetCents)}
                         {row.nextBudgetCents !== row.budgetCents && row.status !== 'deleted' ? (

@@ -1,0 +1,176 @@
+/**
+ * The receipt policy (docs/decisions.md "Receipt deadline"): a receipt is due
+ * 5 business days after the purchase; reminders go out 2 business days before
+ * and on the due day; once one is overdue the card is frozen with the reason
+ * `missingReceipt`, at the issuer and in our records, and the employee and the
+ * manager are told; when every overdue receipt is in, that reason is lifted at
+ * once, and the card is active again unless another reason (a manager's own
+ * freeze, dormancy) remains.
+ *
+ * Invariant: this module only ever adds or removes `missingReceipt` in
+ * `card.freeze`; it never touches the other reasons.
+ */
+import { businessDateOf, receiptDueDay, receiptStage } from '../../../shared/src/domain/businessDays';
+import type { FreezeReasons } from '../../../shared/src/domain/spendPolicy';
+import { setCardStatus as setIssuerCardStatus } from '../adapters/stripe';
+import { listTeamUsers, type TeamRecord, teamsRenewingOn } from '../data/accounts';
+import { type CardRecord, getCard, getCards, updateCard } from '../data/cards';
+import {
+  markReminderSent,
+  type PurchaseRecord,
+  teamPurchasesAwaitingReceipt,
+  userPurchasesAwaitingReceipt,
+} from '../data/purchaseReceipts';
+import { getUser, type UserRecord } from '../data/users';
+import type { Logger } from '../platform/log';
+import { type ReceiptLine, sendFrozenForReceipts, sendReceiptReminder, sendUnfrozen } from './receiptEmails';
+
+function line(p: PurchaseRecord): ReceiptLine {
+  return {
+    merchant: p.merchant,
+    amountCents: p.amountCents,
+    purchasedOn: businessDateOf(p.createdAt),
+    dueDay: receiptDueDay(p.createdAt),
+  };
+}
+
+function otherReasons(freeze: FreezeReasons | undefined): FreezeReasons {
+  const { missingReceipt: _lifted, ...rest } = freeze ?? {};
+  return Object.fromEntries(Object.entries(rest).filter(([, on]) => on)) as FreezeReasons;
+}
+
+/** Adds `missingReceipt` to the card's reasons; false when it was already there (nothing done). */
+async function freezeForReceipts(card: CardRecord): Promise<boolean> {
+  if (card.freeze?.missingReceipt || card.status === 'canceled') return false;
+  // Issuer first: if it fails, our record still says active and tomorrow's run tries again.
+  if (card.status !== 'inactive') await setIssuerCardStatus(card.cardId, 'inactive');
+  await updateCard(card.cardId, { status: 'inactive', freeze: { ...card.freeze, missingReceipt: true } });
+  return true;
+}
+
+/** Lifts `missingReceipt`; the card is active again only when no other reason remains. */
+async function liftReceiptFreeze(card: CardRecord): Promise<'active' | 'stillFrozen'> {
+  const rest = otherReasons(card.freeze);
+  if (Object.keys(rest).length > 0) {
+    await updateCard(card.cardId, { freeze: rest });
+    return 'stillFrozen';
+  }
+  await setIssuerCardStatus(card.cardId, 'active');
+  await updateCard(card.cardId, { status: 'active', freeze: {} });
+  return 'active';
+}
+
+/** Teams with billing (only they have cards): the 31 cycle-day partitions list them all. */
+async function teamsWithBilling(): Promise<TeamRecord[]> {
+  const teams = new Map<string, TeamRecord>();
+  for (let day = 1; day <= 31; day++) {
+    for (const team of await teamsRenewingOn(day)) teams.set(team.teamId, team);
+  }
+  return [...teams.values()];
+}
+
+export interface ReceiptRunSummary {
+  remindersSent: number;
+  cardsFrozen: number;
+  cardsUnfrozen: number;
+  teamsFailed: number;
+}
+
+/** One team's run: reminders, freezes, and freezes no longer needed. */
+async function runTeam(team: TeamRecord, now: Date, summary: ReceiptRunSummary) {
+  const today = businessDateOf(now);
+  const awaiting = await teamPurchasesAwaitingReceipt(team.teamId);
+  const members = new Map((await listTeamUsers(team.teamId)).map((u) => [u.userId, u]));
+  const cards = await getCards([...members.values()].flatMap((u) => (u.cardId ? [u.cardId] : [])));
+  const manager = members.get(team.managerId);
+
+  const byUser = new Map<string, PurchaseRecord[]>();
+  for (const p of awaiting) byUser.set(p.userId, [...(byUser.get(p.userId) ?? []), p]);
+
+  for (const [userId, purchases] of byUser) {
+    const user = members.get(userId);
+    if (!user || user.status === 'deleted') continue;
+    const overdue = purchases.filter((p) => receiptStage(p.createdAt, now) === 'overdue');
+    const card = user.cardId ? cards.get(user.cardId) : undefined;
+    if (overdue.length > 0 && card && (await freezeForReceipts(card))) {
+      summary.cardsFrozen++;
+      await sendFrozenForReceipts(
+        user,
+        manager,
+        `${user.firstName} ${user.lastName}`.trim(),
+        overdue.map(line),
+      );
+    }
+    const remind: PurchaseRecord[] = [];
+    for (const p of purchases) {
+      const stage = receiptStage(p.createdAt, now);
+      if ((stage === 'reminder' || stage === 'dueToday') && (await markReminderSent(p.purchaseId, stage)))
+        remind.push(p);
+    }
+    if (remind.length > 0) {
+      await sendReceiptReminder(user.email, user.firstName, remind.map(line), today);
+      summary.remindersSent++;
+    }
+  }
+
+  // A receipt freeze whose receipts are all in (the upload's own unfreeze failed,
+  // or a manager's activation cleared and re-froze it) is lifted here.
+  for (const user of members.values()) {
+    const card = user.cardId ? cards.get(user.cardId) : undefined;
+    if (!card?.freeze?.missingReceipt || card.status === 'canceled') continue;
+    const stillOverdue = (byUser.get(user.userId) ?? []).some(
+      (p) => receiptStage(p.createdAt, now) === 'overdue',
+    );
+    if (!stillOverdue && (await liftReceiptFreeze(card)) === 'active') {
+      summary.cardsUnfrozen++;
+      await sendUnfrozen(user.email, user.firstName);
+    }
+  }
+}
+
+/** The daily run. One team's failure is logged and counted; the others go on. */
+export async function runReceiptDeadlines(now: Date, log: Logger): Promise<ReceiptRunSummary> {
+  const summary: ReceiptRunSummary = { remindersSent: 0, cardsFrozen: 0, cardsUnfrozen: 0, teamsFailed: 0 };
+  for (const team of await teamsWithBilling()) {
+    try {
+      await runTeam(team, now, summary);
+    } catch (error) {
+      summary.teamsFailed++;
+      log.error('receipt deadlines failed for a team', {
+        teamId: team.teamId,
+        error: error instanceof Error ? error.message : 'unknown',
+      });
+    }
+  }
+  return summary;
+}
+
+/**
+ * Called when a receipt is in (the receipt upload's confirm calls this after
+ * marking the purchase received). When no overdue receipt remains, the
+ * `missingReceipt` freeze is lifted at once; a manager's own freeze stays.
+ */
+export async function onReceiptReceived(
+  userId: string,
+  now: Date,
+): Promise<{ card: 'notFrozenForReceipts' | 'stillOverdue' | 'active' | 'stillFrozen' }> {
+  const user: UserRecord | undefined = await getUser(userId);
+  const card = user?.cardId ? await getCard(user.cardId) : undefined;
+  if (!user || !card?.freeze?.missingReceipt || card.status === 'canceled')
+    return { card: 'notFrozenForReceipts' };
+  const overdue = (await userPurchasesAwaitingReceipt(userId)).some(
+    (p) => receiptStage(p.createdAt, now) === 'overdue',
+  );
+  if (overdue) return { card: 'stillOverdue' };
+  const outcome = await liftReceiptFreeze(card);
+  if (outcome === 'active') await sendUnfrozen(user.email, user.firstName);
+  return { card: outcome };
+}
+
+/** Receipts still awaited per employee of a team (the manager's roster). */
+export async function receiptsOutstanding(teamId: string): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (const p of await teamPurchasesAwaitingReceipt(teamId))
+    counts.set(p.userId, (counts.get(p.userId) ?? 0) + 1);
+  return counts;
+}

@@ -1,0 +1,203 @@
+/**
+ * The receipt policy end to end on DynamoDB Local, the SES mailbox and the
+ * Stripe emulator, with the clock moved by the job's `time`. Purchases are
+ * written through the data layer exactly as the card settlement writes them
+ * (the card network path is covered by cardAuthorization/moneyFlows); the
+ * receipt is marked received through the data layer as the upload will.
+ */
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '../../lambdas/src/data/keys';
+import { markReceiptReceived } from '../../lambdas/src/data/purchaseReceipts';
+import { handler } from '../../lambdas/src/jobs/receiptDeadlines';
+import { createLogger } from '../../lambdas/src/platform/log';
+import { onReceiptReceived, runReceiptDeadlines } from '../../lambdas/src/services/receiptPolicy';
+import type { SignedIn } from '../support/accountFlows';
+import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
+import { emulatorClient, joinTeam, sender, setUpTeam } from '../support/teams';
+
+let stack: IntegrationStack;
+beforeAll(async () => {
+  stack = await startIntegrationStack({ stripe: true });
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+let purchaseCount = 0;
+
+/** A purchase as the card settlement records it, awaiting its receipt. */
+async function putPurchase(
+  employee: { userId: string; cardId: string },
+  teamId: string,
+  createdAt: string,
+  amountCents = 1299,
+): Promise<string> {
+  const purchaseId = `ipi_receipt_${Date.now()}_${purchaseCount++}`;
+  await stack.doc.send(
+    new PutCommand({
+      TableName: stack.tableName,
+      Item: {
+        ...keys.purchase(purchaseId),
+        ...keys.purchaseByTeam(teamId, createdAt, purchaseId),
+        ...keys.purchaseByUser(employee.userId, createdAt, purchaseId),
+        entity: 'Purchase',
+        purchaseId,
+        userId: employee.userId,
+        teamId,
+        cardId: employee.cardId,
+        amountCents,
+        merchant: 'Powell’s Books',
+        category: 'book_stores',
+        createdAt,
+        receiptStatus: 'awaiting',
+      },
+    }),
+  );
+  return purchaseId;
+}
+
+async function card(cardId: string) {
+  const ours = await stack.getItem(keys.card(cardId));
+  const issuer = await emulatorClient(stack).issuing.cards.retrieve(cardId);
+  return { status: ours?.status, freeze: ours?.freeze, issuerStatus: issuer.status };
+}
+
+async function subjects(address: string): Promise<string[]> {
+  return (await stack.mailbox.to(address)).map((m) => m.subject);
+}
+
+async function team(): Promise<{
+  manager: SignedIn;
+  teamId: string;
+  employee: SignedIn & { cardId: string };
+}> {
+  const { manager, teamId } = await setUpTeam(stack);
+  const employee = await joinTeam(stack, manager, 30);
+  return { manager, teamId, employee };
+}
+
+const log = createLogger({ test: 'receiptPolicy' });
+
+describe('receipt deadlines', () => {
+  it('reminds before the deadline, freezes the day after it and tells both, once a day; the receipt unfreezes at once', async () => {
+    const { manager, teamId, employee } = await team();
+    // Bought Monday 2 March 2026: reminder Thursday 5 March, due Monday 9 March.
+    const purchaseId = await putPurchase(employee, teamId, '2026-03-02T15:00:00.000Z');
+
+    await handler({ time: '2026-03-04T14:00:00.000Z' });
+    expect(await subjects(employee.email)).not.toContain('Receipt due soon');
+
+    await handler({ time: '2026-03-05T14:00:00.000Z' });
+    expect((await subjects(employee.email)).filter((s) => s === 'Receipt due soon')).toHaveLength(1);
+    expect((await card(employee.cardId)).status).toBe('active');
+
+    await handler({ time: '2026-03-09T14:00:00.000Z' });
+    const dueToday = (await stack.mailbox.to(employee.email)).filter((m) =>
+      m.subject.startsWith('Receipt due today'),
+    );
+    expect(dueToday).toHaveLength(1);
+    expect(dueToday[0]?.body.text).toContain(
+      '$12.99 at Powell’s Books on 03/02/2026, receipt due 03/09/2026',
+    );
+    expect((await card(employee.cardId)).status).toBe('active');
+
+    const overdueDay = await handler({ time: '2026-03-10T14:00:00.000Z' });
+    expect(overdueDay.status).toBe('done');
+    expect(await card(employee.cardId)).toEqual({
+      status: 'inactive',
+      freeze: { missingReceipt: true },
+      issuerStatus: 'inactive',
+    });
+    const frozenMail = (await subjects(employee.email)).filter((s) => s.includes('frozen'));
+    expect(frozenMail).toHaveLength(1);
+    const managerMail = (await stack.mailbox.to(manager.email)).filter((m) => m.subject.includes('frozen'));
+    expect(managerMail).toHaveLength(1);
+    expect(managerMail[0]?.body.text).toContain('03/09/2026');
+
+    // Fired again the same day: the run is claimed once; a retried run by hand does nothing twice.
+    expect((await handler({ time: '2026-03-10T18:00:00.000Z' })).status).toBe('skipped');
+    const retried = await runReceiptDeadlines(new Date('2026-03-10T19:00:00.000Z'), log);
+    expect(retried).toMatchObject({ cardsFrozen: 0, remindersSent: 0 });
+    expect((await subjects(employee.email)).filter((s) => s.includes('frozen'))).toHaveLength(1);
+    expect((await stack.mailbox.to(manager.email)).filter((m) => m.subject.includes('frozen'))).toHaveLength(
+      1,
+    );
+    const before = (await stack.mailbox.to(employee.email)).length;
+
+    // The employee's purchase check says why.
+    const check = await sender(stack)(
+      'GET',
+      '/me/purchaseCheck?amountCents=100&merchantCategory=book_stores',
+      employee.accessToken,
+    );
+    expect(JSON.stringify(check.body)).toMatch(/receipt/i);
+
+    await markReceiptReceived(purchaseId, '2026-03-10T20:00:00.000Z');
+    expect(await onReceiptReceived(employee.userId, new Date('2026-03-10T20:00:00.000Z'))).toEqual({
+      card: 'active',
+    });
+    expect(await card(employee.cardId)).toEqual({ status: 'active', freeze: {}, issuerStatus: 'active' });
+    const after = await stack.mailbox.to(employee.email);
+    expect(after.length).toBe(before + 1);
+    expect(after.at(-1)?.subject).toMatch(/works again/);
+  });
+
+  it("never lifts a manager's own freeze: the receipt only takes its own reason away", async () => {
+    const { manager, teamId, employee } = await team();
+    // Bought Wednesday 1 April 2026: due Wednesday 8 April, overdue on the 9th.
+    const purchaseId = await putPurchase(employee, teamId, '2026-04-01T15:00:00.000Z');
+    await handler({ time: '2026-04-09T14:00:00.000Z' });
+    expect((await card(employee.cardId)).freeze).toEqual({ missingReceipt: true });
+
+    const frozen = await sender(stack)('POST', '/employees/cardStatus', manager.accessToken, {
+      userIds: [employee.userId],
+      status: 'inactive',
+    });
+    expect(frozen.status).toBe(200);
+    expect((await card(employee.cardId)).freeze).toEqual({ missingReceipt: true, manager: true });
+
+    await markReceiptReceived(purchaseId, '2026-04-09T16:00:00.000Z');
+    expect(await onReceiptReceived(employee.userId, new Date('2026-04-09T16:00:00.000Z'))).toEqual({
+      card: 'stillFrozen',
+    });
+    expect(await card(employee.cardId)).toEqual({
+      status: 'inactive',
+      freeze: { manager: true },
+      issuerStatus: 'inactive',
+    });
+
+    await handler({ time: '2026-04-10T14:00:00.000Z' });
+    expect((await card(employee.cardId)).status).toBe('inactive');
+    expect((await subjects(employee.email)).some((s) => s.includes('works again'))).toBe(false);
+  });
+
+  it('stays frozen while any overdue receipt is missing; the daily run lifts a freeze whose receipts came in; the roster counts what is outstanding', async () => {
+    const { manager, teamId, employee } = await team();
+    const first = await putPurchase(employee, teamId, '2026-05-04T15:00:00.000Z'); // due 11 May
+    const second = await putPurchase(employee, teamId, '2026-05-05T15:00:00.000Z'); // due 12 May
+    await handler({ time: '2026-05-13T14:00:00.000Z' });
+    expect((await card(employee.cardId)).status).toBe('inactive');
+
+    const roster = await sender(stack)('GET', '/employees', manager.accessToken);
+    const row = roster.body.employees.find((e: { userId: string }) => e.userId === employee.userId);
+    expect(row.receiptsOutstanding).toBe(2);
+
+    await markReceiptReceived(first, '2026-05-13T15:00:00.000Z');
+    expect(await onReceiptReceived(employee.userId, new Date('2026-05-13T15:00:00.000Z'))).toEqual({
+      card: 'stillOverdue',
+    });
+    expect((await card(employee.cardId)).status).toBe('inactive');
+
+    // The second receipt arrives but its confirm never calls back: the next run catches up.
+    await markReceiptReceived(second, '2026-05-13T16:00:00.000Z');
+    const next = await handler({ time: '2026-05-14T14:00:00.000Z' });
+    expect(next.status).toBe('done');
+    expect(await card(employee.cardId)).toEqual({ status: 'active', freeze: {}, issuerStatus: 'active' });
+
+    const later = await sender(stack)('GET', '/employees', manager.accessToken);
+    expect(
+      later.body.employees.find((e: { userId: string }) => e.userId === employee.userId).receiptsOutstanding,
+    ).toBe(0);
+  });
+});

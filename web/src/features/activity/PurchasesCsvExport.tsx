@@ -1,0 +1,86 @@
+/**
+ * 'Download CSV' (manager): the team's purchases in a month range with each
+ * one's receipt state (GET /team/purchases.csv). Months are the business
+ * calendar's (US Eastern), like the receipt deadline. It lives on the Activity
+ * page until the purchase history page arrives.
+ */
+import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { call, errorMessage } from '../../api/client';
+
+function thisMonth(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+}
+
+/** Saves text as a file the browser downloads. */
+function saveFile(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+export function PurchasesCsvExport() {
+  const [from, setFrom] = useState(thisMonth);
+  const [to, setTo] = useState(thisMonth);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError('');
+    setBusy(true);
+    try {
+      const file = await call('exportTeamPurchases', { from, to });
+      saveFile(`purchases-${from}-to-${to}.csv`, file.body);
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="purchases-csv-title">
+      <Title order={2} size="h4" id="purchases-csv-title">
+        Purchases as a spreadsheet
+      </Title>
+      <Text size="sm" c="gray.7">
+        Every purchase your team made in these months, with its receipt state, as a CSV file.
+      </Text>
+      <form onSubmit={(event) => void onSubmit(event)}>
+        <Group gap="sm" align="flex-end">
+          <TextInput
+            type="month"
+            label="From month"
+            value={from}
+            onChange={(e) => setFrom(e.currentTarget.value)}
+            required
+            w={180}
+          />
+          <TextInput
+            type="month"
+            label="To month"
+            value={to}
+            onChange={(e) => setTo(e.currentTarget.value)}
+            required
+            w={180}
+          />
+          <Button type="submit" variant="default" loading={busy}>
+            Download CSV
+          </Button>
+        </Group>
+      </form>
+      {error ? (
+        <Alert color="red" title="Could not download the purchases" role="alert">
+          {error}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
