@@ -29,7 +29,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
-import { type FormEvent, Suspense, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, type FormEvent, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Role } from '../../../../shared/src/schemas/me';
 import { ensureSession, useSession } from '../../auth/sessionStore';
@@ -379,6 +379,10 @@ export function SignedInLayout() {
                     to={item.to}
                     label={item.label}
                     active={active}
+                    // Mantine's active blue fades on its hover background below AA; blue.9 stays above.
+                    style={
+                      active ? ({ '--nl-color': 'var(--mantine-color-blue-9)' } as CSSProperties) : undefined
+                    }
                     aria-current={active ? 'page' : undefined}
                     data-tour={item.tour}
                     onClick={close}
