@@ -32,6 +32,7 @@ import {
   EmployeesPage,
   FreezeEmployeePage,
   InviteMembersPage,
+  PurchaseHistoryPage,
   SetupAccountPage,
 } from './consolePages';
 import { Loading } from './Loading';
@@ -115,10 +116,7 @@ export function App() {
           <Route path="dashboard">
             <Route index element={guarded(ANYONE_SIGNED_IN, <DashboardPage />)} />
             <Route path="employees" element={guarded(MANAGER, <EmployeesPage />)} />
-            <Route
-              path="purchasehistory"
-              element={<Protected roles={ANYONE_SIGNED_IN} title="Purchase History" />}
-            />
+            <Route path="purchasehistory" element={guarded(ANYONE_SIGNED_IN, <PurchaseHistoryPage />)} />
             <Route path="creditcard" element={guarded(MANAGER, <CreditCardsPage />)} />
             <Route path="addcreditcard" element={guarded(MANAGER, <AddCreditCardPage />)} />
             <Route path="activity" element={guarded(MANAGER, <ActivityPage />)} />

@@ -26,3 +26,6 @@ export const AddCreditCardPage = lazy(() =>
 export const ActivityPage = lazy(() =>
   import('../features/activity/ActivityPage').then((m) => ({ default: m.ActivityPage })),
 );
+export const PurchaseHistoryPage = lazy(() =>
+  import('../features/purchases/PurchaseHistoryPage').then((m) => ({ default: m.PurchaseHistoryPage })),
+);
