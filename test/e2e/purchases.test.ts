@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { api, PASSWORD, type SignedIn } from '../support/accountFlows';
@@ -49,6 +50,35 @@ async function payAtCheckout(page: Page, card: CardDetails, merchant: string, do
   await page.getByRole('button', { name: 'Pay' }).click();
   await page.locator('#result').waitFor();
   return (await page.locator('#result').textContent())?.trim();
+}
+
+/** A real PNG well over 150,000 bytes: low-amplitude noise, which deflate cannot shrink but JPEG can. */
+function noisyPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body) >>> 0);
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  const noise = randomBytes(height * (width * 3 + 1));
+  for (let y = 0; y < height; y++) {
+    const row = y * (width * 3 + 1);
+    noise[row] = 0; // filter: none
+    for (let i = row + 1; i < row + 1 + width * 3; i++) noise[i] = 120 + ((noise[i] as number) & 15);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(noise)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 async function expectAccessible(page: Page, where: string) {
@@ -190,10 +220,16 @@ describe('purchase history and receipts', () => {
     await page.waitForURL(/\/dashboard\/purchasehistory\?upload=/);
     const dialog = page.getByRole('dialog', { name: 'Upload receipt' });
     await dialog.waitFor();
+    // A photo over the limit is made smaller in the browser, and the person is told.
+    await dialog.getByLabel('Receipt image').setInputFiles({
+      name: 'photo.png',
+      mimeType: 'image/png',
+      buffer: noisyPng(400, 400),
+    });
+    await dialog.getByText(/'photo\.png' was .* so we made it smaller here in your browser/).waitFor();
+    await dialog.getByText(/Chosen: photo\.jpg/).waitFor();
     await dialog.getByLabel('Title').fill('Ud');
     await page.getByRole('option', { name: 'Udemy' }).click();
-    await dialog.getByLabel('Receipt image').setInputFiles(RECEIPT_PNG);
-    await dialog.getByText('Chosen: receipt.png').waitFor();
     await expectAccessible(page, 'upload dialog, 375');
     await page.screenshot({ path: `${SHOTS}/employee-upload-375.png` });
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();

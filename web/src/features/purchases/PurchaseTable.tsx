@@ -89,7 +89,7 @@ export function PurchaseTable({
             {manager ? <Table.Td>{row.employeeName}</Table.Td> : null}
             <Table.Td>
               {row.title ?? (
-                <Text span c="gray.7">
+                <Text span inherit c="gray.7">
                   Untitled
                 </Text>
               )}

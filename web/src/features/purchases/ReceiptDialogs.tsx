@@ -76,6 +76,7 @@ export function UploadReceiptDialog({
   const [titleError, setTitleError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [dragging, setDragging] = useState(false);
+  const [focused, setFocused] = useState(false);
 
   useEffect(() => {
     if (!purchase) return;
@@ -161,6 +162,9 @@ export function UploadReceiptDialog({
             style={{
               border: `2px dashed var(--mantine-color-${dragging ? 'blue-7' : 'gray-6'})`,
               borderRadius: 8,
+              // The input itself is invisible, so the zone shows its keyboard focus.
+              outline: focused ? '2px solid var(--mantine-color-blue-7)' : undefined,
+              outlineOffset: 2,
               textAlign: 'center',
               cursor: 'pointer',
             }}
@@ -175,6 +179,8 @@ export function UploadReceiptDialog({
               aria-label="Receipt image"
               accept={RECEIPT_TYPES.join(',')}
               style={{ position: 'absolute', width: 1, height: 1, opacity: 0 }}
+              onFocus={() => setFocused(true)}
+              onBlur={() => setFocused(false)}
               onChange={(event) => {
                 void choose(event.currentTarget.files?.[0]);
                 event.currentTarget.value = '';
