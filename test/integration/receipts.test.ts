@@ -158,6 +158,24 @@ describe('purchase history', () => {
   });
 });
 
+describe('purchase status from the ledger', () => {
+  it('shows a merchant refund against its purchase: partly refunded, then refunded', async () => {
+    const { employee, purchaseId } = await teamWithPurchase(1000);
+    const status = async () =>
+      (await send('GET', '/purchases', employee.accessToken)).body.purchases.find(
+        (p: { purchaseId: string }) => p.purchaseId === purchaseId,
+      );
+    stack.stripe?.admin.refund(purchaseId, 400);
+    await stack.stripe?.admin.idle();
+    expect(await status()).toMatchObject({ status: 'partlyRefunded', refundedCents: 400, amountCents: 1000 });
+    stack.stripe?.admin.refund(purchaseId);
+    await stack.stripe?.admin.idle();
+    expect(await status()).toMatchObject({ status: 'refunded', refundedCents: 1000 });
+    // The card got its money back through the ledger.
+    expect((await send('GET', '/me/balance', employee.accessToken)).body.availableCents).toBe(2500);
+  });
+});
+
 describe('receipt uploads', () => {
   it.each([
     ['a PNG', PNG, 'image/png'],
