@@ -119,7 +119,9 @@ export class StatefulStack extends Stack {
       cors: [
         {
           allowedOrigins: [config.webOrigin],
-          allowedMethods: [HttpMethods.PUT, HttpMethods.GET],
+          // POST: receipts are uploaded from the browser with a presigned POST (services/receipts.ts);
+          // GET: viewing through a presigned URL. Nothing uploads with PUT.
+          allowedMethods: [HttpMethods.POST, HttpMethods.GET],
           allowedHeaders: ['*'],
           exposedHeaders: ['ETag'],
           maxAge: 3000,

@@ -191,7 +191,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           distDir: join(root, 'web/dist'),
           runtimeConfig,
           csp: {
-            connect: [gateway.url, cognito.endpoint, stripe.url],
+            connect: [gateway.url, cognito.endpoint, stripe.url, s3.endpoint],
             img: [s3.endpoint],
             frame: [stripe.url],
           },

@@ -109,14 +109,14 @@ describe('buckets', () => {
     }
   });
 
-  it('the receipts bucket is versioned, logged, retained and allows PUT/GET only from the web origin', () => {
+  it('the receipts bucket is versioned, logged, retained and allows POST (presigned uploads) and GET only from the web origin', () => {
     t.stateful.hasResource('AWS::S3::Bucket', {
       Properties: Match.objectLike({
         VersioningConfiguration: { Status: 'Enabled' },
         LoggingConfiguration: Match.objectLike({ DestinationBucketName: Match.anyValue() }),
         CorsConfiguration: {
           CorsRules: [
-            Match.objectLike({ AllowedOrigins: [TEST_CONFIG.webOrigin], AllowedMethods: ['PUT', 'GET'] }),
+            Match.objectLike({ AllowedOrigins: [TEST_CONFIG.webOrigin], AllowedMethods: ['POST', 'GET'] }),
           ],
         },
       }),

@@ -5,7 +5,9 @@
  * user, gets exactly the answer listed here. A route added to the table without
  * a row here fails the first test.
  */
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '../../lambdas/src/data/keys';
 import { type OperationId, operationIds, routes } from '../../shared/src/api/routes';
 import {
   api,
@@ -77,6 +79,16 @@ const employeesOnly = (employeeAnswer: Expected): Record<ActorKind, Expected> =>
   employee: employeeAnswer,
   manager: 403,
   otherEmployee: employeeAnswer,
+  otherManager: 403,
+  deleted: 401,
+});
+
+/** Only the employee whose resource it is: managers are forbidden, another team's employee gets 404. */
+const ownEmployeeOnly = (answer: Expected): Record<ActorKind, Expected> => ({
+  visitor: 401,
+  employee: answer,
+  manager: 403,
+  otherEmployee: 404,
   otherManager: 403,
   deleted: 401,
 });
@@ -311,7 +323,70 @@ const matrix: Record<OperationId, Row> = {
     expect: anySignedIn,
   },
   finishWalkthrough: { request: async () => ({ path: '/me/walkthrough', body: {} }), expect: anySignedIn },
+  // Each caller sees their own purchases or their own team's.
+  listPurchases: { request: async () => ({ path: '/purchases' }), expect: anySignedIn },
+  createReceiptUpload: {
+    request: async () => ({
+      path: `/purchases/${PURCHASE_AWAITING}/receipt/upload`,
+      body: { contentType: 'image/png', size: 1000, fileName: 'r.png' },
+    }),
+    expect: ownEmployeeOnly('ok'),
+  },
+  // Nothing was uploaded under this id: the purchase's employee hears so (422); nobody else gets that far.
+  confirmReceipt: {
+    request: async () => ({
+      path: `/purchases/${PURCHASE_AWAITING}/receipt`,
+      body: { uploadId: '01JZZZZZZZZZZZZZZZZZZZZZZZ', title: 'Book', fileName: 'r.png' },
+    }),
+    expect: ownEmployeeOnly(422),
+  },
+  getReceiptUrl: {
+    request: async () => ({ path: `/purchases/${PURCHASE_WITH_RECEIPT}/receipt` }),
+    expect: teamAEmployeeResource,
+  },
 };
+
+/** Team A's employee's purchases, written as the settlement writes them. */
+const PURCHASE_AWAITING = `ipi_matrix_awaiting_${Date.now()}`;
+const PURCHASE_WITH_RECEIPT = `ipi_matrix_receipt_${Date.now()}`;
+
+async function putPurchase(purchaseId: string, employee: SignedIn, withReceipt: boolean) {
+  const user = await stack.getItem(keys.user(employee.userId));
+  const teamId = user?.teamId as string;
+  const createdAt = new Date().toISOString();
+  await stack.doc.send(
+    new PutCommand({
+      TableName: stack.tableName,
+      Item: {
+        ...keys.purchase(purchaseId),
+        ...keys.purchaseByTeam(teamId, createdAt, purchaseId),
+        ...keys.purchaseByUser(employee.userId, createdAt, purchaseId),
+        entity: 'Purchase',
+        purchaseId,
+        userId: employee.userId,
+        teamId,
+        cardId: 'ic_matrix',
+        amountCents: 1234,
+        merchant: 'Matrix Books',
+        category: 'book_stores',
+        createdAt,
+        receiptStatus: withReceipt ? 'received' : 'awaiting',
+        ...(withReceipt
+          ? {
+              title: 'A book',
+              receipt: {
+                key: `receipts/${teamId}/${purchaseId}/01JZZZZZZZZZZZZZZZZZZZZZZZ`,
+                contentType: 'image/png',
+                size: 100,
+                uploadedAt: createdAt,
+                uploadedBy: employee.userId,
+              },
+            }
+          : {}),
+      },
+    }),
+  );
+}
 
 let stack: IntegrationStack;
 let world: World;
@@ -352,6 +427,8 @@ beforeAll(async () => {
     (await api(stack.apiUrl, 'DELETE', `/users/${deleted.userId}`, { token: manager.accessToken })).status,
   ).toBe(200);
   world = { manager, employee, otherManager, otherEmployee, deleted };
+  await putPurchase(PURCHASE_AWAITING, employee, false);
+  await putPurchase(PURCHASE_WITH_RECEIPT, employee, true);
 }, 120_000);
 
 afterAll(async () => {

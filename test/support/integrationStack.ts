@@ -11,7 +11,9 @@ import { prefixedLog } from '../../infra/local/processes';
 import type { StripeEmulator } from '../../infra/local/stripe';
 import { createTableInput, tableSpec } from '../../lambdas/src/data/tableSpec';
 
-export const TEST_WEB_ORIGIN = 'http://127.0.0.1:5999';
+import { TEST_RECEIPTS_BUCKET, TEST_WEB_ORIGIN } from './integrationConstants';
+
+export { TEST_RECEIPTS_BUCKET, TEST_WEB_ORIGIN };
 
 /**
  * The local gateway in tests takes the client's address from this header, so
@@ -32,6 +34,8 @@ export const TEST_WEBHOOK_SECRET = 'whsec_integration';
 
 export interface IntegrationStack {
   apiUrl: string;
+  /** s3rver, holding the receipts bucket TEST_RECEIPTS_BUCKET. */
+  s3Endpoint: string;
   /** Present when started with `{ stripe: true }`. */
   stripe?: StripeEmulator;
   tableName: string;
@@ -77,6 +81,7 @@ export async function startIntegrationStack(options: IntegrationOptions = {}): P
   const dynamodbEndpoint = inject('dynamodbEndpoint');
   const cognito = inject('cognito');
   const sesEndpoint = inject('sesEndpoint');
+  const s3Endpoint = inject('s3Endpoint');
   const tableName = `test-${randomUUID()}`;
 
   const raw = new DynamoDBClient({
@@ -101,6 +106,8 @@ export async function startIntegrationStack(options: IntegrationOptions = {}): P
     TABLE_NAME: tableName,
     DYNAMODB_ENDPOINT: dynamodbEndpoint,
     SES_ENDPOINT: sesEndpoint,
+    S3_ENDPOINT: s3Endpoint,
+    RECEIPTS_BUCKET: TEST_RECEIPTS_BUCKET,
     MAIL_FROM: 'Learning Budget <no-reply@learningbudget.test>',
     SUPPORT_INBOX: TEST_SUPPORT_INBOX,
     COGNITO_ISSUER: cognito.issuer,
@@ -138,6 +145,7 @@ export async function startIntegrationStack(options: IntegrationOptions = {}): P
 
   return {
     apiUrl: gateway.url,
+    s3Endpoint,
     stripe,
     tableName,
     doc,

@@ -75,3 +75,9 @@ export const stripeConfig = group('stripe', {
   /** Set only locally: the emulator's base URL. */
   STRIPE_API_URL: optionalUrl,
 });
+
+export const receiptsConfig = group('receipts', {
+  RECEIPTS_BUCKET: z.string().min(1),
+  /** Set only locally (s3rver); path-style addressing then. */
+  S3_ENDPOINT: optionalUrl,
+});

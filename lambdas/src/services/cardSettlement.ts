@@ -11,6 +11,7 @@ import { type AuthorizationRecord, authorizationItem, getAuthorization, getCard 
 import { db, tableName } from '../data/client';
 import { keys } from '../data/keys';
 import { explainCancellation, type PostResult, postingItems } from '../data/ledger';
+import { getPurchase } from '../data/purchases';
 import type { Logger } from '../platform/log';
 
 const ATTEMPTS = 5;
@@ -222,12 +223,29 @@ export async function syncAuthorization(
   throw new Error(`authorization ${state.authorizationId}: the hold kept changing`);
 }
 
+/**
+ * Which purchase a refund is for: the refund names its authorization, whose
+ * captures are our purchases. With several captures, the first that still has
+ * that much unrefunded. Undefined when the purchase is not recorded (yet).
+ */
+async function refundedPurchase(authorizationId: string | undefined, amountCents: number) {
+  if (!authorizationId) return undefined;
+  const auth = await getAuthorization(authorizationId);
+  for (const captureId of Object.keys(auth?.captures ?? {})) {
+    const purchase = await getPurchase(captureId);
+    if (purchase && (purchase.refundedCents ?? 0) + amountCents <= purchase.amountCents) return purchase;
+  }
+  return undefined;
+}
+
 export async function applyMerchantRefund(event: {
   transactionId: string;
   cardId: string;
   amountCents: number;
   merchant: string;
   createdAt: string;
+  /** The refunded authorization, when the network names it: links the refund to its purchase. */
+  authorizationId?: string;
 }): Promise<PostResult> {
   const card = await getCard(event.cardId);
   if (!card) throw new Error(`refund ${event.transactionId} for unknown card ${event.cardId}`);
@@ -239,8 +257,27 @@ export async function applyMerchantRefund(event: {
     merchant: event.merchant,
     transactionId: event.transactionId,
   });
+  const purchase = await refundedPurchase(event.authorizationId, event.amountCents);
+  // In the ledger's own transaction (after its items), so a redelivered refund adds nothing twice.
+  const purchaseUpdate: TransactItem[] = purchase
+    ? [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.purchase(purchase.purchaseId),
+            UpdateExpression: 'ADD refundedCents :amount',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':amount': event.amountCents },
+          },
+        },
+      ]
+    : [];
   try {
-    await db().send(new TransactWriteCommand({ TransactItems: postingItems(posting, event.createdAt) }));
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [...postingItems(posting, event.createdAt), ...purchaseUpdate],
+      }),
+    );
     return { status: 'posted' };
   } catch (error) {
     return explainCancellation(error, posting);

@@ -82,7 +82,11 @@ export const handler = stripeWebhookHandler(async (event, { now, log }) => {
         merchant: t.merchant_data?.name ?? 'the merchant',
         createdAt: new Date(t.created * 1000).toISOString(),
       };
-      if (t.type === 'refund') await applyMerchantRefund(common);
+      if (t.type === 'refund')
+        await applyMerchantRefund({
+          ...common,
+          authorizationId: typeof t.authorization === 'string' ? t.authorization : t.authorization?.id,
+        });
       else
         await applyCapture(
           {

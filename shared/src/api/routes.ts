@@ -40,6 +40,16 @@ import { meOutput, type Role } from '../schemas/me';
 import { profileOutput, updateProfileInput, userIdInput } from '../schemas/profile';
 import { joinWaitlistInput, sendContactMessageInput } from '../schemas/public';
 import {
+  confirmReceiptInput,
+  confirmReceiptOutput,
+  listPurchasesInput,
+  listPurchasesOutput,
+  purchaseIdInput,
+  receiptUploadInput,
+  receiptUploadOutput,
+  receiptUrlOutput,
+} from '../schemas/purchases';
+import {
   auditInput,
   auditOutput,
   balanceOutput,
@@ -575,6 +585,46 @@ export const routes = {
     input: z.object({}),
     output: meOutput,
     uses: ['table:read'],
+  }),
+  listPurchases: route({
+    method: 'GET',
+    path: '/purchases',
+    summary:
+      "Purchase history, newest first, a page at a time: an employee's own purchases, or a manager's whole team with each employee's name.",
+    access: { kind: 'signedIn', roles: signedIn },
+    input: listPurchasesInput,
+    output: listPurchasesOutput,
+    uses: ['table:read'],
+  }),
+  createReceiptUpload: route({
+    method: 'POST',
+    path: '/purchases/{purchaseId}/receipt/upload',
+    summary:
+      "A presigned POST for the employee's own purchase's receipt (key chosen here; type and at most 150,000 bytes pinned).",
+    access: { kind: 'signedIn', roles: ['employee'] },
+    input: receiptUploadInput,
+    output: receiptUploadOutput,
+    uses: ['table:read', 'receipts:write'],
+  }),
+  confirmReceipt: route({
+    method: 'POST',
+    path: '/purchases/{purchaseId}/receipt',
+    summary:
+      'Checks the uploaded receipt by its bytes (size, type, image structure) and records it with its title; a refused file is deleted.',
+    access: { kind: 'signedIn', roles: ['employee'] },
+    input: confirmReceiptInput,
+    output: confirmReceiptOutput,
+    uses: ['table:write', 'receipts:read', 'receipts:write'],
+  }),
+  getReceiptUrl: route({
+    method: 'GET',
+    path: '/purchases/{purchaseId}/receipt',
+    summary:
+      "A one-minute presigned GET of a purchase's receipt, for its employee and their manager (the manager's look marks it seen).",
+    access: { kind: 'signedIn', roles: signedIn },
+    input: purchaseIdInput,
+    output: receiptUrlOutput,
+    uses: ['table:write', 'receipts:read'],
   }),
 } as const satisfies Record<string, RouteDef>;
 

@@ -32,6 +32,7 @@ import {
   EmployeesPage,
   FreezeEmployeePage,
   InviteMembersPage,
+  PurchaseHistoryPage,
   SetupAccountPage,
   ShopPage,
   StatementPage,
@@ -54,9 +55,6 @@ const publicPage = (page: PageKey) => <PublicPage page={page} />;
 const SignedInLayout = lazy(() =>
   import('./signed-in/SignedInLayout').then((m) => ({ default: m.SignedInLayout })),
 );
-const SignedInPlaceholder = lazy(() =>
-  import('./signed-in/SignedInPlaceholder').then((m) => ({ default: m.SignedInPlaceholder })),
-);
 
 const ANYONE_SIGNED_IN: readonly Role[] = ['employee', 'manager'];
 const MANAGER: readonly Role[] = ['manager'];
@@ -67,14 +65,6 @@ function guarded(roles: readonly Role[], page: ReactNode) {
   return <RequireRole roles={roles}>{page}</RequireRole>;
 }
 
-/** A protected placeholder page: the guard, then the page inside the app shell. */
-function Protected({ roles, title }: { roles: readonly Role[]; title: string }) {
-  return (
-    <RequireRole roles={roles}>
-      <SignedInPlaceholder title={title} />
-    </RequireRole>
-  );
-}
 
 export function App() {
   return (
@@ -118,10 +108,7 @@ export function App() {
           <Route path="dashboard">
             <Route index element={guarded(ANYONE_SIGNED_IN, <DashboardPage />)} />
             <Route path="employees" element={guarded(MANAGER, <EmployeesPage />)} />
-            <Route
-              path="purchasehistory"
-              element={<Protected roles={ANYONE_SIGNED_IN} title="Purchase History" />}
-            />
+            <Route path="purchasehistory" element={guarded(ANYONE_SIGNED_IN, <PurchaseHistoryPage />)} />
             <Route path="creditcard" element={guarded(MANAGER, <CreditCardsPage />)} />
             <Route path="addcreditcard" element={guarded(MANAGER, <AddCreditCardPage />)} />
             <Route path="activity" element={guarded(MANAGER, <ActivityPage />)} />

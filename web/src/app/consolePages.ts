@@ -32,3 +32,6 @@ export const ShopPage = lazy(() =>
 export const StatementPage = lazy(() =>
   import('../features/statement/StatementPage').then((m) => ({ default: m.StatementPage })),
 );
+export const PurchaseHistoryPage = lazy(() =>
+  import('../features/purchases/PurchaseHistoryPage').then((m) => ({ default: m.PurchaseHistoryPage })),
+);

@@ -1,12 +1,35 @@
 /**
- * SLOT (purchases and receipts issue): the dashboard's latest 5 purchases with
- * 'SEE MORE' (spec §2 /dashboard). Until that issue lands it says where the
- * purchases will be and links to the purchase history page.
+ * The dashboard's latest 5 purchases with 'SEE MORE' (spec §2 /dashboard). The
+ * upload and view actions open their dialogs on the purchase history page, so
+ * the dashboard does not download them.
  */
-import { Anchor, Card, Group, Text, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Alert, Anchor, Card, Group, Loader, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import type { PurchaseRow } from '../../../../shared/src/schemas/purchases';
+import { call, errorMessage } from '../../api/client';
+import { useSession } from '../../auth/sessionStore';
+import { ScrollableTable } from '../../components/ScrollableTable';
+import { PurchaseTable } from './PurchaseTable';
+
+export const PREVIEW_ROWS = 5;
+const HISTORY = '/dashboard/purchasehistory';
 
 export function PurchasesPreview() {
+  const manager = useSession((s) => s.me?.role === 'manager');
+  const navigate = useNavigate();
+  const [rows, setRows] = useState<PurchaseRow[]>();
+  const [error, setError] = useState('');
+  useEffect(() => {
+    const abort = new AbortController();
+    call('listPurchases', { limit: PREVIEW_ROWS }, { signal: abort.signal })
+      .then((page) => setRows(page.purchases))
+      .catch((e: unknown) => {
+        if (!abort.signal.aborted) setError(errorMessage(e));
+      });
+    return () => abort.abort();
+  }, []);
+
   return (
     <Card
       withBorder
@@ -19,11 +42,31 @@ export function PurchasesPreview() {
         <Title order={2} size="h3" id="purchases-title">
           Purchase History
         </Title>
-        <Anchor component={Link} to="/dashboard/purchasehistory" fw={600}>
+        <Anchor component={Link} to={HISTORY} fw={600}>
           SEE MORE
         </Anchor>
       </Group>
-      <Text c="gray.7">Purchases and their receipts will appear here.</Text>
+      {error ? <Alert color="red">{error}</Alert> : null}
+      {!rows && !error ? <Loader size="sm" aria-label="Loading purchases" /> : null}
+      {rows?.length === 0 ? <Text c="gray.7">No purchases yet.</Text> : null}
+      {rows && rows.length > 0 ? (
+        <ScrollableTable label="Latest purchases, scrolls sideways" minWidth={manager ? 760 : 680}>
+          <PurchaseTable
+            rows={rows}
+            manager={manager}
+            label="Latest purchases"
+            actions={{
+              onView: (row) => navigate(`${HISTORY}?view=${encodeURIComponent(row.purchaseId)}`),
+              ...(manager
+                ? {}
+                : {
+                    onUpload: (row: PurchaseRow) =>
+                      navigate(`${HISTORY}?upload=${encodeURIComponent(row.purchaseId)}`),
+                  }),
+            }}
+          />
+        </ScrollableTable>
+      ) : null}
     </Card>
   );
 }

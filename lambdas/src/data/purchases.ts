@@ -1,0 +1,140 @@
+/**
+ * Purchases (card captures awaiting or holding their receipt). Written by the
+ * settlement (services/cardSettlement.ts); read here newest first by team
+ * (gsi1, access pattern 17) or by employee (gsi2, pattern 18), a page at a time.
+ */
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { AppError } from '../../../shared/src/errors';
+import { db, isConditionFailure, tableName } from './client';
+import { keys } from './keys';
+
+export interface ReceiptRecord {
+  key: string;
+  contentType: string;
+  size: number;
+  uploadedAt: string;
+  uploadedBy: string;
+}
+
+export interface PurchaseRecord {
+  purchaseId: string;
+  userId: string;
+  teamId: string;
+  cardId: string;
+  authorizationId?: string;
+  /** What the ledger settled for this capture, cents. */
+  amountCents: number;
+  /** What the merchant refunded against it so far, cents. */
+  refundedCents?: number;
+  merchant: string;
+  category: string;
+  createdAt: string;
+  receiptStatus: 'awaiting' | 'received';
+  title?: string;
+  receipt?: ReceiptRecord;
+  /** When the manager first opened the receipt; from then on the employee cannot replace it. */
+  receiptSeenAt?: string;
+}
+
+export async function getPurchase(purchaseId: string): Promise<PurchaseRecord | undefined> {
+  const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.purchase(purchaseId) }));
+  return result.Item as PurchaseRecord | undefined;
+}
+
+const SORT_KEY = /^PURCHASE#[0-9T:.\-Z]+#[\w-]+$/;
+
+function encodeCursor(sortKey: string): string {
+  return Buffer.from(JSON.stringify({ s: sortKey })).toString('base64url');
+}
+
+function decodeCursor(cursor: string): string {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { s?: unknown };
+    if (typeof value.s === 'string' && SORT_KEY.test(value.s)) return value.s;
+  } catch {
+    // fall through
+  }
+  throw new AppError('VALIDATION_FAILED', 'Invalid cursor', { fields: { cursor: 'Invalid cursor' } });
+}
+
+/** One page of a team's (gsi1) or an employee's (gsi2) purchases, newest first. */
+export async function purchasesPage(
+  owner: { teamId: string } | { userId: string },
+  limit: number,
+  cursor: string | undefined,
+): Promise<{ purchases: PurchaseRecord[]; nextCursor: string | null }> {
+  const byTeam = 'teamId' in owner;
+  const index = byTeam ? 'gsi1' : 'gsi2';
+  const partition = byTeam ? `TEAM#${owner.teamId}` : `USER#${owner.userId}`;
+  let start: Record<string, string> | undefined;
+  if (cursor) {
+    const sortKey = decodeCursor(cursor);
+    const purchaseId = sortKey.slice(sortKey.lastIndexOf('#') + 1);
+    start = { ...keys.purchase(purchaseId), [`${index}pk`]: partition, [`${index}sk`]: sortKey };
+  }
+  const result = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: index,
+      KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+      ExpressionAttributeNames: { '#pk': `${index}pk`, '#sk': `${index}sk` },
+      ExpressionAttributeValues: { ':pk': partition, ':prefix': 'PURCHASE#' },
+      ScanIndexForward: false,
+      Limit: limit,
+      ExclusiveStartKey: start,
+    }),
+  );
+  const items = (result.Items ?? []) as (PurchaseRecord & Record<string, string>)[];
+  const last = result.LastEvaluatedKey?.[`${index}sk`] as string | undefined;
+  return { purchases: items, nextCursor: last ? encodeCursor(last) : null };
+}
+
+/**
+ * Records a checked receipt and its title. Refused (CONFLICT) once the manager
+ * has seen the current receipt: from then on it is evidence, not a draft.
+ */
+export async function recordReceipt(
+  purchaseId: string,
+  title: string,
+  receipt: ReceiptRecord,
+): Promise<PurchaseRecord> {
+  try {
+    const result = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.purchase(purchaseId),
+        UpdateExpression: 'SET #title = :title, #receipt = :receipt, #state = :received',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(receiptSeenAt)',
+        ExpressionAttributeNames: { '#title': 'title', '#receipt': 'receipt', '#state': 'receiptStatus' },
+        ExpressionAttributeValues: { ':title': title, ':receipt': receipt, ':received': 'received' },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return result.Attributes as PurchaseRecord;
+  } catch (error) {
+    if (isConditionFailure(error)) {
+      throw new AppError('CONFLICT', 'Your manager has already seen this receipt, so it cannot be replaced.');
+    }
+    throw error;
+  }
+}
+
+/** Marks the current receipt seen by the manager (first look only). */
+export async function markReceiptSeen(purchaseId: string, at: string): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.purchase(purchaseId),
+        UpdateExpression: 'SET receiptSeenAt = :at',
+        ConditionExpression: 'attribute_exists(#receipt) AND attribute_not_exists(receiptSeenAt)',
+        ExpressionAttributeNames: { '#receipt': 'receipt' },
+        ExpressionAttributeValues: { ':at': at },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,94 @@
+/** Purchase history and receipts (issue 10): list, upload, confirm, view. */
+import { z } from 'zod';
+import { RECEIPT_TYPES } from '../domain/receiptFiles';
+
+export const PURCHASES_PAGE_MAX = 100;
+
+export const PURCHASE_STATUSES = ['pending', 'settled', 'refunded', 'partlyRefunded'] as const;
+export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
+
+export const RECEIPT_STATES = ['awaiting', 'received', 'overdue'] as const;
+export type ReceiptState = (typeof RECEIPT_STATES)[number];
+
+export const listPurchasesInput = z.object({
+  /** Opaque: the `nextCursor` of the previous page. */
+  cursor: z.string().max(1000).optional(),
+  limit: z.coerce.number().int().min(1).max(PURCHASES_PAGE_MAX).default(25),
+});
+
+const purchaseIdField = z.string().regex(/^[\w-]{3,80}$/, 'Invalid purchase id');
+
+export const purchaseRow = z.object({
+  purchaseId: z.string(),
+  /** The employee's title, given with the receipt; null until then. */
+  title: z.string().nullable(),
+  /** When the purchase was made (ISO time). */
+  date: z.string(),
+  /** What the ledger settled, cents. */
+  amountCents: z.number().int(),
+  /** What the merchant refunded so far, cents. */
+  refundedCents: z.number().int(),
+  vendor: z.string(),
+  status: z.enum(PURCHASE_STATUSES),
+  receipt: z.object({
+    state: z.enum(RECEIPT_STATES),
+    /** Last day (`yyyy-mm-dd`) the receipt is on time. */
+    dueDate: z.string(),
+    /** The manager has looked at it: the employee can no longer replace it. */
+    seen: z.boolean(),
+  }),
+  /** Whose purchase: filled for a manager's list. */
+  employeeId: z.string(),
+  employeeName: z.string().optional(),
+});
+export type PurchaseRow = z.infer<typeof purchaseRow>;
+
+export const listPurchasesOutput = z.object({
+  purchases: z.array(purchaseRow),
+  nextCursor: z.string().nullable(),
+});
+
+export const purchaseIdInput = z.object({ purchaseId: purchaseIdField });
+
+export const receiptUploadInput = z.object({
+  purchaseId: purchaseIdField,
+  /** The file's type; refused with the spec's message unless png, jpeg or gif. */
+  contentType: z.string().max(200),
+  /** The file's size in bytes; refused with the spec's message above the limit. */
+  size: z.number().int().min(0),
+  /** Only for the messages; never part of the stored key. */
+  fileName: z.string().max(255).default('file'),
+});
+
+export const receiptUploadOutput = z.object({
+  /** Names this upload in the confirm call. */
+  uploadId: z.string(),
+  /** A presigned POST: send the fields, then the file last, as multipart/form-data. */
+  url: z.string(),
+  fields: z.record(z.string(), z.string()),
+  expiresAt: z.string(),
+});
+
+export const confirmReceiptInput = z.object({
+  purchaseId: purchaseIdField,
+  uploadId: z.string().regex(/^[0-9A-Z]{26}$/, 'Invalid upload id'),
+  title: z.string().trim().min(1, 'Title is required').max(120),
+  fileName: z.string().max(255).default('file'),
+});
+
+export const confirmReceiptOutput = z.object({ purchase: purchaseRow });
+
+export const receiptUrlOutput = z.object({
+  /** A presigned GET, valid for a minute. */
+  url: z.string(),
+  expiresAt: z.string(),
+  contentType: z.enum(RECEIPT_TYPES),
+  title: z.string().nullable(),
+});
+
+/** What a purchase's status is, from what the ledger settled and refunded. */
+export function purchaseStatusOf(p: { amountCents: number; refundedCents: number; settled: boolean }) {
+  if (!p.settled) return 'pending' as const;
+  if (p.refundedCents <= 0) return 'settled' as const;
+  return p.refundedCents >= p.amountCents ? ('refunded' as const) : ('partlyRefunded' as const);
+}

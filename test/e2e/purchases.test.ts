@@ -1,0 +1,240 @@
+/**
+ * Purchase history and receipts in a real browser (issue 10): an employee pays
+ * at the sandbox checkout, sees 'Awaiting Receipt', uploads a receipt with a
+ * suggested title and views it; a too-large file gets the spec's message and
+ * is never sent; the manager sees the purchase with the employee's name and
+ * views the receipt, with no upload action. axe at 375 and 1280; screenshots
+ * to SCREENSHOT_DIR (or /tmp/shots-purchases).
+ */
+
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { crc32, deflateSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { api, PASSWORD, type SignedIn } from '../support/accountFlows';
+import { launchBrowser, seriousViolations, signInPage } from '../support/browser';
+import { Mailbox } from '../support/integrationStack';
+import { joinTeamOverApi, setUpTeamOverApi } from '../support/teams';
+
+const env = inject('e2e');
+const mailbox = new Mailbox(env.mailboxUrl.replace(/\/$/, ''));
+const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-purchases';
+mkdirSync(SHOTS, { recursive: true });
+const RECEIPT_PNG = fileURLToPath(new URL('../fixtures/receipts/receipt.png', import.meta.url));
+
+let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
+afterEach(async () => {
+  await browser?.close();
+  browser = undefined;
+});
+
+interface CardDetails {
+  number: string;
+  exp_month: number;
+  exp_year: number;
+  cvc: string;
+}
+
+async function payAtCheckout(page: Page, card: CardDetails, merchant: string, dollars: string) {
+  await page.goto(`${env.stripeUrl}/checkout`);
+  await page.getByLabel('Card number').fill(card.number);
+  await page
+    .getByLabel(/Expiry/)
+    .fill(`${String(card.exp_month).padStart(2, '0')}/${String(card.exp_year).slice(-2)}`);
+  await page.getByLabel('CVC').fill(card.cvc);
+  await page.getByLabel('Merchant name').fill(merchant);
+  await page.getByLabel('Merchant category').selectOption('book_stores');
+  await page.getByLabel(/Amount/).fill(dollars);
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await page.locator('#result').waitFor();
+  return (await page.locator('#result').textContent())?.trim();
+}
+
+/** A real PNG well over 150,000 bytes: low-amplitude noise, which deflate cannot shrink but JPEG can. */
+function noisyPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body) >>> 0);
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  const noise = randomBytes(height * (width * 3 + 1));
+  for (let y = 0; y < height; y++) {
+    const row = y * (width * 3 + 1);
+    noise[row] = 0; // filter: none
+    for (let i = row + 1; i < row + 1 + width * 3; i++) noise[i] = 120 + ((noise[i] as number) & 15);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(noise)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function expectAccessible(page: Page, where: string) {
+  expect(await seriousViolations(page), where).toEqual([]);
+}
+
+async function receiptImageLoads(page: Page, name: string) {
+  const dialog = page.getByRole('dialog', { name: `Receipt: ${name}` });
+  const image = dialog.getByRole('img', { name: `Receipt for ${name}` });
+  await image.waitFor();
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(120);
+  return dialog;
+}
+
+async function team(): Promise<{
+  manager: SignedIn;
+  employee: SignedIn & { name: string };
+  card: CardDetails;
+}> {
+  const manager = await setUpTeamOverApi(env.apiUrl, mailbox, { tourSeen: true });
+  const employee = await joinTeamOverApi(env.apiUrl, mailbox, manager, 25, {
+    firstName: 'Priya',
+    lastName: 'Reader',
+  });
+  await api(env.apiUrl, 'POST', '/me/walkthrough', { token: employee.accessToken, body: {} });
+  const card = (await (
+    await fetch(`${env.stripeUrl}/_emulator/issuing/cards/${employee.cardId}/details`)
+  ).json()) as CardDetails;
+  return { manager, employee, card };
+}
+
+describe('purchase history and receipts', () => {
+  it('employee uploads and views a receipt; the manager sees it with the name and only views', async () => {
+    const { manager, employee, card } = await team();
+    browser = await launchBrowser({ width: 1280, height: 900 });
+    const till = await browser.context.newPage();
+    expect(await payAtCheckout(till, card, 'Powell’s Books', '12.34')).toBe('Approved');
+    await till.close();
+
+    const page = await signInPage(browser.context, env.webUrl, employee.email, PASSWORD);
+    // The dashboard's latest purchases, with the receipt still to come.
+    const preview = page.getByRole('table', { name: 'Latest purchases' });
+    await preview.getByText('Awaiting Receipt').waitFor();
+    await expect.poll(() => preview.getByRole('row').count()).toBe(2);
+    await expect.poll(() => preview.getByRole('cell', { name: '$12.34' }).count()).toBe(1);
+    await page.screenshot({ path: `${SHOTS}/employee-dashboard-1280.png`, fullPage: true });
+
+    await page.getByRole('link', { name: 'SEE MORE' }).click();
+    await page.waitForURL(/\/dashboard\/purchasehistory$/);
+    const table = page.getByRole('table', { name: 'Purchase history' });
+    const row = table.getByRole('row').nth(1);
+    await row.getByText('Awaiting Receipt').waitFor();
+    const headers = await table.getByRole('columnheader').allTextContents();
+    expect(headers).toEqual(['Title', 'Date', 'Price', 'Vendor', 'Status']);
+    expect(await row.getByRole('cell').nth(1).textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    await expectAccessible(page, 'history, employee, 1280');
+
+    // Too large: the spec's message, and nothing is sent.
+    await row.getByRole('button', { name: 'Upload receipt for Powell’s Books' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload receipt' });
+    await dialog.waitFor();
+    const presigns: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/receipt/upload')) presigns.push(r.url());
+    });
+    await dialog.getByLabel('Receipt image').setInputFiles({
+      name: 'scan.png',
+      mimeType: 'image/png',
+      buffer: randomBytes(150_001),
+    });
+    await dialog.getByText("'scan.png' is too large, please pick a smaller file.").waitFor();
+    await dialog.getByLabel('Receipt image').setInputFiles({
+      name: 'notes.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    });
+    await dialog.getByText("'image/svg+xml' is not a supported format.").waitFor();
+    await page.screenshot({ path: `${SHOTS}/employee-upload-refused-1280.png` });
+
+    // A suggested title (their own past vendor), a real PNG, upload.
+    await dialog.getByLabel('Title').fill('Pow');
+    await page.getByRole('option', { name: 'Powell’s Books' }).click();
+    expect(await dialog.getByLabel('Title').inputValue()).toBe('Powell’s Books');
+    await dialog.getByLabel('Receipt image').setInputFiles(RECEIPT_PNG);
+    await dialog.getByText('Chosen: receipt.png').waitFor();
+    await expectAccessible(page, 'upload dialog, 1280');
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByText('Receipt uploaded.').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    expect(presigns).toHaveLength(1);
+
+    await row.getByRole('button', { name: 'View receipt for Powell’s Books' }).click();
+    const viewer = await receiptImageLoads(page, 'Powell’s Books');
+    await page.screenshot({ path: `${SHOTS}/employee-view-1280.png` });
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
+    await page.screenshot({ path: `${SHOTS}/employee-history-1280.png`, fullPage: true });
+    await browser.close();
+
+    // The manager: the employee's name, a view action, no upload.
+    browser = await launchBrowser({ width: 1280, height: 900 });
+    const managerPage = await signInPage(browser.context, env.webUrl, manager.email, PASSWORD);
+    await managerPage.goto(`${env.webUrl}/dashboard/purchasehistory`);
+    const teamTable = managerPage.getByRole('table', { name: 'Purchase history' });
+    await teamTable.getByRole('cell', { name: employee.name }).waitFor();
+    expect(await teamTable.getByRole('columnheader').allTextContents()).toEqual([
+      'Name',
+      'Title',
+      'Date',
+      'Price',
+      'Vendor',
+      'Receipts',
+    ]);
+    expect(await teamTable.getByRole('button', { name: /Upload|Replace/ }).count()).toBe(0);
+    await expectAccessible(managerPage, 'history, manager, 1280');
+    await managerPage.screenshot({ path: `${SHOTS}/manager-history-1280.png`, fullPage: true });
+    await teamTable.getByRole('button', { name: 'View receipt for Powell’s Books' }).click();
+    await receiptImageLoads(managerPage, 'Powell’s Books');
+    await expectAccessible(managerPage, 'receipt viewer, manager, 1280');
+    await managerPage.screenshot({ path: `${SHOTS}/manager-view-1280.png` });
+  });
+
+  it('works at 375 px: table scrolls, dialogs fit, no serious axe findings', async () => {
+    const { employee, card } = await team();
+    browser = await launchBrowser({ width: 375, height: 812 });
+    const till = await browser.context.newPage();
+    expect(await payAtCheckout(till, card, 'Udemy', '9.99')).toBe('Approved');
+    await till.close();
+    const page = await signInPage(browser.context, env.webUrl, employee.email, PASSWORD);
+    await page.getByRole('table', { name: 'Latest purchases' }).getByText('Awaiting Receipt').waitFor();
+    await expectAccessible(page, 'dashboard, employee, 375');
+    await page.screenshot({ path: `${SHOTS}/employee-dashboard-375.png`, fullPage: true });
+    await page
+      .getByRole('table', { name: 'Latest purchases' })
+      .getByRole('button', { name: 'Upload receipt for Udemy' })
+      .click();
+    await page.waitForURL(/\/dashboard\/purchasehistory\?upload=/);
+    const dialog = page.getByRole('dialog', { name: 'Upload receipt' });
+    await dialog.waitFor();
+    // A photo over the limit is made smaller in the browser, and the person is told.
+    await dialog.getByLabel('Receipt image').setInputFiles({
+      name: 'photo.png',
+      mimeType: 'image/png',
+      buffer: noisyPng(400, 400),
+    });
+    await dialog.getByText(/'photo\.png' was .* so we made it smaller here in your browser/).waitFor();
+    await dialog.getByText(/Chosen: photo\.jpg/).waitFor();
+    await dialog.getByLabel('Title').fill('Ud');
+    await page.getByRole('option', { name: 'Udemy' }).click();
+    await expectAccessible(page, 'upload dialog, 375');
+    await page.screenshot({ path: `${SHOTS}/employee-upload-375.png` });
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByText('Receipt uploaded.').waitFor();
+    await expectAccessible(page, 'history, employee, 375');
+    await page.screenshot({ path: `${SHOTS}/employee-history-375.png`, fullPage: true });
+  });
+});

@@ -1,0 +1,343 @@
+/**
+ * Purchase history and receipts end to end (issue 10): real handlers,
+ * DynamoDB Local, s3rver and the Stripe emulator. Purchases are made at the
+ * emulator's card network, so they arrive as the settlement writes them.
+ * s3rver enforces no POST-policy conditions, so every refusal here is the
+ * server's own check of the stored bytes (local-stack.md).
+ */
+import { readFileSync } from 'node:fs';
+import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '../../lambdas/src/data/keys';
+import type { SignedIn } from '../support/accountFlows';
+import {
+  type IntegrationStack,
+  startIntegrationStack,
+  TEST_RECEIPTS_BUCKET,
+} from '../support/integrationStack';
+import { joinTeam, sender, setUpTeam } from '../support/teams';
+
+let stack: IntegrationStack;
+let send: ReturnType<typeof sender>;
+let s3: S3Client;
+
+beforeAll(async () => {
+  stack = await startIntegrationStack({ stripe: true });
+  send = sender(stack);
+  s3 = new S3Client({
+    endpoint: stack.s3Endpoint,
+    forcePathStyle: true,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+}, 60_000);
+afterAll(async () => {
+  s3?.destroy();
+  await stack?.stop();
+});
+
+const fixture = (name: string) => readFileSync(new URL(`../fixtures/receipts/${name}`, import.meta.url));
+const PNG = fixture('receipt.png');
+const JPEG = fixture('receipt.jpg');
+const GIF = fixture('receipt.gif');
+const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
+
+/** Pays `cents` at a merchant with the employee's card, through the emulator's card network. */
+async function pay(cardId: string, cents: number, merchant = 'Powell’s Books') {
+  const details = stack.stripe?.admin.cardDetails(cardId);
+  if (!details) throw new Error('no card details');
+  const outcome = await stack.stripe?.admin.authorize({
+    number: details.number,
+    expMonth: details.exp_month,
+    expYear: details.exp_year,
+    cvc: details.cvc,
+    amount: cents,
+    merchant: { name: merchant, category: 'book_stores' },
+  });
+  await stack.stripe?.admin.idle();
+  expect(outcome?.approved).toBe(true);
+  return details.number;
+}
+
+interface Team {
+  manager: SignedIn;
+  employee: SignedIn & { cardId: string };
+  teamId: string;
+}
+
+async function teamWithPurchase(cents = 1250): Promise<Team & { purchaseId: string; cardNumber: string }> {
+  const { manager, teamId } = await setUpTeam(stack);
+  const employee = await joinTeam(stack, manager, 25);
+  const cardNumber = await pay(employee.cardId, cents);
+  const list = await send('GET', '/purchases', employee.accessToken);
+  expect(list.status, JSON.stringify(list.body)).toBe(200);
+  return { manager, employee, teamId, purchaseId: list.body.purchases[0].purchaseId, cardNumber };
+}
+
+async function objectsUnder(prefix: string): Promise<string[]> {
+  const listed = await s3.send(new ListObjectsV2Command({ Bucket: TEST_RECEIPTS_BUCKET, Prefix: prefix }));
+  return (listed.Contents ?? []).map((o) => o.Key as string);
+}
+
+/** The browser's part: ask for a presigned POST, send the bytes, confirm. */
+async function upload(
+  token: string,
+  purchaseId: string,
+  bytes: Buffer,
+  contentType: string,
+  options: { fileName?: string; declaredSize?: number; title?: string } = {},
+) {
+  const fileName = options.fileName ?? 'receipt';
+  const presign = await send('POST', `/purchases/${purchaseId}/receipt/upload`, token, {
+    contentType,
+    size: options.declaredSize ?? bytes.length,
+    fileName,
+  });
+  if (presign.status !== 200) return { presign, confirm: undefined };
+  const form = new FormData();
+  for (const [name, value] of Object.entries(presign.body.fields as Record<string, string>)) {
+    form.append(name, value);
+  }
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: contentType }), fileName);
+  const posted = await fetch(presign.body.url, { method: 'POST', body: form });
+  expect(posted.status, await posted.text()).toBeLessThan(300);
+  const confirm = await send('POST', `/purchases/${purchaseId}/receipt`, token, {
+    uploadId: presign.body.uploadId,
+    title: options.title ?? 'Design patterns book',
+    fileName,
+  });
+  return { presign, confirm };
+}
+
+describe('purchase history', () => {
+  it('lists own purchases for the employee and the team with names for the manager, newest first, paged', async () => {
+    const { manager, employee, purchaseId, cardNumber } = await teamWithPurchase(700);
+    await pay(employee.cardId, 300, 'Udemy');
+    await pay(employee.cardId, 200, 'Audible');
+
+    const first = await send('GET', '/purchases?limit=2', employee.accessToken);
+    expect(first.status).toBe(200);
+    expect(first.body.purchases).toHaveLength(2);
+    expect(first.body.nextCursor).toEqual(expect.any(String));
+    const second = await send(
+      'GET',
+      `/purchases?limit=2&cursor=${encodeURIComponent(first.body.nextCursor)}`,
+      employee.accessToken,
+    );
+    expect(second.body.purchases).toHaveLength(1);
+    expect(second.body.nextCursor).toBeNull();
+    // Newest first across pages, each purchase exactly once (the card network stamps whole seconds).
+    const all = [...first.body.purchases, ...second.body.purchases];
+    const dates = all.map((p: { date: string }) => p.date);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(all.map((p: { vendor: string }) => p.vendor).sort()).toEqual([
+      'Audible',
+      'Powell’s Books',
+      'Udemy',
+    ]);
+    const powells = all.find((p: { purchaseId: string }) => p.purchaseId === purchaseId);
+    expect(powells).toMatchObject({
+      amountCents: 700,
+      vendor: 'Powell’s Books',
+      status: 'settled',
+      title: null,
+      receipt: { state: 'awaiting', seen: false, dueDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
+    });
+    expect(powells.employeeName).toBeUndefined();
+
+    const team = await send('GET', '/purchases', manager.accessToken);
+    expect(team.body.purchases).toHaveLength(3);
+    for (const row of team.body.purchases) expect(row.employeeName).toBe('Eddie Employee');
+    for (const body of [first.body, second.body, team.body]) {
+      expect(JSON.stringify(body)).not.toContain(cardNumber);
+      expect(JSON.stringify(body)).not.toContain(cardNumber.slice(0, 12));
+    }
+
+    const bad = await send('GET', '/purchases?cursor=not-a-cursor', employee.accessToken);
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('purchase status from the ledger', () => {
+  it('shows a merchant refund against its purchase: partly refunded, then refunded', async () => {
+    const { employee, purchaseId } = await teamWithPurchase(1000);
+    const status = async () =>
+      (await send('GET', '/purchases', employee.accessToken)).body.purchases.find(
+        (p: { purchaseId: string }) => p.purchaseId === purchaseId,
+      );
+    stack.stripe?.admin.refund(purchaseId, 400);
+    await stack.stripe?.admin.idle();
+    expect(await status()).toMatchObject({ status: 'partlyRefunded', refundedCents: 400, amountCents: 1000 });
+    stack.stripe?.admin.refund(purchaseId);
+    await stack.stripe?.admin.idle();
+    expect(await status()).toMatchObject({ status: 'refunded', refundedCents: 1000 });
+    // The card got its money back through the ledger.
+    expect((await send('GET', '/me/balance', employee.accessToken)).body.availableCents).toBe(2500);
+  });
+});
+
+describe('receipt uploads', () => {
+  it.each([
+    ['a PNG', PNG, 'image/png'],
+    ['a JPEG', JPEG, 'image/jpeg'],
+    ['a GIF', GIF, 'image/gif'],
+  ])('accepts %s, records it with its title, and audits it', async (_name, bytes, type) => {
+    const { manager, employee, teamId, purchaseId, cardNumber } = await teamWithPurchase();
+    const { presign, confirm } = await upload(employee.accessToken, purchaseId, bytes, type, {
+      fileName: 'IMG_0042 <script>.png',
+    });
+    expect(confirm?.status, JSON.stringify(confirm?.body)).toBe(200);
+    expect(confirm?.body.purchase).toMatchObject({
+      title: 'Design patterns book',
+      receipt: { state: 'received' },
+    });
+    // The key is ours: team, purchase, random id; never the file's name.
+    expect(presign.body.fields.key).toBe(`receipts/${teamId}/${purchaseId}/${presign.body.uploadId}`);
+    const stored = await stack.getItem(keys.purchase(purchaseId));
+    expect(stored?.receipt).toMatchObject({ contentType: type, size: bytes.length });
+    const audit = await stack.doc.send(
+      new (await import('@aws-sdk/lib-dynamodb')).QueryCommand({
+        TableName: stack.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :audit)',
+        ExpressionAttributeValues: { ':pk': `TEAM#${teamId}`, ':audit': 'AUDIT#' },
+      }),
+    );
+    expect((audit.Items ?? []).map((i) => i.action)).toContain('receipt.uploaded');
+
+    // The employee and the manager can view it through a short-lived URL.
+    for (const viewer of [employee, manager]) {
+      const view = await send('GET', `/purchases/${purchaseId}/receipt`, viewer.accessToken);
+      expect(view.status, JSON.stringify(view.body)).toBe(200);
+      expect(JSON.stringify(view.body)).not.toContain(cardNumber);
+      const image = await fetch(view.body.url);
+      expect(image.status).toBe(200);
+      expect(Buffer.from(await image.arrayBuffer()).equals(bytes)).toBe(true);
+    }
+  });
+
+  const big = Buffer.concat([
+    PNG.subarray(0, PNG.length - 12),
+    Buffer.alloc(150_001 - PNG.length),
+    PNG.subarray(-12),
+  ]);
+  const pngThenHtml = Buffer.concat([PNG.subarray(0, 8), HTML]);
+  const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+  const text = Buffer.from('These are my notes, renamed to notes.png.\n'.repeat(20));
+  it.each([
+    ['150,001 bytes', big, 'image/png', /too large, please pick a smaller file/],
+    ['a text file renamed .png', text, 'image/png', /is not a supported format/],
+    ['a PNG header followed by HTML', pngThenHtml, 'image/png', /not a supported format|not a valid image/],
+    ['a valid PNG with HTML after its end', Buffer.concat([PNG, HTML]), 'image/png', /not a valid image/],
+    ['an SVG sent as a PNG', svg, 'image/png', /is not a supported format/],
+    ['a JPEG declared as a GIF', JPEG, 'image/gif', /is not the image\/gif it says it is/],
+    ['a zero-byte file', Buffer.alloc(0), 'image/png', /is empty/],
+  ])('refuses %s after upload: nothing recorded, no object left', async (_name, bytes, type, message) => {
+    const { employee, teamId, purchaseId } = await teamWithPurchase();
+    // Declared small and of a taken type, as a client bypassing the browser's checks would.
+    const { confirm } = await upload(employee.accessToken, purchaseId, bytes, type, {
+      fileName: 'notes.png',
+      declaredSize: 1000,
+    });
+    expect(confirm?.status, JSON.stringify(confirm?.body)).toBe(422);
+    expect(confirm?.body.error.message).toMatch(message);
+    const stored = await stack.getItem(keys.purchase(purchaseId));
+    expect(stored?.receipt).toBeUndefined();
+    expect(stored?.receiptStatus).toBe('awaiting');
+    expect(await objectsUnder(`receipts/${teamId}/${purchaseId}/`)).toEqual([]);
+  });
+
+  it.each([
+    ['an SVG', 'image/svg+xml', 10, "'image/svg+xml' is not a supported format."],
+    ['a file over the limit', 'image/png', 150_001, "'big.png' is too large, please pick a smaller file."],
+  ])('refuses to presign %s, with the spec’s message', async (_name, type, size, message) => {
+    const { employee, purchaseId } = await teamWithPurchase();
+    const res = await send('POST', `/purchases/${purchaseId}/receipt/upload`, employee.accessToken, {
+      contentType: type,
+      size,
+      fileName: 'big.png',
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.error.message).toBe(message);
+  });
+
+  it('lets the employee replace a receipt until the manager has seen it', async () => {
+    const { manager, employee, teamId, purchaseId } = await teamWithPurchase();
+    const first = await upload(employee.accessToken, purchaseId, PNG, 'image/png');
+    expect(first.confirm?.status).toBe(200);
+    const second = await upload(employee.accessToken, purchaseId, GIF, 'image/gif', {
+      title: 'Better title',
+    });
+    expect(second.confirm?.status).toBe(200);
+    expect(second.confirm?.body.purchase.title).toBe('Better title');
+    // The replaced object is gone; only the current receipt is left under the purchase.
+    expect(await objectsUnder(`receipts/${teamId}/${purchaseId}/`)).toEqual([
+      `receipts/${teamId}/${purchaseId}/${second.presign.body.uploadId}`,
+    ]);
+
+    expect((await send('GET', `/purchases/${purchaseId}/receipt`, manager.accessToken)).status).toBe(200);
+    const list = await send('GET', '/purchases', employee.accessToken);
+    expect(list.body.purchases[0].receipt.seen).toBe(true);
+    const third = await send('POST', `/purchases/${purchaseId}/receipt/upload`, employee.accessToken, {
+      contentType: 'image/png',
+      size: PNG.length,
+    });
+    expect(third.status).toBe(409);
+  });
+
+  it('keeps other people and other teams out (404), and managers cannot upload', async () => {
+    const a = await teamWithPurchase();
+    const b = await teamWithPurchase();
+    expect((await upload(a.employee.accessToken, a.purchaseId, PNG, 'image/png')).confirm?.status).toBe(200);
+    const colleague = await joinTeam(stack, a.manager, 25);
+
+    for (const outsider of [colleague, b.employee]) {
+      const presign = await send('POST', `/purchases/${a.purchaseId}/receipt/upload`, outsider.accessToken, {
+        contentType: 'image/png',
+        size: PNG.length,
+      });
+      expect(presign.status).toBe(404);
+      expect((await send('GET', `/purchases/${a.purchaseId}/receipt`, outsider.accessToken)).status).toBe(
+        404,
+      );
+      const confirm = await send('POST', `/purchases/${a.purchaseId}/receipt`, outsider.accessToken, {
+        uploadId: '01JZZZZZZZZZZZZZZZZZZZZZZZ',
+        title: 'Mine now',
+      });
+      expect(confirm.status).toBe(404);
+    }
+    expect((await send('GET', `/purchases/${a.purchaseId}/receipt`, b.manager.accessToken)).status).toBe(404);
+    const managerUpload = await send(
+      'POST',
+      `/purchases/${a.purchaseId}/receipt/upload`,
+      a.manager.accessToken,
+      {
+        contentType: 'image/png',
+        size: PNG.length,
+      },
+    );
+    expect(managerUpload.status).toBe(403);
+    // B's manager's list does not carry A's purchase.
+    const bList = await send('GET', '/purchases', b.manager.accessToken);
+    expect(bList.body.purchases.map((p: { purchaseId: string }) => p.purchaseId)).not.toContain(a.purchaseId);
+  });
+
+  it('mints view URLs that expire', async () => {
+    const { employee, purchaseId } = await teamWithPurchase();
+    expect((await upload(employee.accessToken, purchaseId, PNG, 'image/png')).confirm?.status).toBe(200);
+    const stored = await stack.getItem(keys.purchase(purchaseId));
+    const key = (stored?.receipt as { key: string } | undefined)?.key as string;
+    const { presignView, VIEW_EXPIRY_SECONDS } = await import('../../lambdas/src/adapters/receipts');
+    // Signed as if minted just over the expiry ago: the store refuses it.
+    const stale = await presignView(
+      key,
+      'image/png',
+      new Date(Date.now() - (VIEW_EXPIRY_SECONDS + 5) * 1000),
+    );
+    expect((await fetch(stale)).status).toBe(403);
+    const fresh = await presignView(key, 'image/png', new Date());
+    expect((await fetch(fresh)).status).toBe(200);
+    // The object is private: no URL without a signature.
+    const head = await s3.send(new HeadObjectCommand({ Bucket: TEST_RECEIPTS_BUCKET, Key: key }));
+    expect(head.ContentType).toBe('image/png');
+  });
+});

@@ -1,0 +1,92 @@
+/** Receipt file rules (spec §5) and the due-date placeholder: pure functions, table-driven. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { isReceiptOverdue, receiptDueDate } from '../../shared/src/domain/receiptDue';
+import {
+  imageStructureProblem,
+  RECEIPT_MAX_BYTES,
+  type ReceiptType,
+  receiptFileProblem,
+} from '../../shared/src/domain/receiptFiles';
+import { purchaseStatusOf } from '../../shared/src/schemas/purchases';
+
+const fixture = (name: string) =>
+  new Uint8Array(readFileSync(new URL(`../fixtures/receipts/${name}`, import.meta.url)));
+
+describe('receiptFileProblem', () => {
+  it.each([
+    [{ name: 'a.png', type: 'image/png', size: 1000 }, undefined],
+    [{ name: 'a.jpg', type: 'image/jpeg', size: RECEIPT_MAX_BYTES }, undefined],
+    [
+      { name: 'a.gif', type: 'image/gif', size: RECEIPT_MAX_BYTES + 1 },
+      "'a.gif' is too large, please pick a smaller file.",
+    ],
+    [{ name: 'a.svg', type: 'image/svg+xml', size: 10 }, "'image/svg+xml' is not a supported format."],
+    [{ name: 'a.pdf', type: 'application/pdf', size: 10 }, "'application/pdf' is not a supported format."],
+    [{ name: 'a.png', type: 'image/png', size: 0 }, "'a.png' is empty."],
+  ])('%o -> %s', (file, expected) => {
+    expect(receiptFileProblem(file)).toBe(expected);
+  });
+});
+
+describe('imageStructureProblem', () => {
+  const html = new TextEncoder().encode('<html><script>alert(1)</script></html>');
+  const glue = (a: Uint8Array, b: Uint8Array) => {
+    const out = new Uint8Array(a.length + b.length);
+    out.set(a);
+    out.set(b, a.length);
+    return out;
+  };
+  it.each([
+    ['receipt.png', 'image/png'],
+    ['receipt.jpg', 'image/jpeg'],
+    ['receipt.gif', 'image/gif'],
+  ] as [string, ReceiptType][])('accepts a well-formed %s', (name, type) => {
+    expect(imageStructureProblem(fixture(name), type)).toBeUndefined();
+  });
+
+  it.each([
+    ['receipt.png', 'image/png'],
+    ['receipt.jpg', 'image/jpeg'],
+    ['receipt.gif', 'image/gif'],
+  ] as [string, ReceiptType][])('refuses %s with HTML after its end', (name, type) => {
+    expect(imageStructureProblem(glue(fixture(name), html), type)).toBeDefined();
+  });
+
+  it('refuses a PNG signature followed by HTML', () => {
+    const header = fixture('receipt.png').subarray(0, 8);
+    expect(imageStructureProblem(glue(header, html), 'image/png')).toBeDefined();
+  });
+
+  it('refuses a truncated image', () => {
+    const png = fixture('receipt.png');
+    expect(imageStructureProblem(png.subarray(0, png.length - 12), 'image/png')).toBeDefined();
+    expect(imageStructureProblem(fixture('receipt.jpg').subarray(0, 200), 'image/jpeg')).toBeDefined();
+  });
+});
+
+describe('receiptDueDate (placeholder: weekdays only)', () => {
+  it.each([
+    ['2026-11-02T15:00:00Z', '2026-11-09'], // Monday -> next Monday
+    ['2026-11-06T23:00:00Z', '2026-11-13'], // Friday -> next Friday
+    ['2026-11-07T10:00:00Z', '2026-11-13'], // Saturday -> Friday
+  ])('%s is due %s', (at, due) => {
+    expect(receiptDueDate(at)).toBe(due);
+  });
+
+  it('is overdue only after the due day', () => {
+    expect(isReceiptOverdue('2026-11-02T15:00:00Z', new Date('2026-11-09T23:59:00Z'))).toBe(false);
+    expect(isReceiptOverdue('2026-11-02T15:00:00Z', new Date('2026-11-10T00:00:01Z'))).toBe(true);
+  });
+});
+
+describe('purchaseStatusOf', () => {
+  it.each([
+    [{ amountCents: 500, refundedCents: 0, settled: false }, 'pending'],
+    [{ amountCents: 500, refundedCents: 0, settled: true }, 'settled'],
+    [{ amountCents: 500, refundedCents: 200, settled: true }, 'partlyRefunded'],
+    [{ amountCents: 500, refundedCents: 500, settled: true }, 'refunded'],
+  ])('%o -> %s', (p, status) => {
+    expect(purchaseStatusOf(p)).toBe(status);
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * /dashboard/purchasehistory (spec §2 "Purchase history"): an employee's own
+ * purchases with upload and view of receipts, or a manager's whole team with
+ * names, view only; newest first, a page at a time (GET /purchases, opaque
+ * cursor). `?upload=<id>` / `?view=<id>` open a dialog (the dashboard's links).
+ */
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { PurchaseRow } from '../../../../shared/src/schemas/purchases';
+import { call, errorMessage } from '../../api/client';
+import { useSession } from '../../auth/sessionStore';
+import { ScrollableTable } from '../../components/ScrollableTable';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { notify } from '../../stores/notifications';
+import { PurchaseTable } from './PurchaseTable';
+import { UploadReceiptDialog, ViewReceiptDialog } from './ReceiptDialogs';
+
+const PAGE_SIZE = 25;
+
+export function PurchaseHistoryPage() {
+  useDocumentTitle('Purchase History');
+  const manager = useSession((s) => s.me?.role === 'manager');
+  const [rows, setRows] = useState<PurchaseRow[]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
+  const [error, setError] = useState('');
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [params, setParams] = useSearchParams();
+
+  useEffect(() => {
+    const abort = new AbortController();
+    call('listPurchases', { limit: PAGE_SIZE }, { signal: abort.signal })
+      .then((page) => {
+        setRows(page.purchases);
+        setCursor(page.nextCursor);
+        setStatus('ready');
+      })
+      .catch((e: unknown) => {
+        if (abort.signal.aborted) return;
+        setError(errorMessage(e));
+        setStatus('error');
+      });
+    return () => abort.abort();
+  }, []);
+
+  async function loadMore() {
+    if (!cursor) return;
+    setLoadingMore(true);
+    try {
+      const page = await call('listPurchases', { limit: PAGE_SIZE, cursor });
+      setRows((current) => [...current, ...page.purchases]);
+      setCursor(page.nextCursor);
+    } catch (e) {
+      setError(errorMessage(e));
+      setStatus('error');
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  const byId = useCallback((id: string | null) => rows.find((r) => r.purchaseId === id), [rows]);
+  const uploading = manager ? undefined : byId(params.get('upload'));
+  const viewing = byId(params.get('view'));
+  const open = (key: 'upload' | 'view', row?: PurchaseRow) =>
+    setParams(row ? { [key]: row.purchaseId } : {}, { replace: true });
+
+  const pastVendors = useMemo(() => [...new Set(rows.map((r) => r.vendor))], [rows]);
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={1}>Purchase History</Title>
+        <Text c="gray.7">
+          {manager
+            ? 'Every purchase on your team, newest first, with its receipt.'
+            : 'Your purchases, newest first. Upload a receipt for each within 5 business days.'}
+        </Text>
+      </div>
+      {status === 'error' ? (
+        <Alert color="red" title="Could not load purchase history">
+          {error}
+        </Alert>
+      ) : null}
+      {status === 'loading' ? (
+        <Group gap="xs">
+          <Loader size="sm" />
+          <Text>Loading purchases…</Text>
+        </Group>
+      ) : null}
+      {status === 'ready' && rows.length === 0 ? <Text>No purchases yet.</Text> : null}
+      {rows.length > 0 ? (
+        <ScrollableTable label="Purchase history, scrolls sideways" minWidth={manager ? 760 : 680}>
+          <PurchaseTable
+            rows={rows}
+            manager={manager}
+            label="Purchase history"
+            actions={{
+              onView: (row) => open('view', row),
+              ...(manager ? {} : { onUpload: (row: PurchaseRow) => open('upload', row) }),
+            }}
+          />
+        </ScrollableTable>
+      ) : null}
+      {cursor && status === 'ready' ? (
+        <Group>
+          <Button variant="default" onClick={() => void loadMore()} loading={loadingMore}>
+            Load more
+          </Button>
+        </Group>
+      ) : null}
+      <UploadReceiptDialog
+        purchase={uploading}
+        pastVendors={pastVendors}
+        onClose={() => open('upload')}
+        onUploaded={(row) => {
+          setRows((current) =>
+            current.map((r) =>
+              r.purchaseId === row.purchaseId ? { ...row, employeeName: r.employeeName } : r,
+            ),
+          );
+          open('upload');
+          notify({ kind: 'success', message: 'Receipt uploaded.' });
+        }}
+      />
+      <ViewReceiptDialog purchase={viewing} onClose={() => open('view')} />
+    </Stack>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * The purchase table (spec §2 "Purchase history"): employees see Title, Date,
+ * Price, Vendor, Status; managers Name, Title, Date, Price, Vendor, Receipts.
+ * A purchase without a receipt says 'Awaiting Receipt' and, for its employee
+ * only, offers an upload; a receipt offers a view. Managers only view.
+ */
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { formatCents } from '../../../../shared/src/domain/money';
+import type { PurchaseRow } from '../../../../shared/src/schemas/purchases';
+import { formatDate, receiptLabel, STATUS_LABELS } from './purchaseText';
+
+export interface PurchaseActions {
+  /** Offered to the purchase's employee while the receipt can still be (re)placed. */
+  onUpload?: (row: PurchaseRow) => void;
+  onView: (row: PurchaseRow) => void;
+}
+
+function ReceiptCell({
+  row,
+  manager,
+  actions,
+}: {
+  row: PurchaseRow;
+  manager: boolean;
+  actions: PurchaseActions;
+}) {
+  const received = row.receipt.state === 'received';
+  const subject = row.title ?? row.vendor;
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {received ? (
+        <Button
+          size="compact-sm"
+          variant="light"
+          onClick={() => actions.onView(row)}
+          aria-label={`View receipt for ${subject}`}
+        >
+          View
+        </Button>
+      ) : (
+        <Text size="sm" c={row.receipt.state === 'overdue' ? 'red.9' : undefined} fw={700}>
+          {receiptLabel(row)}
+        </Text>
+      )}
+      {!manager && actions.onUpload && !row.receipt.seen ? (
+        <Button
+          size="compact-sm"
+          variant={received ? 'subtle' : 'filled'}
+          onClick={() => actions.onUpload?.(row)}
+          aria-label={`${received ? 'Replace' : 'Upload'} receipt for ${subject}`}
+        >
+          {received ? 'Replace' : 'Upload'}
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
+
+export function PurchaseTable({
+  rows,
+  manager,
+  actions,
+  label,
+}: {
+  rows: PurchaseRow[];
+  manager: boolean;
+  actions: PurchaseActions;
+  label: string;
+}) {
+  return (
+    <Table striped highlightOnHover verticalSpacing="xs" aria-label={label}>
+      <Table.Thead>
+        <Table.Tr>
+          {manager ? <Table.Th scope="col">Name</Table.Th> : null}
+          <Table.Th scope="col">Title</Table.Th>
+          <Table.Th scope="col" aria-sort="descending">
+            Date
+          </Table.Th>
+          <Table.Th scope="col" ta="right">
+            Price
+          </Table.Th>
+          <Table.Th scope="col">Vendor</Table.Th>
+          <Table.Th scope="col">{manager ? 'Receipts' : 'Status'}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={row.purchaseId}>
+            {manager ? <Table.Td>{row.employeeName}</Table.Td> : null}
+            <Table.Td>
+              {row.title ?? (
+                <Text span inherit c="gray.7">
+                  Untitled
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(row.date)}</Table.Td>
+            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+              {formatCents(row.amountCents)}
+            </Table.Td>
+            <Table.Td>{row.vendor}</Table.Td>
+            <Table.Td>
+              <Group gap="xs" wrap="nowrap">
+                {manager ? null : row.status !== 'settled' ? (
+                  <Badge variant="light" color="gray.8">
+                    {STATUS_LABELS[row.status]}
+                  </Badge>
+                ) : null}
+                <ReceiptCell row={row} manager={manager} actions={actions} />
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,248 @@
+/**
+ * Upload and view a receipt (spec §2, §5). Upload: a title (with merchant
+ * suggestions) and one png, jpeg or gif of at most 150,000 bytes, dropped or
+ * browsed; a photo over the limit is shrunk in the browser first and the person
+ * is told; anything still breaking the rules is refused here with the spec's
+ * message and never sent. The file goes straight to the receipts bucket with a
+ * presigned POST; the server then checks its bytes before recording it.
+ */
+import { Alert, Autocomplete, Box, Button, Group, Image, Loader, Modal, Stack, Text } from '@mantine/core';
+import { type DragEvent, useEffect, useId, useMemo, useState } from 'react';
+import {
+  RECEIPT_MAX_BYTES,
+  RECEIPT_TYPES,
+  receiptFileProblem,
+} from '../../../../shared/src/domain/receiptFiles';
+import type { PurchaseRow } from '../../../../shared/src/schemas/purchases';
+import { call, errorMessage } from '../../api/client';
+import { formatDate, titleSuggestions } from './purchaseText';
+import { shrinkImage } from './shrinkImage';
+
+const kb = (bytes: number) => `${Math.ceil(bytes / 1000).toLocaleString('en-US')} KB`;
+
+/** The file as it will be sent, or why it will not. */
+async function prepare(file: File): Promise<{ file: File; note?: string } | { problem: string }> {
+  const problem = receiptFileProblem(file);
+  if (!problem) return { file };
+  if (file.size > RECEIPT_MAX_BYTES && (file.type === 'image/png' || file.type === 'image/jpeg')) {
+    const smaller = await shrinkImage(file);
+    if (smaller) {
+      return {
+        file: smaller,
+        note: `'${file.name}' was ${kb(file.size)}, over the 150 KB limit, so we made it smaller here in your browser: ${kb(smaller.size)} as a JPEG.`,
+      };
+    }
+  }
+  return { problem };
+}
+
+async function sendReceipt(purchase: PurchaseRow, file: File, title: string): Promise<PurchaseRow> {
+  const post = await call('createReceiptUpload', {
+    purchaseId: purchase.purchaseId,
+    contentType: file.type,
+    size: file.size,
+    fileName: file.name,
+  });
+  const form = new FormData();
+  for (const [name, value] of Object.entries(post.fields)) form.append(name, value);
+  form.append('file', file); // last: S3 ignores fields after the file
+  const stored = await fetch(post.url, { method: 'POST', body: form });
+  if (!stored.ok) throw new Error('The receipt could not be uploaded. Please try again.');
+  const done = await call('confirmReceipt', {
+    purchaseId: purchase.purchaseId,
+    uploadId: post.uploadId,
+    title,
+    fileName: file.name,
+  });
+  return done.purchase;
+}
+
+export function UploadReceiptDialog({
+  purchase,
+  pastVendors,
+  onClose,
+  onUploaded,
+}: {
+  purchase: PurchaseRow | undefined;
+  pastVendors: string[];
+  onClose: () => void;
+  onUploaded: (row: PurchaseRow) => void;
+}) {
+  const inputId = useId();
+  const [title, setTitle] = useState('');
+  const [file, setFile] = useState<File>();
+  const [note, setNote] = useState<string>();
+  const [problem, setProblem] = useState<string>();
+  const [titleError, setTitleError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const [focused, setFocused] = useState(false);
+
+  useEffect(() => {
+    if (!purchase) return;
+    setTitle(purchase.title ?? '');
+    setFile(undefined);
+    setNote(undefined);
+    setProblem(undefined);
+    setTitleError(undefined);
+  }, [purchase]);
+
+  const suggestions = useMemo(() => titleSuggestions(title, pastVendors), [title, pastVendors]);
+
+  async function choose(chosen: File | undefined) {
+    setFile(undefined);
+    setNote(undefined);
+    setProblem(undefined);
+    if (!chosen) return;
+    const prepared = await prepare(chosen);
+    if ('problem' in prepared) setProblem(prepared.problem);
+    else {
+      setFile(prepared.file);
+      setNote(prepared.note);
+    }
+  }
+
+  function onDrop(event: DragEvent) {
+    event.preventDefault();
+    setDragging(false);
+    void choose(event.dataTransfer.files[0]);
+  }
+
+  async function submit() {
+    if (!purchase) return;
+    if (!title.trim()) setTitleError('Title is required');
+    if (!file) setProblem((p) => p ?? 'Choose a receipt image.');
+    if (!title.trim() || !file) return;
+    setBusy(true);
+    try {
+      onUploaded(await sendReceipt(purchase, file, title.trim()));
+    } catch (error) {
+      setProblem(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal
+      opened={purchase !== undefined}
+      onClose={() => (busy ? undefined : onClose())}
+      title="Upload receipt"
+      centered
+    >
+      {purchase ? (
+        <Stack gap="md">
+          <Text size="sm">
+            {purchase.vendor}, {formatDate(purchase.date)}. Due by {formatDate(purchase.receipt.dueDate)}.
+          </Text>
+          <Autocomplete
+            label="Title"
+            description="What you bought, e.g. the book or course name, or the merchant."
+            required
+            data={suggestions}
+            filter={({ options }) => options}
+            value={title}
+            onChange={(value) => {
+              setTitle(value);
+              setTitleError(undefined);
+            }}
+            error={titleError}
+            maxLength={120}
+          />
+          <Box
+            component="label"
+            htmlFor={inputId}
+            onDragOver={(event: DragEvent) => {
+              event.preventDefault();
+              setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={onDrop}
+            p="lg"
+            style={{
+              border: `2px dashed var(--mantine-color-${dragging ? 'blue-7' : 'gray-6'})`,
+              borderRadius: 8,
+              // The input itself is invisible, so the zone shows its keyboard focus.
+              outline: focused ? '2px solid var(--mantine-color-blue-7)' : undefined,
+              outlineOffset: 2,
+              textAlign: 'center',
+              cursor: 'pointer',
+            }}
+          >
+            <Text fw={600}>Drag the receipt image here, or browse</Text>
+            <Text size="sm" c="gray.7">
+              PNG, JPEG or GIF, up to 150,000 bytes. Larger photos are made smaller here first.
+            </Text>
+            <input
+              id={inputId}
+              type="file"
+              aria-label="Receipt image"
+              accept={RECEIPT_TYPES.join(',')}
+              style={{ position: 'absolute', width: 1, height: 1, opacity: 0 }}
+              onFocus={() => setFocused(true)}
+              onBlur={() => setFocused(false)}
+              onChange={(event) => {
+                void choose(event.currentTarget.files?.[0]);
+                event.currentTarget.value = '';
+              }}
+            />
+            {file ? (
+              <Text size="sm" mt="xs">
+                Chosen: {file.name} ({kb(file.size)})
+              </Text>
+            ) : null}
+          </Box>
+          {note ? (
+            <Alert color="blue" role="status">
+              {note}
+            </Alert>
+          ) : null}
+          {problem ? (
+            <Alert color="red" role="alert">
+              {problem}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button onClick={() => void submit()} loading={busy}>
+              Upload
+            </Button>
+          </Group>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}
+
+export function ViewReceiptDialog({
+  purchase,
+  onClose,
+}: {
+  purchase: PurchaseRow | undefined;
+  onClose: () => void;
+}) {
+  const [url, setUrl] = useState<string>();
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    setUrl(undefined);
+    setError(undefined);
+    if (!purchase) return;
+    const abort = new AbortController();
+    call('getReceiptUrl', { purchaseId: purchase.purchaseId }, { signal: abort.signal })
+      .then((answer) => setUrl(answer.url))
+      .catch((e: unknown) => {
+        if (!abort.signal.aborted) setError(errorMessage(e));
+      });
+    return () => abort.abort();
+  }, [purchase]);
+  const subject = purchase?.title ?? purchase?.vendor ?? '';
+  return (
+    <Modal opened={purchase !== undefined} onClose={onClose} title={`Receipt: ${subject}`} centered size="lg">
+      {error ? <Alert color="red">{error}</Alert> : null}
+      {!url && !error ? <Loader size="sm" aria-label="Loading the receipt" /> : null}
+      {url ? <Image src={url} alt={`Receipt for ${subject}`} fit="contain" mah="70vh" /> : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * Words and formats of purchase history (spec §2, §9): dates MM/DD/YYYY,
+ * prices in dollars with 2 decimals (formatted from the ledger's cents, never
+ * recomputed), receipt and purchase states, and title suggestions.
+ */
+import type { Platform } from '../../../../shared/src/schemas/catalogue';
+import type { PurchaseRow, PurchaseStatus } from '../../../../shared/src/schemas/purchases';
+
+export const AWAITING_RECEIPT = 'Awaiting Receipt';
+export const MAX_SUGGESTIONS = 5;
+
+/** MM/DD/YYYY of an ISO time or date, read in UTC so every viewer sees the same day. */
+export function formatDate(iso: string): string {
+  const [year, month, day] = iso.slice(0, 10).split('-');
+  return `${month}/${day}/${year}`;
+}
+
+export const STATUS_LABELS: Record<PurchaseStatus, string> = {
+  pending: 'Pending',
+  settled: 'Settled',
+  refunded: 'Refunded',
+  partlyRefunded: 'Partly refunded',
+};
+
+/** What the receipt column says. */
+export function receiptLabel(row: PurchaseRow): string {
+  if (row.receipt.state === 'received') return 'Receipt received';
+  if (row.receipt.state === 'overdue')
+    return `${AWAITING_RECEIPT} (overdue since ${formatDate(row.receipt.dueDate)})`;
+  return AWAITING_RECEIPT;
+}
+
+/** The catalogue's partner platforms by their shop names (spec §9). */
+export const PARTNER_NAMES: Record<Platform, string> = {
+  amazon: 'Amazon',
+  audible: 'Audible',
+  udemy: 'Udemy',
+  walmart: 'Walmart',
+  cultureWorks: 'The Culture Works',
+  coursera: 'Coursera',
+  ebay: 'eBay',
+  lorman: 'Lorman',
+};
+
+/**
+ * Title suggestions (spec §9: at most 5): merchant names, from the partners and
+ * the person's own past vendors, that start with what was typed (any case).
+ */
+export function titleSuggestions(typed: string, pastVendors: readonly string[]): string[] {
+  const prefix = typed.trim().toLowerCase();
+  if (!prefix) return [];
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const name of [...pastVendors, ...Object.values(PARTNER_NAMES)]) {
+    const key = name.toLowerCase();
+    if (seen.has(key) || !key.startsWith(prefix) || key === prefix) continue;
+    seen.add(key);
+    out.push(name);
+    if (out.length === MAX_SUGGESTIONS) break;
+  }
+  return out;
+}
