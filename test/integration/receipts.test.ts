@@ -9,13 +9,15 @@ import { readFileSync } from 'node:fs';
 import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
+import { createLogger } from '../../lambdas/src/platform/log';
+import { runReceiptDeadlines } from '../../lambdas/src/services/receiptPolicy';
 import type { SignedIn } from '../support/accountFlows';
 import {
   type IntegrationStack,
   startIntegrationStack,
   TEST_RECEIPTS_BUCKET,
 } from '../support/integrationStack';
-import { joinTeam, sender, setUpTeam } from '../support/teams';
+import { emulatorClient, joinTeam, sender, setUpTeam } from '../support/teams';
 
 let stack: IntegrationStack;
 let send: ReturnType<typeof sender>;
@@ -177,6 +179,23 @@ describe('purchase status from the ledger', () => {
 });
 
 describe('receipt uploads', () => {
+  it('unfreezes a card frozen for this missing receipt as soon as the upload is confirmed', async () => {
+    const { employee, purchaseId } = await teamWithPurchase();
+    // Three weeks on, the daily job finds the receipt overdue and freezes the card.
+    const later = new Date(Date.now() + 21 * 86_400_000);
+    // (Other tests' teams in this file are frozen too; only this employee's card is checked.)
+    await runReceiptDeadlines(later, createLogger({ test: 'receipts' }));
+    const frozen = await stack.getItem(keys.card(employee.cardId));
+    expect(frozen).toMatchObject({ status: 'inactive', freeze: { missingReceipt: true } });
+
+    const { confirm } = await upload(employee.accessToken, purchaseId, PNG, 'image/png');
+    expect(confirm?.status, JSON.stringify(confirm?.body)).toBe(200);
+    const card = await stack.getItem(keys.card(employee.cardId));
+    expect(card).toMatchObject({ status: 'active', freeze: {} });
+    const issuer = await emulatorClient(stack).issuing.cards.retrieve(employee.cardId);
+    expect(issuer.status).toBe('active');
+  });
+
   it.each([
     ['a PNG', PNG, 'image/png'],
     ['a JPEG', JPEG, 'image/jpeg'],

@@ -6,6 +6,7 @@
  * to its end marker) and only then records it. A refused object is deleted and
  * nothing is recorded. Every upload, accepted or refused, is audited.
  */
+
 import { fileTypeFromBuffer } from 'file-type';
 import {
   imageStructureProblem,
@@ -29,6 +30,7 @@ import { recordAudit } from '../data/audit';
 import { markReceiptSeen, recordReceipt } from '../data/purchases';
 import type { Actor } from '../platform/auth';
 import { toRow, visiblePurchase } from './purchases';
+import { onReceiptReceived } from './receiptPolicy';
 
 /** The object key of one upload: chosen here, from ids only. */
 export function receiptKey(teamId: string, purchaseId: string, uploadId: string): string {
@@ -135,6 +137,9 @@ export async function confirmReceipt(
   });
   // The replaced file stays recoverable for 30 days as a noncurrent version (statefulStack.ts).
   if (purchase.receipt && purchase.receipt.key !== key) await deleteObject(purchase.receipt.key);
+  // A card frozen for missing receipts is unfrozen now, not at the next daily run,
+  // once none is overdue (never when the manager froze it too).
+  await onReceiptReceived(purchase.userId, now);
   return { purchase: toRow(updated, now) };
 }
 

@@ -65,7 +65,6 @@ function guarded(roles: readonly Role[], page: ReactNode) {
   return <RequireRole roles={roles}>{page}</RequireRole>;
 }
 
-
 export function App() {
   return (
     <BrowserRouter>
