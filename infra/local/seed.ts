@@ -21,8 +21,11 @@ import { finalizeSetup } from '../../lambdas/src/services/billing';
 import { importCatalogueText } from '../../lambdas/src/services/catalogue';
 import { deleteEmployees, setCardStatus, setPaused } from '../../lambdas/src/services/employeeControls';
 import { inviteEmployees } from '../../lambdas/src/services/invitations';
+import { listPurchases } from '../../lambdas/src/services/purchases';
+import { confirmReceipt, createReceiptUpload } from '../../lambdas/src/services/receipts';
 import { describeLineError } from '../../shared/src/schemas/catalogue';
 import type { LogSink } from './processes';
+import type { EmulatorAdmin } from './stripe';
 
 export const CATALOGUE_FILE = 'shared/data/catalogue.jsonl';
 
@@ -139,4 +142,68 @@ async function seedTeamStates(managerId: string, now: Date, log: LogSink) {
     if (person.state === 'deleted') await deleteEmployees(actor, [userId], now);
   }
   log(`demo team: ${missing.map((p) => `${p.firstName} (${p.state})`).join(', ')}`);
+}
+
+/** A 1x1 PNG: the demo's receipt image, small and valid for the receipt checks. */
+const DEMO_RECEIPT_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/**
+ * Purchases for the demo (after the gateway is up: the card network asks it to
+ * decide each one). The demo employee pays at two merchants with their card
+ * through the emulator's network, and sends the receipt of one the way the
+ * browser does (presigned POST to the bucket, then the confirm call), so both
+ * 'Awaiting Receipt' and a viewable receipt are there to try.
+ */
+export async function seedDemoPurchases(network: EmulatorAdmin, log: LogSink): Promise<void> {
+  const userId = await getEmailOwner(DEMO_EMPLOYEE.email);
+  const employee = userId ? await getUser(userId) : undefined;
+  if (!employee?.cardId) return;
+  const actor = { ...employee, emailVerified: true };
+  const now = new Date();
+  if ((await listPurchases(actor, { limit: 1 }, now)).purchases.length > 0) return;
+
+  const details = network.cardDetails(employee.cardId);
+  const pay = (amount: number, name: string, category: string) =>
+    network.authorize({
+      number: details.number,
+      expMonth: details.exp_month,
+      expYear: details.exp_year,
+      cvc: details.cvc,
+      amount,
+      merchant: { name, category },
+    });
+  // Small amounts: most of the $25 budget stays to try the checkout and the shop with.
+  await pay(399, 'Audible', 'digital_goods_media');
+  await pay(649, 'Powell’s Books', 'book_stores');
+  await network.idle();
+
+  const { purchases } = await listPurchases(actor, { limit: 10 }, new Date());
+  const audible = purchases.find((p) => p.vendor === 'Audible');
+  if (audible) {
+    const fileName = 'audible-receipt.png';
+    const upload = await createReceiptUpload(
+      actor,
+      { purchaseId: audible.purchaseId, contentType: 'image/png', size: DEMO_RECEIPT_PNG.length, fileName },
+      new Date(),
+    );
+    const form = new FormData();
+    for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
+    form.append('file', new Blob([new Uint8Array(DEMO_RECEIPT_PNG)], { type: 'image/png' }), fileName);
+    const stored = await fetch(upload.url, { method: 'POST', body: form });
+    if (!stored.ok) throw new Error(`demo receipt upload answered ${stored.status}`);
+    await confirmReceipt(
+      actor,
+      {
+        purchaseId: audible.purchaseId,
+        uploadId: upload.uploadId,
+        title: 'Atomic Habits (audiobook)',
+        fileName,
+      },
+      new Date(),
+    );
+  }
+  log(`demo purchases: ${purchases.length} (one with its receipt, one awaiting it)`);
 }

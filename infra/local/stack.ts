@@ -168,6 +168,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stops.push(gateway.stop);
     // The card network now knows where to ask for authorization decisions.
     stripe.setWebhook(`${gateway.url}/webhooks/stripe`, LOCAL_STRIPE_WEBHOOK_SECRET);
+    if (options.seed !== false) {
+      const { seedDemoPurchases } = await import('./seed');
+      await seedDemoPurchases(stripe.admin, log('seed'));
+    }
 
     await webBuild;
     const runtimeConfig = {
