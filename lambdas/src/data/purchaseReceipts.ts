@@ -8,24 +8,7 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, queryAll, tableName, updateFields } from './client';
 import { keys } from './keys';
-
-export interface PurchaseRecord {
-  purchaseId: string;
-  userId: string;
-  teamId: string;
-  cardId: string;
-  authorizationId?: string;
-  amountCents: number;
-  merchant: string;
-  category: string;
-  createdAt: string;
-  /** 'awaiting' until a receipt is in; anything else means it is in. */
-  receiptStatus: string;
-  title?: string;
-  receiptReceivedAt?: string;
-  /** Reminder stages already e-mailed (a string set: 'reminder', 'dueToday'). */
-  receiptReminders?: Set<string>;
-}
+import type { PurchaseRecord } from './purchases';
 
 const awaiting = {
   FilterExpression: 'receiptStatus = :awaiting',

@@ -34,6 +34,9 @@ export interface PurchaseRecord {
   receipt?: ReceiptRecord;
   /** When the manager first opened the receipt; from then on the employee cannot replace it. */
   receiptSeenAt?: string;
+  receiptReceivedAt?: string;
+  /** Reminder stages already e-mailed (a string set: 'reminder', 'dueToday'); see receiptPolicy. */
+  receiptReminders?: Set<string>;
 }
 
 export async function getPurchase(purchaseId: string): Promise<PurchaseRecord | undefined> {

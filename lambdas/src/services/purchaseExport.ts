@@ -15,7 +15,8 @@ import {
 } from '../../../shared/src/domain/businessDays';
 import { type CsvValue, spreadsheetSafe, toCsv } from '../../../shared/src/domain/csv';
 import { listTeamUsers } from '../data/accounts';
-import { type PurchaseRecord, teamPurchasesBetween } from '../data/purchaseReceipts';
+import { teamPurchasesBetween } from '../data/purchaseReceipts';
+import type { PurchaseRecord } from '../data/purchases';
 import type { Actor } from '../platform/auth';
 
 export const CSV_HEADER = [

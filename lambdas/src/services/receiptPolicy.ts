@@ -17,10 +17,10 @@ import { listTeamUsers, type TeamRecord, teamsRenewingOn } from '../data/account
 import { type CardRecord, getCard, getCards, updateCard } from '../data/cards';
 import {
   markReminderSent,
-  type PurchaseRecord,
   teamPurchasesAwaitingReceipt,
   userPurchasesAwaitingReceipt,
 } from '../data/purchaseReceipts';
+import type { PurchaseRecord } from '../data/purchases';
 import { getUser, type UserRecord } from '../data/users';
 import type { Logger } from '../platform/log';
 import { type ReceiptLine, sendFrozenForReceipts, sendReceiptReminder, sendUnfrozen } from './receiptEmails';
