@@ -150,7 +150,11 @@ describe('purchase history', () => {
     const team = await send('GET', '/purchases', manager.accessToken);
     expect(team.body.purchases).toHaveLength(3);
     for (const row of team.body.purchases) expect(row.employeeName).toBe('Eddie Employee');
-    for (const body of [first.body, second.body, team.body]) {
+    // The statement (every movement on the card) never carries the number either.
+    const statement = await send('GET', '/me/statement', employee.accessToken);
+    expect(statement.status).toBe(200);
+    expect(JSON.stringify(statement.body)).toContain('Powell’s Books');
+    for (const body of [first.body, second.body, team.body, statement.body]) {
       expect(JSON.stringify(body)).not.toContain(cardNumber);
       expect(JSON.stringify(body)).not.toContain(cardNumber.slice(0, 12));
     }
