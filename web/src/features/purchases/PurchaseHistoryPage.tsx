@@ -5,6 +5,7 @@
  * cursor). `?upload=<id>` / `?view=<id>` open a dialog (the dashboard's links).
  */
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { PurchaseRow } from '../../../../shared/src/schemas/purchases';
@@ -21,6 +22,7 @@ const PAGE_SIZE = 25;
 export function PurchaseHistoryPage() {
   useDocumentTitle('Purchase History');
   const manager = useSession((s) => s.me?.role === 'manager');
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const [rows, setRows] = useState<PurchaseRow[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
@@ -90,10 +92,14 @@ export function PurchaseHistoryPage() {
       ) : null}
       {status === 'ready' && rows.length === 0 ? <Text>No purchases yet.</Text> : null}
       {rows.length > 0 ? (
-        <ScrollableTable label="Purchase history, scrolls sideways" minWidth={manager ? 760 : 680}>
+        <ScrollableTable
+          label="Purchase history, scrolls sideways"
+          minWidth={phone ? 0 : manager ? 760 : 680}
+        >
           <PurchaseTable
             rows={rows}
             manager={manager}
+            compact={phone}
             label="Purchase history"
             actions={{
               onView: (row) => open('view', row),

@@ -61,25 +61,32 @@ export function PurchaseTable({
   manager,
   actions,
   label,
+  compact = false,
 }: {
   rows: PurchaseRow[];
   manager: boolean;
   actions: PurchaseActions;
   label: string;
+  /** Phones: date and vendor under the title, so the status and its actions stay on screen. */
+  compact?: boolean;
 }) {
   return (
     <Table striped highlightOnHover verticalSpacing="xs" aria-label={label}>
       <Table.Thead>
         <Table.Tr>
           {manager ? <Table.Th scope="col">Name</Table.Th> : null}
-          <Table.Th scope="col">Title</Table.Th>
-          <Table.Th scope="col" aria-sort="descending">
-            Date
+          <Table.Th scope="col" aria-sort={compact ? 'descending' : undefined}>
+            {compact ? 'Title, date, vendor' : 'Title'}
           </Table.Th>
+          {compact ? null : (
+            <Table.Th scope="col" aria-sort="descending">
+              Date
+            </Table.Th>
+          )}
           <Table.Th scope="col" ta="right">
             Price
           </Table.Th>
-          <Table.Th scope="col">Vendor</Table.Th>
+          {compact ? null : <Table.Th scope="col">Vendor</Table.Th>}
           <Table.Th scope="col">{manager ? 'Receipts' : 'Status'}</Table.Th>
         </Table.Tr>
       </Table.Thead>
@@ -93,14 +100,19 @@ export function PurchaseTable({
                   Untitled
                 </Text>
               )}
+              {compact ? (
+                <Text size="sm" c="gray.7">
+                  {formatDate(row.date)} · {row.vendor}
+                </Text>
+              ) : null}
             </Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(row.date)}</Table.Td>
+            {compact ? null : <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(row.date)}</Table.Td>}
             <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
               {formatCents(row.amountCents)}
             </Table.Td>
-            <Table.Td>{row.vendor}</Table.Td>
+            {compact ? null : <Table.Td>{row.vendor}</Table.Td>}
             <Table.Td>
-              <Group gap="xs" wrap="nowrap">
+              <Group gap="xs" wrap={compact ? 'wrap' : 'nowrap'}>
                 {manager ? null : row.status !== 'settled' ? (
                   <Badge variant="light" color="gray.8">
                     {STATUS_LABELS[row.status]}
