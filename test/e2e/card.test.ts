@@ -21,7 +21,7 @@ import {
   registerManager,
   type SignedIn,
 } from '../support/accountFlows';
-import { launchBrowser, seriousViolations } from '../support/browser';
+import { launchBrowser, seriousViolations, signInPage } from '../support/browser';
 import { Mailbox } from '../support/integrationStack';
 
 const env = inject('e2e');
@@ -84,13 +84,7 @@ function captureApiResponses(context: BrowserContext): () => Promise<string[]> {
 async function signIn(email: string, width: number) {
   browser = await launchBrowser({ width, height: 900 });
   const captured = captureApiResponses(browser.context);
-  const page = await browser.context.newPage();
-  await page.goto(`${env.webUrl}/login`);
-  await page.getByLabel('Work Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Password', { exact: true }).press('Enter');
-  await page.waitForURL(`${env.webUrl}/dashboard`);
-  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  const page = await signInPage(browser.context, env.webUrl, email, PASSWORD);
   return { page, captured, context: browser.context };
 }
 

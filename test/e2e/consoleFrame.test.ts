@@ -18,7 +18,7 @@ import {
   registerManager,
   type SignedIn,
 } from '../support/accountFlows';
-import { closeTourIfDue, launchBrowser, seriousViolations } from '../support/browser';
+import { closeTourIfDue, launchBrowser, seriousViolations, signInPage } from '../support/browser';
 import { Mailbox } from '../support/integrationStack';
 
 const env = inject('e2e');
@@ -33,14 +33,7 @@ afterEach(async () => {
 
 async function signedInPage(email: string, width = 1280): Promise<Page> {
   browser = await launchBrowser({ width, height: 900 });
-  const page = await browser.context.newPage();
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.goto(`${env.webUrl}/login`);
-  await page.getByLabel('Work Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Password', { exact: true }).press('Enter');
-  await page.waitForURL(`${env.webUrl}/dashboard`);
-  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  const page = await signInPage(browser.context, env.webUrl, email, PASSWORD);
   return page;
 }
 
