@@ -32,6 +32,10 @@ export async function buildWeb(root: string, log: LogSink): Promise<void> {
   const vite = join(root, 'node_modules/.bin/vite');
   const child = startProcess(vite, ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
     cwd: root,
+    // Always the production build CloudFront serves: under a test runner NODE_ENV is
+    // 'test', which would give Vite React's development build (twice the size, other
+    // behaviour) and the browser tests would not test what ships.
+    env: { NODE_ENV: 'production' },
     log,
   });
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
