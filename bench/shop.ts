@@ -14,16 +14,15 @@
  * - prints the gzip size (level 9, as served) of the JavaScript /shop loads
  *   and of the catalogue's JSON.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, normalize } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { DEMO_EMPLOYEE } from '../infra/local/seed';
-import { startLocalStack } from '../infra/local/stack';
+import type { LocalStack } from '../infra/local/stack';
 import { applyShopQuery, emptyQuery, FILTER_DELAY_MS, resultsHeading } from '../shared/src/domain/shopFilter';
 import { type CatalogueItem, parseCatalogueJsonl } from '../shared/src/schemas/catalogue';
-import { freePort } from '../test/support/ports';
+import { finishWalkthrough, gzipOfScripts, median, type ScriptSizes, signIn } from './support';
 
 const CATALOGUE_SIZE = 5_000;
 const RUNS = 3;
@@ -44,11 +43,6 @@ export interface ShopFigures {
   catalogueGzipBytes: number;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
-
 /** 5,000 valid items: the real ones, then copies with new ids and an edition in the name. */
 export function bigCatalogue(size = CATALOGUE_SIZE): CatalogueItem[] {
   const parsed = parseCatalogueJsonl(
@@ -65,44 +59,6 @@ export function bigCatalogue(size = CATALOGUE_SIZE): CatalogueItem[] {
   });
 }
 
-async function signIn(page: Page, webUrl: string) {
-  await page.goto(`${webUrl}/login`);
-  await page.getByLabel('Work Email').fill(DEMO_EMPLOYEE.email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_EMPLOYEE.password);
-  await page.getByLabel('Password', { exact: true }).press('Enter');
-  await page.waitForURL(`${webUrl}/dashboard`);
-}
-
-/** The tour would cover the screens measured; the employee has seen it. */
-async function finishWalkthrough(apiUrl: string) {
-  const json = { 'content-type': 'application/json' };
-  const signedIn = await fetch(`${apiUrl}/auth/signIn`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ email: DEMO_EMPLOYEE.email, password: DEMO_EMPLOYEE.password }),
-  });
-  const { accessToken } = (await signedIn.json()) as { accessToken: string };
-  const done = await fetch(`${apiUrl}/me/walkthrough`, {
-    method: 'POST',
-    headers: { ...json, authorization: `Bearer ${accessToken}` },
-    body: '{}',
-  });
-  if (!done.ok) throw new Error(`POST /me/walkthrough answered ${done.status}`);
-}
-
-function gzipOfScripts(urls: string[], webUrl: string, distDir: string) {
-  let bytes = 0;
-  let files = 0;
-  for (const url of new Set(urls)) {
-    if (!url.startsWith(webUrl)) continue;
-    const file = normalize(join(distDir, new URL(url).pathname));
-    if (!file.startsWith(distDir)) continue;
-    bytes += gzipSync(readFileSync(file), { level: 9 }).length;
-    files++;
-  }
-  return { bytes, files };
-}
-
 async function waitForHeading(page: Page, heading: string) {
   await page.waitForFunction(
     (text) => document.querySelector('[data-testid="shop-results-count"]')?.textContent === text,
@@ -111,106 +67,84 @@ async function waitForHeading(page: Page, heading: string) {
   );
 }
 
-export async function benchShop(distDir: string): Promise<ShopFigures> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'lb-bench-shop-'));
-  const port = freePort;
-  const stack = await startLocalStack({
-    ports: {
-      web: await port(),
-      api: await port(),
-      ses: await port(),
-      s3: await port(),
-      dynamodb: await port(),
-      cognito: await port(),
-      stripe: await port(),
-    },
-    dataDir,
-    inMemoryDatabase: true,
-    buildWeb: false,
-    quiet: true,
-  });
+export async function benchShop(distDir: string, stack: LocalStack): Promise<ShopFigures> {
   // Imported once the stack has set the environment the data layer reads.
   const { launchBrowser } = await import('../test/support/browser');
   const { importCatalogue } = await import('../lambdas/src/services/catalogue');
-  try {
-    const items = bigCatalogue();
-    process.stdout.write(`importing ${items.length} catalogue items ...\n`);
-    const imported = await importCatalogue(items);
-    if (imported.added + imported.updated + imported.unchanged !== items.length) {
-      throw new Error(`import stored ${JSON.stringify(imported)}`);
-    }
-    await finishWalkthrough(stack.apiUrl);
-
-    const everything = resultsHeading(items.length, '');
-    const filter = { ...emptyQuery, categories: ['Communication'] };
-    const filtered = resultsHeading(applyShopQuery(items, filter).length, '');
-
-    const first: number[] = [];
-    const revisit: number[] = [];
-    const filterChange: number[] = [];
-    let js = { bytes: 0, files: 0 };
-    let extra = { bytes: 0, files: 0 };
-    // What GET /catalogue sends: this JSON, gzipped by the handler wrapper (zlib's default level).
-    const catalogueJson = Buffer.from(JSON.stringify({ items }));
-    for (let run = 0; run < RUNS; run++) {
-      const browser = await launchBrowser({ width: 1280, height: 900 });
-      try {
-        const page = await browser.context.newPage();
-        const scripts: string[] = [];
-        page.on('response', (r) => {
-          if (r.request().resourceType() === 'script') scripts.push(r.url());
-        });
-        await signIn(page, stack.webUrl);
-        await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-        await page.waitForLoadState('networkidle');
-        const beforeShop = new Set(scripts);
-
-        // In-app navigation from the dashboard, as a person goes to the shop.
-        let t = performance.now();
-        await page.getByRole('banner').getByRole('link', { name: 'Shop' }).click();
-        await waitForHeading(page, everything);
-        await page.locator('.shop-card').first().waitFor();
-        first.push(performance.now() - t);
-        extra = gzipOfScripts(
-          scripts.filter((u) => !beforeShop.has(u)),
-          stack.webUrl,
-          distDir,
-        );
-
-        // A full reload: the browser revalidates the catalogue (304) and rebuilds the page.
-        scripts.length = 0;
-        t = performance.now();
-        await page.reload();
-        await waitForHeading(page, everything);
-        await page.locator('.shop-card').first().waitFor();
-        revisit.push(performance.now() - t);
-        await page.waitForLoadState('networkidle');
-        js = gzipOfScripts(scripts, stack.webUrl, distDir);
-
-        t = performance.now();
-        await page.getByRole('checkbox', { name: 'Communication' }).check();
-        await waitForHeading(page, filtered);
-        filterChange.push(performance.now() - t);
-      } finally {
-        await browser.close();
-      }
-    }
-    return {
-      items: items.length,
-      firstResultsMs: median(first),
-      firstResultsRevisitMs: median(revisit),
-      filterChangeMs: median(filterChange),
-      shopJsGzipBytes: js.bytes,
-      shopJsFiles: js.files,
-      shopExtraJsGzipBytes: extra.bytes,
-      shopExtraJsFiles: extra.files,
-      catalogueJsonBytes: catalogueJson.length,
-      catalogueGzipBytes: gzipSync(catalogueJson).length,
-    };
-  } finally {
-    await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+  const items = bigCatalogue();
+  process.stdout.write(`importing ${items.length} catalogue items ...\n`);
+  const imported = await importCatalogue(items);
+  if (imported.added + imported.updated + imported.unchanged !== items.length) {
+    throw new Error(`import stored ${JSON.stringify(imported)}`);
   }
+  await finishWalkthrough(stack.apiUrl, DEMO_EMPLOYEE);
+
+  const everything = resultsHeading(items.length, '');
+  const filter = { ...emptyQuery, categories: ['Communication'] };
+  const filtered = resultsHeading(applyShopQuery(items, filter).length, '');
+
+  const first: number[] = [];
+  const revisit: number[] = [];
+  const filterChange: number[] = [];
+  let js: ScriptSizes = { bytes: 0, files: 0, each: [] };
+  let extra: ScriptSizes = { bytes: 0, files: 0, each: [] };
+  // What GET /catalogue sends: this JSON, gzipped by the handler wrapper (zlib's default level).
+  const catalogueJson = Buffer.from(JSON.stringify({ items }));
+  for (let run = 0; run < RUNS; run++) {
+    const browser = await launchBrowser({ width: 1280, height: 900 });
+    try {
+      const page = await browser.context.newPage();
+      const scripts: string[] = [];
+      page.on('response', (r) => {
+        if (r.request().resourceType() === 'script') scripts.push(r.url());
+      });
+      await signIn(page, stack.webUrl, DEMO_EMPLOYEE);
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      const beforeShop = new Set(scripts);
+
+      // In-app navigation from the dashboard, as a person goes to the shop.
+      let t = performance.now();
+      await page.getByRole('banner').getByRole('link', { name: 'Shop' }).click();
+      await waitForHeading(page, everything);
+      await page.locator('.shop-card').first().waitFor();
+      first.push(performance.now() - t);
+      extra = gzipOfScripts(
+        scripts.filter((u) => !beforeShop.has(u)),
+        stack.webUrl,
+        distDir,
+      );
+
+      // A full reload: the browser revalidates the catalogue (304) and rebuilds the page.
+      scripts.length = 0;
+      t = performance.now();
+      await page.reload();
+      await waitForHeading(page, everything);
+      await page.locator('.shop-card').first().waitFor();
+      revisit.push(performance.now() - t);
+      await page.waitForLoadState('networkidle');
+      js = gzipOfScripts(scripts, stack.webUrl, distDir);
+
+      t = performance.now();
+      await page.getByRole('checkbox', { name: 'Communication' }).check();
+      await waitForHeading(page, filtered);
+      filterChange.push(performance.now() - t);
+    } finally {
+      await browser.close();
+    }
+  }
+  return {
+    items: items.length,
+    firstResultsMs: median(first),
+    firstResultsRevisitMs: median(revisit),
+    filterChangeMs: median(filterChange),
+    shopJsGzipBytes: js.bytes,
+    shopJsFiles: js.files,
+    shopExtraJsGzipBytes: extra.bytes,
+    shopExtraJsFiles: extra.files,
+    catalogueJsonBytes: catalogueJson.length,
+    catalogueGzipBytes: gzipSync(catalogueJson).length,
+  };
 }
 
 export function printShopFigures(f: ShopFigures): string[] {
