@@ -5,10 +5,13 @@
  * screen at once (stores/card.ts).
  */
 import { Button } from '@mantine/core';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { formatCents } from '../../../../shared/src/domain/money';
 import { startCardPolling, useCard } from '../../stores/card';
-import { CardDialog } from './CardDialog';
+
+// The dialog (Mantine's Modal, the issuer frame, the purchase check) loads once it is
+// first opened, not with every signed-in page.
+const CardDialog = lazy(() => import('./CardDialog').then((m) => ({ default: m.CardDialog })));
 
 function CardIcon({ frozen }: { frozen: boolean }) {
   const color = frozen ? 'var(--mantine-color-red-9)' : 'currentColor';
@@ -24,6 +27,12 @@ function CardIcon({ frozen }: { frozen: boolean }) {
 export function CardButton() {
   const balance = useCard((s) => s.balance);
   const open = useCard((s) => s.openDialog);
+  const dialogOpened = useCard((s) => s.dialogOpen);
+  // Mounted from the first opening on, so closing keeps Mantine's focus return.
+  const [dialogLoaded, setDialogLoaded] = useState(false);
+  useEffect(() => {
+    if (dialogOpened) setDialogLoaded(true);
+  }, [dialogOpened]);
   useEffect(() => startCardPolling(), []);
 
   const amount = balance ? formatCents(balance.availableCents) : '…';
@@ -45,7 +54,11 @@ export function CardButton() {
       >
         {amount}
       </Button>
-      <CardDialog />
+      {dialogLoaded ? (
+        <Suspense fallback={null}>
+          <CardDialog />
+        </Suspense>
+      ) : null}
     </>
   );
 }
