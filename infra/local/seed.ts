@@ -25,7 +25,7 @@ import { listPurchases } from '../../lambdas/src/services/purchases';
 import { confirmReceipt, createReceiptUpload } from '../../lambdas/src/services/receipts';
 import { describeLineError } from '../../shared/src/schemas/catalogue';
 import type { LogSink } from './processes';
-import type { EmulatorAdmin } from './stripe';
+import { DEFAULT_AUTO_CAPTURE_DELAY_MS, type EmulatorAdmin } from './stripe';
 
 export const CATALOGUE_FILE = 'shared/data/catalogue.jsonl';
 
@@ -205,5 +205,13 @@ export async function seedDemoPurchases(network: EmulatorAdmin, log: LogSink): P
       new Date(),
     );
   }
-  log(`demo purchases: ${purchases.length} (one with its receipt, one awaiting it)`);
+  // One hold the merchant has not captured yet: purchase history shows it as pending.
+  network.setAutoCapture(false);
+  try {
+    await pay(250, 'Udemy', 'digital_goods_media');
+    await network.idle();
+  } finally {
+    network.setAutoCapture(DEFAULT_AUTO_CAPTURE_DELAY_MS);
+  }
+  log(`demo purchases: ${purchases.length} (one with its receipt, one awaiting it) and one pending`);
 }

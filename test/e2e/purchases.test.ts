@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import { DEFAULT_AUTO_CAPTURE_DELAY_MS } from '../../infra/local/stripe';
 import { api, PASSWORD, type SignedIn } from '../support/accountFlows';
 import { launchBrowser, seriousViolations, signInPage } from '../support/browser';
 import { Mailbox } from '../support/integrationStack';
@@ -79,6 +80,16 @@ function noisyPng(width: number, height: number): Buffer {
     chunk('IDAT', deflateSync(noise)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** The emulator's merchants capture approvals after a delay, or (false) leave them pending. */
+async function setAutoCapture(delayMs: number | false) {
+  const res = await fetch(`${env.stripeUrl}/_emulator/auto_capture`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ delay_ms: delayMs }),
+  });
+  expect(res.status).toBe(200);
 }
 
 async function expectAccessible(page: Page, where: string) {
@@ -208,9 +219,21 @@ describe('purchase history and receipts', () => {
     browser = await launchBrowser({ width: 375, height: 812 });
     const till = await browser.context.newPage();
     expect(await payAtCheckout(till, card, 'Udemy', '9.99')).toBe('Approved');
+    // And one the merchant has not captured yet: pending, with no receipt action.
+    await setAutoCapture(false);
+    try {
+      expect(await payAtCheckout(till, card, 'Audible', '4.00')).toBe('Approved');
+    } finally {
+      await setAutoCapture(DEFAULT_AUTO_CAPTURE_DELAY_MS);
+    }
     await till.close();
     const page = await signInPage(browser.context, env.webUrl, employee.email, PASSWORD);
-    await page.getByRole('table', { name: 'Latest purchases' }).getByText('Awaiting Receipt').waitFor();
+    const latest = page.getByRole('table', { name: 'Latest purchases' });
+    await latest.getByText('Awaiting Receipt').waitFor();
+    const pending = latest.getByRole('row').filter({ hasText: 'Audible' });
+    await pending.getByText('Pending').waitFor();
+    await pending.getByText('Receipt once settled').waitFor();
+    expect(await pending.getByRole('button').count()).toBe(0);
     await expectAccessible(page, 'dashboard, employee, 375');
     await page.screenshot({ path: `${SHOTS}/employee-dashboard-375.png`, fullPage: true });
     await page

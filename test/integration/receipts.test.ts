@@ -164,6 +164,70 @@ describe('purchase history', () => {
   });
 });
 
+describe('pending purchases', () => {
+  it('lists a hold not yet captured as pending on top of the first page, then as settled once captured', async () => {
+    const { manager, employee } = await teamWithPurchase(700);
+    const admin = stack.stripe?.admin;
+    if (!admin) throw new Error('no emulator');
+    admin.setAutoCapture(false);
+    let authorizationId: string;
+    try {
+      const details = admin.cardDetails(employee.cardId);
+      const outcome = await admin.authorize({
+        number: details.number,
+        expMonth: details.exp_month,
+        expYear: details.exp_year,
+        cvc: details.cvc,
+        amount: 450,
+        merchant: { name: 'Udemy', category: 'book_stores' },
+      });
+      await admin.idle();
+      expect(outcome.approved).toBe(true);
+      authorizationId = outcome.authorization?.id ?? '';
+    } finally {
+      admin.setAutoCapture(50);
+    }
+
+    const mine = await send('GET', '/purchases?limit=1', employee.accessToken);
+    expect(mine.status).toBe(200);
+    // The page holds the one settled purchase asked for, after the pending hold.
+    expect(mine.body.purchases.map((p: { status: string }) => p.status)).toEqual(['pending', 'settled']);
+    expect(mine.body.purchases[0]).toMatchObject({
+      purchaseId: authorizationId,
+      amountCents: 450,
+      vendor: 'Udemy',
+      receipt: { state: 'awaiting' },
+    });
+    const team = await send('GET', '/purchases', manager.accessToken);
+    expect(team.body.purchases[0]).toMatchObject({ status: 'pending', employeeName: 'Eddie Employee' });
+    // A later page never repeats the pending hold (DynamoDB hands a cursor once the limit is met).
+    expect(mine.body.nextCursor).toEqual(expect.any(String));
+    const next = await send(
+      'GET',
+      `/purchases?limit=1&cursor=${encodeURIComponent(mine.body.nextCursor)}`,
+      employee.accessToken,
+    );
+    expect(next.status).toBe(200);
+    expect(next.body.purchases).toEqual([]);
+    // No receipt for a hold: the upload needs a settled purchase.
+    const early = await send('POST', `/purchases/${authorizationId}/receipt/upload`, employee.accessToken, {
+      contentType: 'image/png',
+      size: PNG.length,
+      fileName: 'r.png',
+    });
+    expect(early.status).toBe(404);
+
+    admin.capture(authorizationId);
+    await admin.idle();
+    const after = await send('GET', '/purchases', employee.accessToken);
+    const statuses = after.body.purchases.map(
+      (p: { status: string; vendor: string }) => `${p.vendor}:${p.status}`,
+    );
+    expect(statuses).toContain('Udemy:settled');
+    expect(statuses.some((s: string) => s.endsWith(':pending'))).toBe(false);
+  });
+});
+
 describe('purchase status from the ledger', () => {
   it('shows a merchant refund against its purchase: partly refunded, then refunded', async () => {
     const { employee, purchaseId } = await teamWithPurchase(1000);

@@ -84,7 +84,11 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    .map(
+      (v) =>
+        // The check's own words (e.g. the measured contrast) say why, not only where.
+        `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} [${n.any[0]?.message ?? ''}]`).join(', ')}`,
+    );
 }
 
 /**

@@ -22,6 +22,9 @@ import { compileRoutes, createHandler } from './server';
 import { Store } from './store';
 import { WebhookSender, type WebhookTarget } from './webhooks';
 
+/** How long the emulator's merchants wait before capturing an approval, unless told otherwise. */
+export const DEFAULT_AUTO_CAPTURE_DELAY_MS = 50;
+
 export type { EmulatorAdmin } from './admin';
 export type { AuthorizeInput, AuthorizeOutcome, MerchantInput } from './network';
 export type { DeliveryRecord, EventRecord } from './store';
@@ -90,7 +93,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
     () => baseUrl,
   );
   const network = new CardNetwork(ctx, {
-    autoCaptureDelayMs: options.autoCaptureDelayMs ?? 50,
+    autoCaptureDelayMs: options.autoCaptureDelayMs ?? DEFAULT_AUTO_CAPTURE_DELAY_MS,
     authorizationTimeoutMs: options.authorizationTimeoutMs ?? 2000,
   });
   recoverInterrupted(ctx);

@@ -149,6 +149,9 @@ export function authorizationItem(record: AuthorizationRecord) {
         ...(record.userId
           ? keys.authorizationByUser(record.userId, record.decidedAt, record.authorizationId)
           : {}),
+        ...(record.teamId
+          ? keys.authorizationByTeam(record.teamId, record.decidedAt, record.authorizationId)
+          : {}),
         entity: 'Authorization',
         ...record,
       },
@@ -170,4 +173,43 @@ export async function recentAuthorizations(userId: string, limit = 10): Promise<
     }),
   );
   return (result.Items ?? []) as AuthorizationRecord[];
+}
+
+/**
+ * Approved authorizations still holding money (not yet captured or released),
+ * newest first, decided since `since`: an employee's (gsi2) or a team's (gsi1).
+ * Issuers expire an uncaptured authorization after days, so the window bounds
+ * the read; every page of it is read, the filter keeps only live holds.
+ */
+export async function pendingAuthorizations(
+  owner: { teamId: string } | { userId: string },
+  since: string,
+): Promise<AuthorizationRecord[]> {
+  const byTeam = 'teamId' in owner;
+  const index = byTeam ? 'gsi1' : 'gsi2';
+  const out: AuthorizationRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: index,
+        KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
+        FilterExpression: 'approved = :yes AND heldCents > :zero',
+        ExpressionAttributeNames: { '#pk': `${index}pk`, '#sk': `${index}sk` },
+        ExpressionAttributeValues: {
+          ':pk': byTeam ? `TEAM#${owner.teamId}` : `USER#${owner.userId}`,
+          ':from': `AUTH#${since}`,
+          ':to': 'AUTH#\uffff',
+          ':yes': true,
+          ':zero': 0,
+        },
+        ScanIndexForward: false,
+        ExclusiveStartKey: start,
+      }),
+    );
+    out.push(...((page.Items ?? []) as AuthorizationRecord[]));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return out;
 }

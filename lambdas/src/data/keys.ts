@@ -69,6 +69,11 @@ export const keys = {
     gsi2pk: `USER#${userId}`,
     gsi2sk: `AUTH#${decidedAt}#${issuerAuthId}`,
   }),
+  /** A team's decisions by time: the manager's list of purchases still pending (on hold). */
+  authorizationByTeam: (teamId: string, decidedAt: string, issuerAuthId: string) => ({
+    gsi1pk: `TEAM#${teamId}`,
+    gsi1sk: `AUTH#${decidedAt}#${issuerAuthId}`,
+  }),
 
   /** A purchase (card transaction) with its receipt; listed by team (gsi1) and by user (gsi2). */
   purchase: (purchaseId: string): Key => ({ pk: `PURCHASE#${purchaseId}`, sk: 'PURCHASE' }),

@@ -7,6 +7,7 @@
 import { isReceiptOverdue, receiptDueDate } from '../../../shared/src/domain/receiptDue';
 import { AppError } from '../../../shared/src/errors';
 import { type PurchaseRow, purchaseStatusOf } from '../../../shared/src/schemas/purchases';
+import { type AuthorizationRecord, pendingAuthorizations } from '../data/cards';
 import { getPurchase, type PurchaseRecord, purchasesPage } from '../data/purchases';
 import { getUser } from '../data/users';
 import type { Actor } from '../platform/auth';
@@ -33,22 +34,67 @@ export function toRow(p: PurchaseRecord, now: Date, employeeName?: string): Purc
   };
 }
 
+/**
+ * How far back a hold can still be pending. Stripe expires an uncaptured
+ * Issuing authorization after 7 days (a later capture settles it anyway), so
+ * 10 days bounds the read with room to spare.
+ */
+export const PENDING_WINDOW_DAYS = 10;
+
+/**
+ * A hold not yet captured: listed as 'pending' with what it still holds. Its
+ * receipt can only be sent once it settles (the Purchase exists then), so the
+ * web app offers no upload; the due date shown is the one it will have.
+ */
+export function pendingRow(auth: AuthorizationRecord, employeeName?: string): PurchaseRow {
+  return {
+    purchaseId: auth.authorizationId,
+    title: null,
+    date: auth.decidedAt,
+    amountCents: auth.heldCents,
+    refundedCents: 0,
+    vendor: auth.merchant,
+    status: 'pending',
+    receipt: { state: 'awaiting', dueDate: receiptDueDate(auth.decidedAt), seen: false },
+    employeeId: auth.userId ?? '',
+    ...(employeeName !== undefined ? { employeeName } : {}),
+  };
+}
+
+/**
+ * A page of purchases, newest first. The first page (no cursor) starts with
+ * the purchases still pending (holds not yet captured), newest first: they
+ * are few, short-lived and not yet Purchases, so they ride on top of the
+ * settled list rather than inside its cursor.
+ */
 export async function listPurchases(
   actor: Actor,
   input: { cursor?: string; limit: number },
   now: Date,
 ): Promise<{ purchases: PurchaseRow[]; nextCursor: string | null }> {
+  const owner = actor.role === 'employee' ? { userId: actor.userId } : { teamId: actor.teamId };
+  const since = new Date(now.getTime() - PENDING_WINDOW_DAYS * 86_400_000).toISOString();
+  const [page, pending] = await Promise.all([
+    purchasesPage(owner, input.limit, input.cursor),
+    input.cursor ? Promise.resolve([]) : pendingAuthorizations(owner, since),
+  ]);
   if (actor.role === 'employee') {
-    const page = await purchasesPage({ userId: actor.userId }, input.limit, input.cursor);
-    return { purchases: page.purchases.map((p) => toRow(p, now)), nextCursor: page.nextCursor };
+    return {
+      purchases: [...pending.map((a) => pendingRow(a)), ...page.purchases.map((p) => toRow(p, now))],
+      nextCursor: page.nextCursor,
+    };
   }
-  const page = await purchasesPage({ teamId: actor.teamId }, input.limit, input.cursor);
-  const people = await Promise.all([...new Set(page.purchases.map((p) => p.userId))].map(getUser));
+  const userIds = [...page.purchases.map((p) => p.userId), ...pending.flatMap((a) => a.userId ?? [])];
+  const people = await Promise.all([...new Set(userIds)].map(getUser));
   const names = new Map(
     people.flatMap((u) => (u ? [[u.userId, `${u.firstName} ${u.lastName}`.trim() || u.email]] : [])),
   );
+  const nameOf = (userId: string | undefined) => (userId && names.get(userId)) || 'Former employee';
   return {
-    purchases: page.purchases.map((p) => toRow(p, now, names.get(p.userId) ?? 'Former employee')),
+    purchases: [
+      ...pending.map((a) => pendingRow(a, nameOf(a.userId))),
+      ...page.purchases.map((p) => toRow(p, now, nameOf(p.userId))),
+    ],
     nextCursor: page.nextCursor,
   };
 }

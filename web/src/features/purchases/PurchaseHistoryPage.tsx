@@ -62,7 +62,8 @@ export function PurchaseHistoryPage() {
   }
 
   const byId = useCallback((id: string | null) => rows.find((r) => r.purchaseId === id), [rows]);
-  const uploading = manager ? undefined : byId(params.get('upload'));
+  const asked = byId(params.get('upload'));
+  const uploading = manager || asked?.status === 'pending' ? undefined : asked;
   const viewing = byId(params.get('view'));
   const open = (key: 'upload' | 'view', row?: PurchaseRow) =>
     setParams(row ? { [key]: row.purchaseId } : {}, { replace: true });

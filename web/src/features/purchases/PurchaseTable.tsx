@@ -4,10 +4,10 @@
  * A purchase without a receipt says 'Awaiting Receipt' and, for its employee
  * only, offers an upload; a receipt offers a view. Managers only view.
  */
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Button, Group, Table, Text } from '@mantine/core';
 import { formatCents } from '../../../../shared/src/domain/money';
 import type { PurchaseRow } from '../../../../shared/src/schemas/purchases';
-import { formatDate, receiptLabel, STATUS_LABELS } from './purchaseText';
+import { formatDate, RECEIPT_AFTER_SETTLEMENT, receiptLabel, STATUS_LABELS } from './purchaseText';
 
 export interface PurchaseActions {
   /** Offered to the purchase's employee while the receipt can still be (re)placed. */
@@ -19,15 +19,25 @@ function ReceiptCell({
   row,
   manager,
   actions,
+  compact,
 }: {
   row: PurchaseRow;
   manager: boolean;
   actions: PurchaseActions;
+  compact: boolean;
 }) {
+  if (row.status === 'pending') {
+    // Not yet a purchase: its receipt can be sent once the merchant settles it.
+    return (
+      <Text size="sm" c="gray.8">
+        {manager ? STATUS_LABELS.pending : RECEIPT_AFTER_SETTLEMENT}
+      </Text>
+    );
+  }
   const received = row.receipt.state === 'received';
   const subject = row.title ?? row.vendor;
   return (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs" wrap={compact ? 'wrap' : 'nowrap'}>
       {received ? (
         <Button
           size="compact-sm"
@@ -114,11 +124,12 @@ export function PurchaseTable({
             <Table.Td>
               <Group gap="xs" wrap={compact ? 'wrap' : 'nowrap'}>
                 {manager ? null : row.status !== 'settled' ? (
-                  <Badge variant="light" color="gray.8">
+                  // Plain bold text, not a tinted badge: it keeps its contrast under a dialog's overlay too.
+                  <Text size="sm" fw={700} c="gray.8">
                     {STATUS_LABELS[row.status]}
-                  </Badge>
+                  </Text>
                 ) : null}
-                <ReceiptCell row={row} manager={manager} actions={actions} />
+                <ReceiptCell row={row} manager={manager} actions={actions} compact={compact} />
               </Group>
             </Table.Td>
           </Table.Tr>

@@ -4,6 +4,7 @@
  * the dashboard does not download them.
  */
 import { Alert, Anchor, Card, Group, Loader, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { PurchaseRow } from '../../../../shared/src/schemas/purchases';
@@ -17,13 +18,15 @@ const HISTORY = '/dashboard/purchasehistory';
 
 export function PurchasesPreview() {
   const manager = useSession((s) => s.me?.role === 'manager');
+  // Phones get the compact layout, as on the history page: status and actions stay on screen.
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const navigate = useNavigate();
   const [rows, setRows] = useState<PurchaseRow[]>();
   const [error, setError] = useState('');
   useEffect(() => {
     const abort = new AbortController();
     call('listPurchases', { limit: PREVIEW_ROWS }, { signal: abort.signal })
-      .then((page) => setRows(page.purchases))
+      .then((page) => setRows(page.purchases.slice(0, PREVIEW_ROWS)))
       .catch((e: unknown) => {
         if (!abort.signal.aborted) setError(errorMessage(e));
       });
@@ -33,7 +36,7 @@ export function PurchasesPreview() {
   return (
     <Card
       withBorder
-      padding="lg"
+      padding={phone ? 'sm' : 'lg'}
       data-tour="dashboard-purchases"
       component="section"
       aria-labelledby="purchases-title"
@@ -50,11 +53,15 @@ export function PurchasesPreview() {
       {!rows && !error ? <Loader size="sm" aria-label="Loading purchases" /> : null}
       {rows?.length === 0 ? <Text c="gray.7">No purchases yet.</Text> : null}
       {rows && rows.length > 0 ? (
-        <ScrollableTable label="Latest purchases, scrolls sideways" minWidth={manager ? 760 : 680}>
+        <ScrollableTable
+          label="Latest purchases, scrolls sideways"
+          minWidth={phone ? 0 : manager ? 760 : 680}
+        >
           <PurchaseTable
             rows={rows}
             manager={manager}
             label="Latest purchases"
+            compact={phone}
             actions={{
               onView: (row) => navigate(`${HISTORY}?view=${encodeURIComponent(row.purchaseId)}`),
               ...(manager

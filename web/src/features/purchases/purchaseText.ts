@@ -8,6 +8,8 @@ import type { PurchaseRow, PurchaseStatus } from '../../../../shared/src/schemas
 
 export const AWAITING_RECEIPT = 'Awaiting Receipt';
 export const MAX_SUGGESTIONS = 5;
+/** A pending purchase (a hold not yet captured) has no receipt action yet. */
+export const RECEIPT_AFTER_SETTLEMENT = 'Receipt once settled';
 
 /** MM/DD/YYYY of an ISO time or date, read in UTC so every viewer sees the same day. */
 export function formatDate(iso: string): string {
