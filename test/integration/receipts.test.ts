@@ -408,6 +408,36 @@ describe('receipt uploads', () => {
     expect(bList.body.purchases.map((p: { purchaseId: string }) => p.purchaseId)).not.toContain(a.purchaseId);
   });
 
+  it('signs an upload policy that pins the key, the type, 1-150,000 bytes and 5 minutes (what S3 enforces; s3rver does not)', async () => {
+    const { employee, purchaseId, teamId } = await teamWithPurchase();
+    const before = Date.now();
+    const presign = await send('POST', `/purchases/${purchaseId}/receipt/upload`, employee.accessToken, {
+      contentType: 'image/gif',
+      size: GIF.length,
+      fileName: '../../evil name.gif',
+    });
+    expect(presign.status).toBe(200);
+    const fields = presign.body.fields as Record<string, string>;
+    const policy = JSON.parse(Buffer.from(fields.Policy ?? '', 'base64').toString('utf8')) as {
+      expiration: string;
+      conditions: unknown[];
+    };
+    const key = fields.key ?? '';
+    // The server's key: team, purchase, random id; never the file name.
+    expect(key).toMatch(new RegExp(`^receipts/${teamId}/${purchaseId}/[0-9A-Z]{26}$`));
+    expect(key).not.toContain('evil');
+    expect(policy.conditions).toEqual(
+      expect.arrayContaining([
+        ['eq', '$key', key],
+        ['eq', '$Content-Type', 'image/gif'],
+        ['content-length-range', 1, 150_000],
+      ]),
+    );
+    const expiresIn = Date.parse(policy.expiration) - before;
+    expect(expiresIn).toBeGreaterThan(0);
+    expect(expiresIn).toBeLessThanOrEqual(5 * 60 * 1000 + 1000);
+  });
+
   it('mints view URLs that expire', async () => {
     const { employee, purchaseId } = await teamWithPurchase();
     expect((await upload(employee.accessToken, purchaseId, PNG, 'image/png')).confirm?.status).toBe(200);
