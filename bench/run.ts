@@ -1,11 +1,18 @@
 /**
- * `npm run bench`: the card-authorization path, measured (not asserted).
- *   - decisions per second and p50/p99 latency through the webhook handler
- *     (signed events, in-process as Lambda runs it) against DynamoDB Local, at
- *     1, 8 and 32 concurrent requests;
- *   - beside it, the raw throughput of a bare two-item DynamoDB transaction in
- *     the same run: the local ceiling;
- *   - the authorization Lambda's bundle size and its cold import time.
+ * `npm run bench`: the money path, measured (not asserted). Sections (all by
+ * default; name some to run only those, e.g. `npm run bench -- --settlement`):
+ *   --auth        card authorizations through the webhook handler (signed
+ *                 events, in-process as Lambda runs it) against DynamoDB Local,
+ *                 decisions/s and p50/p99 at 1, 8 and 32 concurrent requests;
+ *                 beside them, in the same run, a bare transaction of as many
+ *                 items as an approval writes, the leaner write of docs/ledger.md
+ *                 (decision, journal, two balances), and a bare 2-item one;
+ *   --settlement  captures and refunds of 1,000 cards in 50 teams, 32 at a time,
+ *                 with failed deliveries, transaction conflicts and retries;
+ *   --funding     the monthly funding job: 10,000 employees in 200 teams, one
+ *                 team of 5,000, and the growth from 1,000 to 10,000;
+ *   --bundle      the authorization Lambda's bundle size and cold import time.
+ * `--quick` runs fewer requests per level and smaller funding runs.
  * Everything runs on 127.0.0.1 and stops by itself.
  */
 import { execFileSync } from 'node:child_process';
@@ -13,71 +20,34 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { build } from 'esbuild';
-import Stripe from 'stripe';
-import { startDynamoDb } from '../infra/local/dynamodb';
 import { prefixedLog } from '../infra/local/processes';
-import { createTableInput } from '../lambdas/src/data/tableSpec';
-import { freePort } from '../test/support/ports';
+import { startStripeEmulator } from '../infra/local/stripe';
+import { type BenchTable, percentile, runConcurrent, signedWebhook, startBenchTable } from './benchTable';
+import { benchFunding, printFunding } from './funding';
+import { benchSettlement, printSettlement } from './settlement';
 
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-const WEBHOOK_SECRET = 'whsec_bench';
-const REQUESTS_PER_LEVEL = 600;
+const args = new Set(process.argv.slice(2));
+const QUICK = args.delete('--quick');
+const SECTIONS = ['--auth', '--settlement', '--funding', '--bundle'];
+const wanted = (section: string) => args.size === 0 || args.has(section);
+for (const arg of args)
+  if (!SECTIONS.includes(arg)) throw new Error(`unknown flag ${arg}; use ${SECTIONS.join(' ')} --quick`);
+
+const REQUESTS_PER_LEVEL = QUICK ? 200 : 600;
 const LEVELS = [1, 8, 32];
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-async function runConcurrent(total: number, concurrency: number, one: (i: number) => Promise<void>) {
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        const i = next++;
-        const t = performance.now();
-        await one(i);
-        latencies.push(performance.now() - t);
-      }
-    }),
+async function benchAuthorization(table: BenchTable) {
+  const { doc, tableName } = table;
+  const { post, postingItems } = await import('../lambdas/src/data/ledger');
+  const { funding, authorizationHold, cardAccount, holdAccount } = await import(
+    '../shared/src/domain/ledger'
   );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { perSecond: total / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
-}
-
-async function main() {
-  const dynamo = await startDynamoDb({ port: await freePort(), log: prefixedLog('dynamodb', true) });
-  const tableName = 'bench';
-  const raw = new DynamoDBClient({
-    endpoint: dynamo.endpoint,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  await raw.send(new CreateTableCommand(createTableInput(tableName)));
-  const doc = DynamoDBDocumentClient.from(raw);
-  Object.assign(process.env, {
-    TABLE_NAME: tableName,
-    DYNAMODB_ENDPOINT: dynamo.endpoint,
-    AWS_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
-    STRIPE_SECRET_KEY: 'sk_test_bench',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    LOG_LEVEL: 'error',
-  });
-
-  const { post } = await import('../lambdas/src/data/ledger');
-  const { funding } = await import('../shared/src/domain/ledger');
   const { putCard } = await import('../lambdas/src/data/cards');
   const { keys } = await import('../lambdas/src/data/keys');
   const { handler } = await import('../lambdas/src/webhooks/stripeWebhook');
-  const stripe = new Stripe('sk_test_bench');
+  type Answer = Exclude<Awaited<ReturnType<typeof handler>>, string>;
 
   // One funded card per level, big enough never to run out: every request is a full approval.
   async function fundedCard(level: number) {
@@ -119,75 +89,127 @@ async function main() {
         chargeId: 'ch_b',
       }),
     );
-    return { userId, cardId };
+    return { userId, cardId, teamId };
   }
 
-  function authEvent(card: { userId: string; cardId: string }, id: string): APIGatewayProxyEventV2 {
-    const body = JSON.stringify({
-      id: `evt_${id}`,
-      object: 'event',
-      type: 'issuing_authorization.request',
-      data: {
-        object: {
-          id: `iauth_${id}`,
-          object: 'issuing.authorization',
-          amount: 0,
-          currency: 'usd',
-          status: 'pending',
-          approved: false,
-          card: { id: card.cardId, metadata: { userId: card.userId } },
-          merchant_data: { name: 'Bench Books', category: 'book_stores' },
-          pending_request: { amount: 100, currency: 'usd' },
-          transactions: [],
-        },
-      },
+  const authEvent = (card: { userId: string; cardId: string }, id: string) =>
+    signedWebhook(id, 'issuing_authorization.request', {
+      id: `iauth_${id}`,
+      object: 'issuing.authorization',
+      amount: 0,
+      currency: 'usd',
+      status: 'pending',
+      approved: false,
+      card: { id: card.cardId, metadata: { userId: card.userId } },
+      merchant_data: { name: 'Bench Books', category: 'book_stores' },
+      pending_request: { amount: 100, currency: 'usd' },
+      transactions: [],
     });
-    return {
-      body,
-      isBase64Encoded: false,
-      headers: {
-        'stripe-signature': stripe.webhooks.generateTestHeaderString({
-          payload: body,
-          secret: WEBHOOK_SECRET,
-        }),
-      },
-      requestContext: { requestId: id },
-    } as unknown as APIGatewayProxyEventV2;
-  }
+
+  // What an approval writes today: the decision and the hold posting's items.
+  const approvalItems =
+    1 +
+    postingItems(
+      authorizationHold({ authorizationId: 'x', teamId: 't', userId: 'u', amountCents: 1, merchant: 'm' }),
+      new Date().toISOString(),
+    ).length;
+  const bareItems = (level: number, i: number, n: number) =>
+    Array.from({ length: n }, (_, k) => ({
+      Put: { TableName: tableName, Item: { pk: `BARE#${level}#${n}#${i}`, sk: String(k) } },
+    }));
 
   console.log('\nCard authorization through the webhook handler, DynamoDB Local, 2 cores');
-  console.log('concurrency  decisions/s   p50 ms   p99 ms   | bare 2-item transactions/s');
+  console.log(
+    `concurrency  decisions/s   p50 ms   p99 ms   | bare ${approvalItems}-item/s   lean 4-item/s (p50)   bare 2-item/s`,
+  );
   for (const level of LEVELS) {
     const card = await fundedCard(level);
     // Warm-up: first calls pay for connection set-up and JIT.
     for (let i = 0; i < 20; i++) await handler(authEvent(card, `warm${level}-${i}`));
     const auth = await runConcurrent(REQUESTS_PER_LEVEL, level, async (i) => {
-      const res = await handler(authEvent(card, `l${level}-${i}`));
-      if (
-        typeof res === 'string' ||
-        res.statusCode !== 200 ||
-        !String(res.body).includes('"approved":true')
-      ) {
+      const res = (await handler(authEvent(card, `l${level}-${i}`))) as Answer;
+      if (res.statusCode !== 200 || !String(res.body).includes('"approved":true')) {
         throw new Error(`unexpected answer: ${JSON.stringify(res)}`);
       }
     });
-    const bare = await runConcurrent(REQUESTS_PER_LEVEL, level, async (i) => {
+    const bareLikeApproval = await runConcurrent(REQUESTS_PER_LEVEL, level, async (i) => {
+      await doc.send(new TransactWriteCommand({ TransactItems: bareItems(level, i, approvalItems) }));
+    });
+    // The leaner approval (docs/ledger.md, "A leaner authorization write"): the decision,
+    // the journal and the two conditioned balances on the same card, without entry items.
+    const lean = await runConcurrent(REQUESTS_PER_LEVEL, level, async (i) => {
+      const id = `lean${level}-${i}`;
+      const at = new Date().toISOString();
+      const balance = (account: string, amount: number, floor: boolean) => ({
+        Update: {
+          TableName: tableName,
+          Key: keys.account(account as Parameters<typeof keys.account>[0]),
+          UpdateExpression: 'ADD balanceCents :amount',
+          ...(floor ? { ConditionExpression: 'balanceCents >= :needed' } : {}),
+          ExpressionAttributeValues: { ':amount': amount, ...(floor ? { ':needed': -amount } : {}) },
+        },
+      });
       await doc.send(
         new TransactWriteCommand({
           TransactItems: [
-            { Put: { TableName: tableName, Item: { pk: `BARE#${level}#${i}`, sk: 'A' } } },
-            { Put: { TableName: tableName, Item: { pk: `BARE#${level}#${i}`, sk: 'B' } } },
+            {
+              Put: {
+                TableName: tableName,
+                Item: { ...keys.authorization(`iauth_${id}`), approved: true, heldCents: 100, decidedAt: at },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            {
+              Put: {
+                TableName: tableName,
+                Item: {
+                  ...keys.journal(`AUTH#iauth_${id}`),
+                  ...keys.journalByTeam(card.teamId, at, id),
+                  postedAt: at,
+                },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            balance(cardAccount(card.userId), -100, true),
+            balance(holdAccount(card.userId), 100, false),
           ],
         }),
       );
     });
+    const bare = await runConcurrent(REQUESTS_PER_LEVEL, level, async (i) => {
+      await doc.send(new TransactWriteCommand({ TransactItems: bareItems(level, i, 2) }));
+    });
     console.log(
-      `${String(level).padStart(11)}  ${auth.perSecond.toFixed(0).padStart(11)}  ${auth.p50.toFixed(1).padStart(7)}  ${auth.p99.toFixed(1).padStart(7)}   | ${bare.perSecond.toFixed(0).padStart(10)}`,
+      `${String(level).padStart(11)}  ${auth.perSecond.toFixed(0).padStart(11)}  ${auth.p50.toFixed(1).padStart(7)}  ${auth.p99.toFixed(1).padStart(7)}   | ${bareLikeApproval.perSecond.toFixed(0).padStart(12)}   ${`${lean.perSecond.toFixed(0)} (${lean.p50.toFixed(1)} ms)`.padStart(19)}   ${bare.perSecond.toFixed(0).padStart(13)}`,
     );
   }
-  raw.destroy();
-  await dynamo.stop();
+}
 
+async function main() {
+  if (wanted('--auth') || wanted('--settlement') || wanted('--funding')) {
+    const table = await startBenchTable();
+    // The funding job charges each team through Stripe: the emulator, on a free port.
+    const emulator = wanted('--funding')
+      ? await startStripeEmulator({
+          port: 0,
+          log: prefixedLog('stripe', true),
+          webhookSecret: 'whsec_unused',
+        })
+      : undefined;
+    if (emulator) process.env.STRIPE_API_URL = emulator.url;
+    try {
+      if (wanted('--auth')) await benchAuthorization(table);
+      if (wanted('--settlement')) printSettlement(await benchSettlement(table));
+      if (wanted('--funding')) printFunding(await benchFunding(table, { quick: QUICK }));
+    } finally {
+      await emulator?.stop();
+      await table.stop();
+    }
+  }
+  if (wanted('--bundle')) await benchBundle();
+}
+
+async function benchBundle() {
   // The Lambda bundle, built as CDK builds it (infra/lib/constructs/appFunction.ts).
   const dir = mkdtempSync(join(tmpdir(), 'bench-bundle-'));
   const outfile = join(dir, 'index.mjs');

@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { getEmailOwner, getInvitation } from '../../lambdas/src/data/accounts';
 import { issueEmailToken } from '../../lambdas/src/data/emailTokens';
+import { splitSharedAccounts } from '../../lambdas/src/data/ledgerMigrations';
 import { getUser } from '../../lambdas/src/data/users';
 import { createLogger } from '../../lambdas/src/platform/log';
 import { registerEmployee, registerManager, verifyEmail } from '../../lambdas/src/services/accounts';
@@ -81,7 +82,21 @@ export async function seedCatalogue(log: LogSink, file = resolve(CATALOGUE_FILE)
   }
 }
 
+/**
+ * Brings data kept in `.local-data/` from an earlier version up to this one,
+ * before anything reads it. Each step is idempotent, so every start runs them all.
+ */
+export async function upgradeData(log: LogSink): Promise<void> {
+  // Issue 12: the shared network and revenue accounts became per-team accounts.
+  const split = await splitSharedAccounts();
+  if (split.posted > 0)
+    log(
+      `ledger: moved ${split.posted} shared network/revenue balances to ${split.teams} teams' own accounts`,
+    );
+}
+
 export async function seedDemo(log: LogSink): Promise<void> {
+  await upgradeData(log);
   await seedCatalogue(log);
   const now = new Date();
   const lambdaLog = createLogger({ seed: true });

@@ -125,11 +125,11 @@ describe('redemption preview', () => {
     const entries = (await teamJournal(teamId)).filter((e) => e.kind === 'redemption');
     const leg = (account: string) =>
       entries.flatMap((e) => e.legs).reduce((s, l) => s + (l.account === account ? l.amountCents : 0), 0);
-    expect(leg('revenue:fees')).toBe(preview.body.feeCents);
+    expect(leg(`revenue:${teamId}`)).toBe(preview.body.feeCents);
     expect(leg(externalAccount(teamId))).toBe(preview.body.netCents);
     for (const person of preview.body.people as { userId: string; feeCents: number; netCents: number }[]) {
       const own = entries.find((e) => e.references?.user === person.userId);
-      expect(own?.legs.find((l) => l.account === 'revenue:fees')?.amountCents).toBe(person.feeCents);
+      expect(own?.legs.find((l) => l.account === `revenue:${teamId}`)?.amountCents).toBe(person.feeCents);
       expect(own?.legs.find((l) => l.account === externalAccount(teamId))?.amountCents).toBe(person.netCents);
     }
   });

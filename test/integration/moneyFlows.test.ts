@@ -349,7 +349,7 @@ describe('removal, reallocation and redemption', () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]?.legs).toEqual([
       { account: poolAccount(teamId), amountCents: -4000 },
-      { account: 'revenue:fees', amountCents: 600 },
+      { account: `revenue:${teamId}`, amountCents: 600 },
       { account: `external:${teamId}`, amountCents: 3400 },
     ]);
     expect(entries[0]?.refunds?.map((r) => r.amountCents)).toEqual([3000, 400]);

@@ -109,12 +109,12 @@ describe('postings', () => {
 
   it('only outside-world accounts may go negative', () => {
     expect(mayGoNegative('external:t')).toBe(true);
-    expect(mayGoNegative('network:settlement')).toBe(true);
+    expect(mayGoNegative('network:t')).toBe(true);
     expect(mayGoNegative('debt:u')).toBe(true);
     expect(mayGoNegative('card:u')).toBe(false);
     expect(mayGoNegative('hold:u')).toBe(false);
     expect(mayGoNegative('pool:t')).toBe(false);
-    expect(mayGoNegative('revenue:fees')).toBe(false);
+    expect(mayGoNegative('revenue:t')).toBe(false);
   });
 
   it('funding takes from the manager’s card and credits the employee’s card', () => {
@@ -223,7 +223,7 @@ describe('reallocation and redemption arithmetic, to the cent', () => {
     });
     expect(p.legs).toEqual([
       { account: 'pool:t', amountCents: -amount },
-      { account: 'revenue:fees', amountCents: fee },
+      { account: 'revenue:t', amountCents: fee },
       { account: 'external:t', amountCents: net },
     ]);
   });

@@ -10,7 +10,12 @@
  *   - per leg, an entry item on the account, for statements.
  * Outside calls (Stripe, SES) happen before or after, never inside.
  */
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import {
   type AccountId,
   mayGoNegative,
@@ -18,8 +23,93 @@ import {
   type Posting,
   validatePosting,
 } from '../../../shared/src/domain/ledger';
+import { createLogger } from '../platform/log';
 import { db, queryAll, tableName } from './client';
 import { keys } from './keys';
+
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+// --- Transaction conflicts ---------------------------------------------------------
+// Two transactions touching the same item at once: DynamoDB cancels one with
+// the reason `TransactionConflict` (nothing was written). Every item a posting
+// writes belongs to one team or one person (docs/ledger.md), so this only
+// happens when the same card or team moves money twice at the same instant;
+// the loser is sent again after a short random wait, a bounded number of times.
+
+/** Sends after a conflict, at most: 1 + this many attempts in all. */
+export const CONFLICT_RETRIES = 4;
+const BACKOFF_BASE_MS = 10;
+const BACKOFF_CAP_MS = 250;
+
+export interface TransactionConflict {
+  /** 1 for the first conflict of a transaction. */
+  attempt: number;
+  /** True when this was the last attempt and the error goes to the caller. */
+  gaveUp: boolean;
+  /** How long it waits before sending again (0 when it gave up). */
+  delayMs: number;
+  /** How many items the transaction had. */
+  items: number;
+}
+
+const conflictCounts = { conflicts: 0, retries: 0, gaveUp: 0 };
+const conflictListeners = new Set<(conflict: TransactionConflict) => void>();
+const conflictLog = createLogger({ component: 'ledger' });
+
+/**
+ * Calls `listener` on every transaction conflict (the observability work turns
+ * these into a metric). Returns a function that stops it.
+ */
+export function onTransactionConflict(listener: (conflict: TransactionConflict) => void): () => void {
+  conflictListeners.add(listener);
+  return () => conflictListeners.delete(listener);
+}
+
+/** Conflicts met, retries made and transactions given up since this process started. */
+export function transactionConflictCounts(): { conflicts: number; retries: number; gaveUp: number } {
+  return { ...conflictCounts };
+}
+
+function isConflict(error: unknown): boolean {
+  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return false;
+  const reasons = (error as Error & { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+  // A failed condition is a real answer (duplicate, no funds): never retried.
+  return (
+    reasons.some((r) => r.Code === 'TransactionConflict') &&
+    !reasons.some((r) => r.Code === 'ConditionalCheckFailed')
+  );
+}
+
+/** "Full jitter": a random wait up to an exponentially growing bound, so racing writers spread out. */
+function backoffMs(attempt: number): number {
+  return Math.floor(Math.random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt));
+}
+
+/**
+ * One TransactWriteItems, sent again (after a jittered wait) when DynamoDB
+ * cancelled it only for a conflict with another transaction. Any other
+ * cancellation, or a conflict on the last attempt, goes to the caller as it came.
+ */
+export async function sendTransaction(items: TransactItem[]): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: items }));
+      return;
+    } catch (error) {
+      if (!isConflict(error)) throw error;
+      const gaveUp = attempt >= CONFLICT_RETRIES;
+      const delayMs = gaveUp ? 0 : backoffMs(attempt);
+      conflictCounts.conflicts++;
+      if (gaveUp) conflictCounts.gaveUp++;
+      else conflictCounts.retries++;
+      const conflict = { attempt: attempt + 1, gaveUp, delayMs, items: items.length };
+      conflictLog.warn(gaveUp ? 'transaction conflict: gave up' : 'transaction conflict: retrying', conflict);
+      for (const listener of conflictListeners) listener(conflict);
+      if (gaveUp) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
+  }
+}
 
 /** DynamoDB's limit of 100 items per transaction, at 2 items per leg plus the journal. */
 export const MAX_LEGS = 49;
@@ -57,7 +147,7 @@ function entrySortKey(postedAt: string, entryId: string, leg: number) {
  * one more item atomically with the money (an authorization decision, a card
  * state) can add it to the same transaction.
  */
-export function postingItems(posting: Posting, postedAt: string) {
+export function postingItems(posting: Posting, postedAt: string): TransactItem[] {
   validatePosting(posting);
   if (posting.legs.length > MAX_LEGS) throw new Error(`a posting has at most ${MAX_LEGS} legs`);
   const table = tableName();
@@ -138,7 +228,7 @@ export function explainCancellation(error: unknown, posting: Posting, extraItems
 /** Posts once. A repeat of the same entry id is reported as a duplicate and changes nothing. */
 export async function post(posting: Posting, postedAt = new Date().toISOString()): Promise<PostResult> {
   try {
-    await db().send(new TransactWriteCommand({ TransactItems: postingItems(posting, postedAt) }));
+    await sendTransaction(postingItems(posting, postedAt));
     return { status: 'posted' };
   } catch (error) {
     return explainCancellation(error, posting);

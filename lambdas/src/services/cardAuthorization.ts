@@ -13,7 +13,6 @@
  * it changes nothing. A $0 request (card verification) is answered by the rules
  * and holds nothing.
  */
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { authorizationHold, cardAccount, type Posting } from '../../../shared/src/domain/ledger';
 import {
   type CardState,
@@ -28,9 +27,15 @@ import {
   loadForDecision,
   type RequestDecision,
 } from '../data/cards';
-import { db, tableName } from '../data/client';
+import { tableName } from '../data/client';
 import { keys } from '../data/keys';
-import { balanceOf, explainCancellation, InsufficientFunds, postingItems } from '../data/ledger';
+import {
+  balanceOf,
+  explainCancellation,
+  InsufficientFunds,
+  postingItems,
+  sendTransaction,
+} from '../data/ledger';
 
 export interface AuthorizationRequest {
   authorizationId: string;
@@ -130,11 +135,7 @@ export async function decideAuthorization(request: AuthorizationRequest, now: Da
     merchant: request.merchantName,
   });
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [authorizationItem(record(true, undefined)), ...postingItems(hold, decidedAt)],
-      }),
-    );
+    await sendTransaction([authorizationItem(record(true, undefined)), ...postingItems(hold, decidedAt)]);
     return { approved: true };
   } catch (error) {
     const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
@@ -163,7 +164,7 @@ async function answerAgain(authorizationId: string, index: number): Promise<Deci
 /** Records a first decision that holds nothing (a decline, or a $0 verification). */
 async function recordDecision(record: AuthorizationRecord): Promise<Decision> {
   try {
-    await db().send(new TransactWriteCommand({ TransactItems: [authorizationItem(record)] }));
+    await sendTransaction([authorizationItem(record)]);
     return { approved: record.approved, reason: record.reason };
   } catch (error) {
     if (!isCancelled(error)) throw error;
@@ -216,14 +217,10 @@ async function decideIncrement(
   const write = async (answer: RequestDecision, posting?: Posting): Promise<Decision> => {
     const held = posting ? request.amountCents : 0;
     try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            requestUpdate(auth.authorizationId, index, answer, held),
-            ...(posting ? postingItems(posting, decidedAt) : []),
-          ],
-        }),
-      );
+      await sendTransaction([
+        requestUpdate(auth.authorizationId, index, answer, held),
+        ...(posting ? postingItems(posting, decidedAt) : []),
+      ]);
       return { approved: answer.approved, reason: answer.reason };
     } catch (error) {
       if (!isCancelled(error)) throw error;

@@ -5,18 +5,21 @@
  * holds, merchant refunds credit the card. Every effect is keyed by the issuer's
  * own ids, so events delivered twice or out of order end in the same ledger.
  */
-import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { capture, merchantRefund, release } from '../../../shared/src/domain/ledger';
 import { type AuthorizationRecord, authorizationItem, getAuthorization, getCard } from '../data/cards';
-import { db, tableName } from '../data/client';
+import { tableName } from '../data/client';
 import { keys } from '../data/keys';
-import { explainCancellation, type PostResult, postingItems } from '../data/ledger';
+import {
+  explainCancellation,
+  type PostResult,
+  postingItems,
+  sendTransaction,
+  type TransactItem,
+} from '../data/ledger';
 import { getPurchase } from '../data/purchases';
 import type { Logger } from '../platform/log';
 
 const ATTEMPTS = 5;
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** A condition on the authorization's hold, so two events settling it at once cannot both use the same hold. */
 function holdUpdate(
@@ -81,11 +84,9 @@ export async function applyCapture(event: CaptureEvent, log: Logger): Promise<Po
         decidedAt: event.createdAt,
         captures: {},
       };
-      await db()
-        .send(new TransactWriteCommand({ TransactItems: [authorizationItem(auth)] }))
-        .catch((error) => {
-          if (!isCancelled(error)) throw error;
-        });
+      await sendTransaction([authorizationItem(auth)]).catch((error) => {
+        if (!isCancelled(error)) throw error;
+      });
       continue;
     }
     if (auth?.captures?.[event.transactionId] !== undefined) return { status: 'duplicate' };
@@ -126,9 +127,7 @@ export async function applyCapture(event: CaptureEvent, log: Logger): Promise<Po
       ? [holdUpdate(auth, held - fromHold, event.transactionId, event.amountCents), purchase]
       : [purchase];
     try {
-      await db().send(
-        new TransactWriteCommand({ TransactItems: [...extra, ...postingItems(posting, event.createdAt)] }),
-      );
+      await sendTransaction([...extra, ...postingItems(posting, event.createdAt)]);
       if (event.amountCents > held) {
         log.warn('capture above the hold recorded as debt', {
           transactionId: event.transactionId,
@@ -206,11 +205,7 @@ export async function syncAuthorization(
       reason: state.status === 'pending' ? 'Part of a hold released' : 'Hold released',
     });
     try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [holdUpdate(auth, target), ...postingItems(posting, now.toISOString())],
-        }),
-      );
+      await sendTransaction([holdUpdate(auth, target), ...postingItems(posting, now.toISOString())]);
       return { status: 'posted' };
     } catch (error) {
       if (!isCancelled(error)) throw error;
@@ -273,11 +268,7 @@ export async function applyMerchantRefund(event: {
       ]
     : [];
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [...postingItems(posting, event.createdAt), ...purchaseUpdate],
-      }),
-    );
+    await sendTransaction([...postingItems(posting, event.createdAt), ...purchaseUpdate]);
     return { status: 'posted' };
   } catch (error) {
     return explainCancellation(error, posting);

@@ -36,6 +36,7 @@ const MONEY_WORDS: Record<string, string> = {
   redemption: 'Budget redeemed to the team’s card',
   poolTransfer: 'Budget moved to the team pool',
   debtRepayment: 'Overdraft repaid',
+  accountSplit: 'Bookkeeping: card network and fee accounts moved to the team’s own',
 };
 
 const ACTION_WORDS: Record<string, string> = {

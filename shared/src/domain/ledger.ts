@@ -19,10 +19,10 @@ export type AccountId =
   | `hold:${string}`
   /** A team's unassigned money: deleted employees' balances, waiting to be reallocated or redeemed. */
   | `pool:${string}`
-  /** Provider fee revenue (redemption fees). */
-  | 'revenue:fees'
-  /** The card network: what merchants were paid through Issuing, net of their refunds. */
-  | 'network:settlement'
+  /** Provider fee revenue (redemption fees) earned from one team. */
+  | `revenue:${string}`
+  /** The card network for one team's cards: what merchants were paid through Issuing, net of their refunds. */
+  | `network:${string}`
   /** A team manager's card on file: charges take money from it, refunds and redemptions return it. */
   | `external:${string}`
   /** What an employee owes after a capture larger than their hold (never lost, collected from later funding). */
@@ -30,7 +30,7 @@ export type AccountId =
 
 /** Accounts allowed below zero: they stand for the outside world. */
 export function mayGoNegative(account: AccountId): boolean {
-  return account.startsWith('external:') || account.startsWith('debt:') || account === 'network:settlement';
+  return account.startsWith('external:') || account.startsWith('debt:') || account.startsWith('network:');
 }
 
 /**
@@ -58,7 +58,9 @@ export type PostingKind =
   | 'reallocation'
   | 'redemption'
   | 'poolTransfer'
-  | 'debtRepayment';
+  | 'debtRepayment'
+  /** A one-off move of a team's part of a retired shared account to its own account (issue 12). */
+  | 'accountSplit';
 
 export interface Posting {
   /** The idempotency key: the same id is posted once, ever. */
@@ -99,6 +101,22 @@ export const holdAccount = (userId: string): AccountId => `hold:${userId}`;
 export const poolAccount = (teamId: string): AccountId => `pool:${teamId}`;
 export const externalAccount = (teamId: string): AccountId => `external:${teamId}`;
 export const debtAccount = (userId: string): AccountId => `debt:${userId}`;
+/**
+ * The network and revenue accounts are per team (issue 12): one item written by
+ * every team's captures would cap the whole service at one item's write rate,
+ * and concurrent transactions on it cancel each other. So every account a
+ * posting names belongs to its team or to one of the team's people.
+ */
+export const networkAccount = (teamId: string): AccountId => `network:${teamId}`;
+export const revenueAccount = (teamId: string): AccountId => `revenue:${teamId}`;
+
+/**
+ * The shared accounts postings used before issue 12. Old journal entries still
+ * name them (entries are never edited); their balances were moved to the
+ * per-team accounts by lambdas/src/data/ledgerMigrations.ts.
+ */
+export const LEGACY_NETWORK_ACCOUNT: AccountId = 'network:settlement';
+export const LEGACY_REVENUE_ACCOUNT: AccountId = 'revenue:fees';
 
 function posting(p: Posting): Posting {
   validatePosting(p);
@@ -174,7 +192,7 @@ export function capture(args: {
   const fromHold = Math.min(args.capturedCents, Math.max(0, args.heldCents));
   const owed = args.capturedCents - fromHold;
   // The network receives what the merchant was paid; the hold (and, past it, a debt) gives it.
-  const legs: Leg[] = [{ account: 'network:settlement', amountCents: args.capturedCents }];
+  const legs: Leg[] = [{ account: networkAccount(args.teamId), amountCents: args.capturedCents }];
   if (fromHold > 0) legs.push({ account: holdAccount(args.userId), amountCents: -fromHold });
   if (owed > 0) legs.push({ account: debtAccount(args.userId), amountCents: -owed });
   return posting({
@@ -223,7 +241,7 @@ export function merchantRefund(args: {
     description: `Refund from ${args.merchant}`,
     references: { transaction: args.transactionId },
     legs: [
-      { account: 'network:settlement', amountCents: -args.amountCents },
+      { account: networkAccount(args.teamId), amountCents: -args.amountCents },
       { account: cardAccount(args.userId), amountCents: args.amountCents },
     ],
   });
@@ -408,7 +426,7 @@ export function redemption(args: {
   }
   const legs: Leg[] = [
     { account: poolAccount(args.teamId), amountCents: -args.amountCents },
-    { account: 'revenue:fees', amountCents: fee },
+    { account: revenueAccount(args.teamId), amountCents: fee },
     { account: externalAccount(args.teamId), amountCents: net },
   ];
   return posting({
@@ -440,6 +458,31 @@ export function debtRepayment(args: {
     legs: [
       { account: cardAccount(args.userId), amountCents: -args.amountCents },
       { account: debtAccount(args.userId), amountCents: args.amountCents },
+    ],
+  });
+}
+
+/**
+ * Moves what one team's postings left on a retired shared account (issue 12)
+ * to the team's own account. A correction, posted as a new entry: the old
+ * entries stay as they were, and every account still equals the sum of its
+ * entries. `amountCents` is the team's part of the shared balance (signed).
+ */
+export function accountSplit(args: {
+  entryId: string;
+  teamId: string;
+  from: AccountId;
+  to: AccountId;
+  amountCents: number;
+}): Posting {
+  return posting({
+    entryId: args.entryId,
+    kind: 'accountSplit',
+    teamId: args.teamId,
+    description: `Moved from ${args.from} to ${args.to}: the team's own account`,
+    legs: [
+      { account: args.from, amountCents: -args.amountCents },
+      { account: args.to, amountCents: args.amountCents },
     ],
   });
 }

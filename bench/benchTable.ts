@@ -1,0 +1,111 @@
+/**
+ * What the ledger benchmarks (bench/run.ts, bench/settlement.ts, bench/funding.ts)
+ * share: one DynamoDB Local with the product's table, the environment the
+ * handlers read, and a loop that runs N calls at a fixed concurrency and
+ * reports calls per second with p50/p99 latency.
+ */
+import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import Stripe from 'stripe';
+import { startDynamoDb } from '../infra/local/dynamodb';
+import { prefixedLog } from '../infra/local/processes';
+import { createTableInput } from '../lambdas/src/data/tableSpec';
+import { freePort } from '../test/support/ports';
+
+export const BENCH_WEBHOOK_SECRET = 'whsec_bench';
+
+export interface BenchTable {
+  doc: DynamoDBDocumentClient;
+  tableName: string;
+  stop(): Promise<void>;
+}
+
+/** DynamoDB Local with the table, and the environment set before any handler module is imported. */
+export async function startBenchTable(): Promise<BenchTable> {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  const dynamo = await startDynamoDb({ port: await freePort(), log: prefixedLog('dynamodb', true) });
+  const tableName = 'bench';
+  const raw = new DynamoDBClient({
+    endpoint: dynamo.endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  await raw.send(new CreateTableCommand(createTableInput(tableName)));
+  Object.assign(process.env, {
+    TABLE_NAME: tableName,
+    DYNAMODB_ENDPOINT: dynamo.endpoint,
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    STRIPE_SECRET_KEY: 'sk_test_bench',
+    STRIPE_WEBHOOK_SECRET: BENCH_WEBHOOK_SECRET,
+    LOG_LEVEL: 'error',
+  });
+  return {
+    doc: DynamoDBDocumentClient.from(raw),
+    tableName,
+    async stop() {
+      raw.destroy();
+      await dynamo.stop();
+    },
+  };
+}
+
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+export interface Throughput {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  seconds: number;
+}
+
+/** Runs `one(0..total-1)` with `concurrency` callers at a time. */
+export async function runConcurrent(
+  total: number,
+  concurrency: number,
+  one: (i: number) => Promise<void>,
+): Promise<Throughput> {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const i = next++;
+        const t = performance.now();
+        await one(i);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    perSecond: total / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    seconds,
+  };
+}
+
+const stripe = new Stripe('sk_test_bench');
+
+/** A Stripe event signed as Stripe signs it, wrapped as API Gateway hands it to the webhook Lambda. */
+export function signedWebhook(id: string, type: string, object: unknown): APIGatewayProxyEventV2 {
+  const body = JSON.stringify({ id: `evt_${id}`, object: 'event', type, data: { object } });
+  return {
+    body,
+    isBase64Encoded: false,
+    headers: {
+      'stripe-signature': stripe.webhooks.generateTestHeaderString({
+        payload: body,
+        secret: BENCH_WEBHOOK_SECRET,
+      }),
+    },
+    requestContext: { requestId: id },
+  } as unknown as APIGatewayProxyEventV2;
+}

@@ -1,0 +1,167 @@
+/**
+ * Settlement throughput (issue 12): captures, then merchant refunds, of 1,000
+ * different cards in 50 teams, 32 webhook deliveries at a time, through the
+ * webhook handler as Lambda runs it, against DynamoDB Local. Besides speed it
+ * counts what Stripe would see (failed deliveries, which Stripe retries later)
+ * and the transaction conflicts the ledger met and retried.
+ */
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { type BenchTable, runConcurrent, signedWebhook, type Throughput } from './benchTable';
+
+const TEAMS = 50;
+const CARDS_PER_TEAM = 20;
+const CONCURRENCY = 32;
+const HELD_CENTS = 1000;
+const REFUND_CENTS = 400;
+
+export interface SettlementFigures {
+  captures: Throughput;
+  refunds: Throughput;
+  failedDeliveries: number;
+  /** Transactions cancelled by a conflict on an item another transaction held. */
+  conflicts: number;
+  retries: number;
+}
+
+interface Card {
+  userId: string;
+  teamId: string;
+  cardId: string;
+  authorizationId: string;
+}
+
+/** The ledger's conflict counters, where the ledger has them (it had none before issue 12). */
+type ConflictCounts = { conflicts: number; retries: number };
+async function readConflictCounts(): Promise<ConflictCounts | undefined> {
+  const ledger = (await import('../lambdas/src/data/ledger')) as Record<string, unknown>;
+  const read = ledger.transactionConflictCounts as (() => ConflictCounts) | undefined;
+  return read?.();
+}
+
+export async function benchSettlement(table: BenchTable): Promise<SettlementFigures> {
+  const { post } = await import('../lambdas/src/data/ledger');
+  const { funding } = await import('../shared/src/domain/ledger');
+  const { putCard } = await import('../lambdas/src/data/cards');
+  const { keys } = await import('../lambdas/src/data/keys');
+  const { handler } = await import('../lambdas/src/webhooks/stripeWebhook');
+  type Answer = Exclude<Awaited<ReturnType<typeof handler>>, string>;
+
+  // 1,000 cards, each funded and with one approved authorization to capture.
+  const cards: Card[] = [];
+  for (let t = 0; t < TEAMS; t++)
+    for (let c = 0; c < CARDS_PER_TEAM; c++)
+      cards.push({
+        userId: `set-u-${t}-${c}`,
+        teamId: `set-t-${t}`,
+        cardId: `ic_set${t}x${c}`,
+        authorizationId: `iauth_set${t}x${c}`,
+      });
+  await runConcurrent(cards.length, 16, async (i) => {
+    const card = cards[i] as Card;
+    await table.doc.send(
+      new PutCommand({
+        TableName: table.tableName,
+        Item: {
+          ...keys.user(card.userId),
+          userId: card.userId,
+          teamId: card.teamId,
+          role: 'employee',
+          status: 'active',
+          email: 'b@example.com',
+        },
+      }),
+    );
+    await putCard({
+      cardId: card.cardId,
+      cardholderId: 'ich_b',
+      userId: card.userId,
+      teamId: card.teamId,
+      last4: '0000',
+      expMonth: 1,
+      expYear: 2030,
+      status: 'active',
+      lifetimeLimitCents: 0,
+      createdAt: new Date().toISOString(),
+    });
+    await post(
+      funding({
+        entryId: `SETFUND#${card.userId}`,
+        teamId: card.teamId,
+        userId: card.userId,
+        amountCents: 5000,
+        description: 'bench',
+        chargeId: 'ch_b',
+      }),
+    );
+    const answer = (await handler(
+      signedWebhook(`setauth${i}`, 'issuing_authorization.request', {
+        id: card.authorizationId,
+        object: 'issuing.authorization',
+        amount: 0,
+        currency: 'usd',
+        status: 'pending',
+        approved: false,
+        card: { id: card.cardId, metadata: { userId: card.userId } },
+        merchant_data: { name: 'Bench Books', category: 'book_stores' },
+        pending_request: { amount: HELD_CENTS, currency: 'usd' },
+        transactions: [],
+      }),
+    )) as Answer;
+    if (!String(answer.body).includes('"approved":true')) throw new Error('setup: authorization declined');
+  });
+
+  // Failed deliveries log an error each; count the conflicts among them instead of printing them.
+  let failedDeliveries = 0;
+  let conflictLines = 0;
+  const printError = console.error;
+  console.error = (...args: unknown[]) => {
+    if (args.some((a) => String(a).includes('TransactionConflict'))) conflictLines++;
+  };
+  const before = await readConflictCounts();
+  const deliver = async (id: string, object: Record<string, unknown>) => {
+    const answer = (await handler(signedWebhook(id, 'issuing_transaction.created', object))) as Answer;
+    if (answer.statusCode !== 200) failedDeliveries++;
+  };
+  const transaction = (card: Card, id: string, type: 'capture' | 'refund', cents: number) => ({
+    id,
+    object: 'issuing.transaction',
+    type,
+    amount: type === 'capture' ? -cents : cents,
+    currency: 'usd',
+    card: card.cardId,
+    authorization: card.authorizationId,
+    created: Math.floor(Date.now() / 1000),
+    merchant_data: { name: 'Bench Books', category: 'book_stores' },
+  });
+  try {
+    const captures = await runConcurrent(cards.length, CONCURRENCY, (i) =>
+      deliver(`setcap${i}`, transaction(cards[i] as Card, `ipi_setcap${i}`, 'capture', HELD_CENTS)),
+    );
+    const refunds = await runConcurrent(cards.length, CONCURRENCY, (i) =>
+      deliver(`setref${i}`, transaction(cards[i] as Card, `ipi_setref${i}`, 'refund', REFUND_CENTS)),
+    );
+    const after = await readConflictCounts();
+    return {
+      captures,
+      refunds,
+      failedDeliveries,
+      conflicts: after && before ? after.conflicts - before.conflicts : conflictLines,
+      retries: after && before ? after.retries - before.retries : 0,
+    };
+  } finally {
+    console.error = printError;
+  }
+}
+
+export function printSettlement(figures: SettlementFigures) {
+  const row = (name: string, t: Throughput) =>
+    `  ${name.padEnd(8)} ${t.perSecond.toFixed(0).padStart(8)}/s   p50 ${t.p50.toFixed(1).padStart(6)} ms   p99 ${t.p99.toFixed(1).padStart(6)} ms`;
+  console.log(
+    `\nSettlement: ${TEAMS * CARDS_PER_TEAM} cards in ${TEAMS} teams, ${CONCURRENCY} webhook deliveries at a time`,
+  );
+  console.log(row('captures', figures.captures));
+  console.log(row('refunds', figures.refunds));
+  console.log(
+    `  failed deliveries (Stripe retries them later): ${figures.failedDeliveries}; transaction conflicts: ${figures.conflicts}; retries: ${figures.retries}`,
+  );
+}
