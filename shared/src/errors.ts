@@ -21,6 +21,8 @@ export const errorCodes = {
   PAYLOAD_TOO_LARGE: 413,
   /** A business rule refuses the request (insufficient funds, under the refund minimum, ...). */
   RULE_VIOLATED: 422,
+  /** The team's daily limit for deposits or redemptions would be exceeded; the message names it. Nothing moved. */
+  LIMIT_EXCEEDED: 422,
   /** Too many requests from this client for this route; retry after `Retry-After` seconds. */
   RATE_LIMITED: 429,
   /** Something failed on our side; the request id lets support find the log line. */

@@ -302,14 +302,16 @@ describe('bulk actions', () => {
     expect(legs.find((l) => l.account.startsWith('external:'))?.amountCents).toBe(net);
     await clearSelection(page);
 
-    // Per person: an extra deposit, charged at once.
+    // Per person: an extra deposit; the server's total is shown before anything is charged.
     await row(page, fay.userId)
       .getByRole('button', { name: `Actions for ${fay.name}` })
       .click();
     await page.getByRole('menuitem', { name: 'Extra deposit' }).click();
     const deposit = page.getByRole('dialog', { name: `Extra deposit for ${fay.name}` });
     await deposit.getByLabel('Amount').fill('10');
-    await deposit.getByRole('button', { name: 'Deposit $10.00' }).click();
+    await deposit.getByRole('button', { name: 'Review' }).click();
+    await deposit.locator('[data-testid="deposit-summary"][data-total-cents="1000"]').waitFor();
+    await deposit.getByRole('button', { name: 'Charge $10.00' }).click();
     await notification(page, 'Deposit sent successfully!');
     await rowShows(page, fay.userId, 'data-cents', '3500');
 

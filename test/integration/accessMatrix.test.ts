@@ -290,6 +290,14 @@ const matrix: Record<OperationId, Row> = {
     }),
     expect: managersOnly(400),
   },
+  // The world's teams have no billing: a deposit preview asks to finish setting up first.
+  previewDeposit: {
+    request: async ({ world }) => ({
+      path: '/funds/deposit/preview',
+      body: { userIds: [world.employee.userId], amount: 10 },
+    }),
+    expect: managersOnly(409),
+  },
   getTeamAudit: { request: async () => ({ path: '/team/audit' }), expect: managersOnly('ok') },
   getTeamLedger: { request: async () => ({ path: '/team/ledger' }), expect: managersOnly('ok') },
   // Each manager gets their own team's file (another team's purchases are never in it: exportCsv.test.ts).

@@ -122,6 +122,20 @@ export const keys = {
     gsi1sk: `${createdAt}#${messageId}`,
   }),
 
+  /**
+   * What a team moved today of one kind of money (deposit, redemption), against
+   * its daily velocity limit. TTL a few days after the day.
+   */
+  moneyDay: (teamId: string, kind: string, day: string): Key => ({
+    pk: `MONEYLIMIT#${teamId}`,
+    sk: `DAY#${kind}#${day}`,
+  }),
+  /** One request's share of a team's day (above), so a retried request counts once. TTL as the day. */
+  moneyReservation: (teamId: string, kind: string, reservationId: string): Key => ({
+    pk: `MONEYLIMIT#${teamId}`,
+    sk: `RESERVE#${kind}#${reservationId}`,
+  }),
+
   // --- Cross-cutting ----------------------------------------------------------
   /** Audit event: who did what to whom, before and after. Queried per team, newest last. */
   audit: (teamId: string, eventId: string): Key => ({ pk: `TEAM#${teamId}`, sk: `AUDIT#${eventId}` }),

@@ -36,3 +36,29 @@ export async function consumeRateLimit(
     });
   }
 }
+
+/**
+ * A per-recipient daily allowance for e-mails a stranger can make us send
+ * (services/emailCaps.ts): takes one from `kind`'s allowance for `recipient`
+ * today (UTC) and answers whether the e-mail may go. Over the cap it answers
+ * false rather than refusing, so the route can answer as on success.
+ */
+export async function takeEmailAllowance(
+  kind: string,
+  recipient: string,
+  perDay: number,
+  now: Date,
+): Promise<boolean> {
+  try {
+    await consumeRateLimit(
+      `email:${kind}`,
+      recipient.trim().toLowerCase(),
+      { limit: perDay, windowSeconds: 86_400 },
+      now,
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'RATE_LIMITED') return false;
+    throw error;
+  }
+}

@@ -2,7 +2,7 @@
 import { httpHandler } from '../platform/http';
 import { inviteManager } from '../services/accounts';
 
-export const handler = httpHandler('inviteManager', async ({ input }) => {
-  await inviteManager(input);
+export const handler = httpHandler('inviteManager', async ({ input, now }) => {
+  await inviteManager(input, now);
   return { ok: true as const };
 });

@@ -2,6 +2,6 @@
 import { httpHandler } from '../platform/http';
 import { previewRedemption } from '../services/redemption';
 
-export const handler = httpHandler('previewRedemption', ({ actor, input }) =>
-  previewRedemption(actor, input.deletedUserIds),
+export const handler = httpHandler('previewRedemption', ({ actor, input, now }) =>
+  previewRedemption(actor, input.deletedUserIds, now),
 );

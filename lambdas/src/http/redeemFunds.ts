@@ -2,6 +2,6 @@
 import { httpHandler } from '../platform/http';
 import { redeem } from '../services/redemption';
 
-export const handler = httpHandler('redeemFunds', ({ actor, input, now }) =>
-  redeem(actor, input.deletedUserIds, now),
+export const handler = httpHandler('redeemFunds', ({ actor, input, now, idempotencyKey }) =>
+  redeem(actor, input.deletedUserIds, now, idempotencyKey),
 );

@@ -2,6 +2,7 @@
  * The account e-mails. Links point at the web app (WEB_ORIGIN); tokens appear
  * only in the link, never in logs.
  */
+import { safeNameForEmail } from '../../../shared/src/domain/emailText';
 import { sendEmail } from '../adapters/email';
 import { webConfig } from '../platform/config';
 
@@ -66,13 +67,15 @@ export async function sendInvitationEmail(
   });
 }
 
-export async function sendManagerInvitationEmail(
-  to: string,
-  fromName: string | undefined,
-  fromEmail?: string,
-) {
+/**
+ * Sent at a stranger's request: the only text of theirs in it is their name,
+ * made safe by safeNameForEmail (no links, no control or bidi characters, 40
+ * characters at most). The address they typed is not included: it is free
+ * text we cannot vouch for.
+ */
+export async function sendManagerInvitationEmail(to: string, fromName: string | undefined) {
   const url = link('/registerManager');
-  const who = fromName ? `${fromName}${fromEmail ? ` (${fromEmail})` : ''}` : 'Someone on your team';
+  const who = safeNameForEmail(fromName) ?? 'Someone on your team';
   await sendEmail({
     to: [to],
     subject: `${who} would like a learning budget at work`,

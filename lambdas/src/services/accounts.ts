@@ -44,6 +44,7 @@ import { consumeRateLimit } from '../data/rateLimits';
 import { getUser, type UserRecord } from '../data/users';
 import { errorFields, type Logger } from '../platform/log';
 import { sendManagerInvitationEmail, sendPasswordResetEmail, sendVerificationEmail } from './accountEmails';
+import { mayEmail } from './emailCaps';
 import { activateEmployee } from './joining';
 
 export const ALREADY_REGISTERED = 'An account with this email already exists. Please sign in.';
@@ -80,6 +81,7 @@ async function createLogin(email: string, password: string, now: Date): Promise<
 }
 
 async function sendVerification(user: Pick<UserRecord, 'userId' | 'email' | 'firstName'>, now: Date) {
+  if (!(await mayEmail('verification', user.email, now))) return;
   const token = await issueEmailToken('verifyEmail', user.userId, now);
   await sendVerificationEmail(user.email, user.firstName, token);
 }
@@ -173,9 +175,11 @@ export async function registerEmployee(
   return { userId, role: 'employee' as const };
 }
 
-export async function inviteManager(input: z.output<typeof inviteManagerInput>) {
-  // Never say whether the manager already has an account; just send the fixed text.
-  await sendManagerInvitationEmail(input.managerEmail, input.fromName, input.fromEmail);
+export async function inviteManager(input: z.output<typeof inviteManagerInput>, now: Date) {
+  // Never say whether the manager already has an account; just send the fixed text,
+  // at most EMAIL_CAPS.managerInvitation times a day to one address (answered the same).
+  if (!(await mayEmail('managerInvitation', input.managerEmail, now))) return;
+  await sendManagerInvitationEmail(input.managerEmail, input.fromName);
 }
 
 async function startSession(
@@ -249,6 +253,7 @@ export async function forgotPassword(email: string, now: Date) {
   const userId = await getEmailOwner(email);
   const user = userId ? await getUser(userId) : undefined;
   if (!user || user.status === 'deleted') return;
+  if (!(await mayEmail('passwordReset', user.email, now))) return;
   const token = await issueEmailToken('resetPassword', user.userId, now);
   await sendPasswordResetEmail(user.email, token);
 }

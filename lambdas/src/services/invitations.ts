@@ -13,6 +13,7 @@ import { recordAudit } from '../data/audit';
 import { getUser } from '../data/users';
 import type { Actor } from '../platform/auth';
 import { sendInvitationEmail } from './accountEmails';
+import { mayEmail } from './emailCaps';
 
 type Result = 'invited' | 'reinvited' | 'alreadyRegistered' | 'invitedByAnotherTeam' | 'invalidEmail';
 
@@ -43,7 +44,9 @@ export async function inviteEmployees(actor: Actor, input: z.output<typeof invit
       results.push({ email, result: 'invitedByAnotherTeam' });
       continue;
     }
-    await sendInvitationEmail(email, `${manager.firstName} ${manager.lastName}`, team.name, input.budget);
+    // The invitation is stored either way; the e-mail only within its daily cap per address.
+    if (await mayEmail('invitation', email, now))
+      await sendInvitationEmail(email, `${manager.firstName} ${manager.lastName}`, team.name, input.budget);
     results.push({ email, result: outcome === 'created' ? 'invited' : 'reinvited' });
   }
   const invited = results

@@ -12,12 +12,14 @@ import {
 } from '../../../shared/src/domain/ledger';
 import { AppError } from '../../../shared/src/errors';
 import { refund } from '../adapters/stripe';
+import { getTeam } from '../data/accounts';
 import { post, teamJournal } from '../data/ledger';
 import { closePoolClaim, getPoolClaim } from '../data/poolClaims';
 import type { Actor } from '../platform/auth';
 import { pooledFrom } from './pool';
 import { asRule, claimPooledMoney, deletedTeamEmployee, pooledMoneyNow } from './poolClaim';
 import { audit, teamEmployee } from './teamScope';
+import { checkWithinLimit, reserveWithinLimit } from './velocityLimits';
 
 const NOT_REMOVED = 'Only removed employees of your team can be redeemed.';
 const UNDER_MINIMUM = 'Refund is not available for balances under $5.';
@@ -74,10 +76,17 @@ async function redeemable(actor: Actor, deletedUserIds: string[]): Promise<strin
  * the team's own charges, newest first, split over several when one cannot
  * take it all. The plan is kept in the pool claim and each refund is made once
  * per purpose, so a retry (under any Idempotency-Key) finishes the same
- * redemption rather than starting another.
+ * redemption rather than starting another. The net is counted against the
+ * team's daily redemption limit before any refund (refused with the limit
+ * named, nothing refunded); a request that fails midway keeps its count.
  */
-export async function redeem(actor: Actor, deletedUserIds: string[], now: Date) {
+export async function redeem(actor: Actor, deletedUserIds: string[], now: Date, key: string) {
   const people = await redeemable(actor, [...new Set(deletedUserIds)]);
+  // The daily redemption limit, before any refund. Money an interrupted earlier
+  // request already claimed was counted by that request, so only new money is.
+  const { newNetCents } = await redemptionPlan(actor, people);
+  if (newNetCents > 0)
+    await reserveWithinLimit(await teamOf(actor), 'redemption', `REDEEM#${key}`, newNetCents, now);
   let total = 0;
   let fees = 0;
   for (const deletedId of people) {
@@ -135,7 +144,20 @@ export async function redeem(actor: Actor, deletedUserIds: string[], now: Date) 
  * refused for the same reasons (under $5, nothing left after the fee, more than
  * the team's earlier charges can take back).
  */
-export async function previewRedemption(actor: Actor, deletedUserIds: string[]) {
+export async function previewRedemption(actor: Actor, deletedUserIds: string[], now: Date) {
+  const { preview, newNetCents } = await redemptionPlan(actor, deletedUserIds);
+  if (newNetCents > 0) await checkWithinLimit(await teamOf(actor), 'redemption', newNetCents, now);
+  return preview;
+}
+
+async function teamOf(actor: Actor) {
+  const team = await getTeam(actor.teamId);
+  if (!team) throw new AppError('NOT_FOUND', 'No such team.');
+  return team;
+}
+
+/** The preview's figures, and the net of those not already under way (`newNetCents`). */
+async function redemptionPlan(actor: Actor, deletedUserIds: string[]) {
   const people: { userId: string; amountCents: number; feeCents: number; netCents: number }[] = [];
   // Net of those not already under way (an open claim's refunds are planned already).
   let newNetCents = 0;
@@ -162,5 +184,8 @@ export async function previewRedemption(actor: Actor, deletedUserIds: string[]) 
   // The refunds go back to the team's own charges: refuse now what the redemption would refuse then.
   const charges = await refundableCharges(actor.teamId);
   if (newNetCents > 0) asRule(() => planRedemptionRefunds(newNetCents, charges));
-  return { amountCents: sum((p) => p.amountCents), feeCents: sum((p) => p.feeCents), netCents, people };
+  return {
+    preview: { amountCents: sum((p) => p.amountCents), feeCents: sum((p) => p.feeCents), netCents, people },
+    newNetCents,
+  };
 }

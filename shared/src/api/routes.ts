@@ -28,6 +28,7 @@ import {
   customerOutput,
   depositInput,
   depositOutput,
+  depositPreviewOutput,
   finalizeSetupInput,
   setupOutput,
   updateCustomerInput,
@@ -456,6 +457,16 @@ export const routes = {
     output: depositOutput,
     idempotent: true,
     uses: ['table:write', 'stripe'],
+  }),
+  previewDeposit: route({
+    method: 'POST',
+    path: '/funds/deposit/preview',
+    summary:
+      "What a deposit would charge the team's card in total, and today's room under the daily deposit limit; read-only, charges nothing.",
+    access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true },
+    input: depositInput,
+    output: depositPreviewOutput,
+    uses: ['table:read'],
   }),
   getTeamLedger: route({
     method: 'GET',

@@ -83,3 +83,22 @@ export const depositOutput = z.object({
     }),
   ),
 });
+
+/**
+ * What a deposit would charge, shown before confirming: per person and in
+ * total (what the team's card is charged), and today's room under the team's
+ * daily deposit limit.
+ */
+export const depositPreviewOutput = z.object({
+  amountCents: z.number().int(),
+  totalCents: z.number().int(),
+  people: z.array(
+    z.object({
+      userId: z.string(),
+      status: z.enum(['charged', 'skipped']),
+      message: z.string().optional(),
+    }),
+  ),
+  dailyLimitCents: z.number().int(),
+  remainingTodayCents: z.number().int(),
+});

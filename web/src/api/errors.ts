@@ -48,6 +48,7 @@ const fallbackMessages: Record<ApiErrorCode, string> = {
   CONFLICT: 'That has already been done or has changed. Please reload and try again.',
   PAYLOAD_TOO_LARGE: 'That is too large to send.',
   RULE_VIOLATED: 'That is not allowed.',
+  LIMIT_EXCEEDED: "That would exceed your team's daily limit.",
   RATE_LIMITED: 'Too many attempts. Please wait a few minutes and try again.',
   INTERNAL: 'Something went wrong on our side. Please try again.',
   UPSTREAM_FAILED: 'A service we rely on is not answering. Nothing was changed; please try again later.',

@@ -433,16 +433,23 @@ export function RedeemDialog(props: { from: EmployeeRow[]; onClose: () => void; 
 
 // --- Extra deposit ------------------------------------------------------------------
 
+type DepositPreview = RouteOutput<'previewDeposit'>;
+
+/**
+ * Two steps: the amount, then the server's preview of the total charged to the
+ * team's card (refused there, with the team's daily limit named, when it would
+ * exceed it); only the second step charges.
+ */
 export function DepositDialog(props: { person: EmployeeRow; onClose: () => void; onDone: () => void }) {
   const { person, onClose, onDone } = props;
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const [preview, setPreview] = useState<DepositPreview | null>(null);
   const [busy, setBusy] = useState(false);
   const [key] = useState(newKey);
   const parsed = budgetDollars.safeParse(amount);
-  const cents = parsed.success ? parsed.data : undefined;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function review(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Enter an amount in whole dollars');
@@ -452,6 +459,16 @@ export function DepositDialog(props: { person: EmployeeRow; onClose: () => void;
       setError('Amount must be more than $0');
       return;
     }
+    setBusy(true);
+    try {
+      setPreview(await call('previewDeposit', { userIds: [person.userId], amount }));
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+    setBusy(false);
+  }
+
+  async function confirm() {
     setBusy(true);
     try {
       const { results } = await call(
@@ -478,32 +495,53 @@ export function DepositDialog(props: { person: EmployeeRow; onClose: () => void;
 
   return (
     <Shell opened title={`Extra deposit for ${fullName(person)}`} busy={busy} onClose={onClose}>
-      <form onSubmit={submit} noValidate>
+      {preview ? (
         <Stack gap="md">
-          <TextInput
-            label="Amount"
-            description="Whole dollars. Charged to your team's card at once and added to the card when the charge succeeds."
-            inputMode="numeric"
-            leftSection="$"
-            maxLength={7}
-            data-autofocus
-            value={amount}
-            error={error}
-            onChange={(event) => {
-              setAmount(event.currentTarget.value);
-              setError(undefined);
-            }}
-          />
+          <Text data-testid="deposit-summary" data-total-cents={preview.totalCents}>
+            {formatCents(preview.totalCents)} will be charged to your team's card now and added to{' '}
+            {fullName(person)}'s card when the charge succeeds.
+          </Text>
+          <Text size="sm" c="gray.7">
+            Your team can deposit {formatCents(preview.remainingTodayCents)} more today (daily limit{' '}
+            {formatCents(preview.dailyLimitCents)}).
+          </Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              Cancel
+            <Button variant="default" onClick={() => setPreview(null)} disabled={busy}>
+              Back
             </Button>
-            <Button type="submit" loading={busy} disabled={amount.trim() === ''}>
-              {cents && cents > 0 ? `Deposit ${formatCents(cents)}` : 'Deposit'}
+            <Button loading={busy} onClick={() => void confirm()}>
+              Charge {formatCents(preview.totalCents)}
             </Button>
           </Group>
         </Stack>
-      </form>
+      ) : (
+        <form onSubmit={review} noValidate>
+          <Stack gap="md">
+            <TextInput
+              label="Amount"
+              description="Whole dollars. Charged to your team's card at once and added to the card when the charge succeeds."
+              inputMode="numeric"
+              leftSection="$"
+              maxLength={7}
+              data-autofocus
+              value={amount}
+              error={error}
+              onChange={(event) => {
+                setAmount(event.currentTarget.value);
+                setError(undefined);
+              }}
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose} disabled={busy}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={busy} disabled={amount.trim() === ''}>
+                Review
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
     </Shell>
   );
 }
