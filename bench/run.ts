@@ -70,6 +70,8 @@ async function main() {
     STRIPE_SECRET_KEY: 'sk_test_bench',
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     LOG_LEVEL: 'error',
+    // Metrics are still collected and serialized per request; only the printing is skipped.
+    POWERTOOLS_METRICS_DISABLED: 'true',
   });
 
   const { post } = await import('../lambdas/src/data/ledger');
