@@ -7,7 +7,16 @@
  * Every metric carries the `service` dimension; some add the ones listed.
  */
 export const METRICS_NAMESPACE = 'LearningBudget';
+/** The `service` dimension when nothing else is set (locally, tests). */
 export const METRICS_SERVICE = 'learning-budget';
+
+/**
+ * The `service` dimension of one deployed stage: CDK sets it on every function
+ * as POWERTOOLS_SERVICE_NAME, so two stages in one account never add up.
+ */
+export function serviceNameOf(stage: string): string {
+  return `${METRICS_SERVICE}-${stage}`;
+}
 
 export const metricNames = {
   /** One per authorization request answered; dimensions outcome (approved|declined) and reason (a decline code). */

@@ -49,7 +49,10 @@ function bufferFor(invocation: Invocation, dimensions: Dimensions): Metrics {
   const key = JSON.stringify(Object.entries(dimensions).sort(([a], [b]) => a.localeCompare(b)));
   let buffer = invocation.sets.get(key);
   if (!buffer) {
-    buffer = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: METRICS_SERVICE });
+    buffer = new Metrics({
+      namespace: METRICS_NAMESPACE,
+      serviceName: process.env.POWERTOOLS_SERVICE_NAME || METRICS_SERVICE,
+    });
     if (Object.keys(dimensions).length > 0) buffer.addDimensions(dimensions);
     invocation.sets.set(key, buffer);
   }
