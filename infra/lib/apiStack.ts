@@ -147,7 +147,9 @@ export class ApiStack extends Stack {
         entry: handlerEntry(handlerFile(op)),
         description: `${route.method} ${route.path} - ${route.summary}`,
         environment,
-        ...(access === 'stripeSignature' ? { timeout: WEBHOOK_TIMEOUT, memorySize: WEBHOOK_MEMORY_MB } : {}),
+        ...(access === 'stripeSignature'
+          ? { timeout: WEBHOOK_TIMEOUT, memorySize: WEBHOOK_MEMORY_MB, tracing: true }
+          : {}),
       });
       grantCapabilities(fn, route.uses, shared, config);
       functions[op] = fn;
