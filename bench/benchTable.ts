@@ -41,6 +41,8 @@ export async function startBenchTable(): Promise<BenchTable> {
     STRIPE_SECRET_KEY: 'sk_test_bench',
     STRIPE_WEBHOOK_SECRET: BENCH_WEBHOOK_SECRET,
     LOG_LEVEL: 'error',
+    // Metrics are still collected and serialized per request; only the printing is skipped.
+    POWERTOOLS_METRICS_DISABLED: 'true',
   });
   return {
     doc: DynamoDBDocumentClient.from(raw),

@@ -17,6 +17,7 @@ import {
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Alias, type IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import {
@@ -44,6 +45,27 @@ export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
 
 /** Stripe retries webhooks and the authorization webhook must answer within 2 s; fail fast. */
 const WEBHOOK_TIMEOUT = Duration.seconds(5);
+
+/**
+ * The authorization webhook gets more memory than other routes: Lambda gives CPU
+ * in proportion, which shortens cold starts (module load is CPU bound) and the
+ * signature check. docs/deploy.md has the figures and what it costs.
+ */
+const WEBHOOK_MEMORY_MB = 1024;
+
+/**
+ * The webhook is served through an alias with warm instances (provisioned
+ * concurrency needs a version), so a burst of purchases meets no cold start.
+ * Without warm instances (`authorizationWarmInstances=0`) the function is used as is.
+ */
+function webhookTarget(fn: AppFunction, warmInstances: number): IFunction {
+  if (warmInstances === 0) return fn.function;
+  return new Alias(fn, 'Live', {
+    aliasName: 'live',
+    version: fn.function.currentVersion,
+    provisionedConcurrentExecutions: warmInstances,
+  });
+}
 
 /** Why a route without an authorizer is fine, for cdk-nag's APIG4. */
 function publicReason(op: OperationId, route: RouteDef): string {
@@ -125,7 +147,9 @@ export class ApiStack extends Stack {
         entry: handlerEntry(handlerFile(op)),
         description: `${route.method} ${route.path} - ${route.summary}`,
         environment,
-        ...(access === 'stripeSignature' ? { timeout: WEBHOOK_TIMEOUT } : {}),
+        ...(access === 'stripeSignature'
+          ? { timeout: WEBHOOK_TIMEOUT, memorySize: WEBHOOK_MEMORY_MB, tracing: true }
+          : {}),
       });
       grantCapabilities(fn, route.uses, shared, config);
       functions[op] = fn;
@@ -133,7 +157,10 @@ export class ApiStack extends Stack {
       const [httpRoute] = this.api.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${op}Integration`, fn.function),
+        integration: new HttpLambdaIntegration(
+          `${op}Integration`,
+          access === 'stripeSignature' ? webhookTarget(fn, config.authorizationWarmInstances) : fn.function,
+        ),
         authorizer: access === 'signedIn' ? authorizer : noAuthorizer,
       });
       if (httpRoute && access !== 'signedIn') {

@@ -4,8 +4,10 @@
  * with props (and bundling turned off) to assert on the templates.
  */
 import { App, Tags, Validations } from 'aws-cdk-lib';
+import { jobs as jobDefs } from '../../shared/src/api/schedules';
 import { ApiStack } from './apiStack';
 import { type AppConfig, type ConfigInput, configFromContext, resolveConfig } from './config';
+import { watchApp } from './constructs/operations';
 import { JobsStack } from './jobsStack';
 import { AppNagChecks } from './nag';
 import { StatefulStack } from './statefulStack';
@@ -81,6 +83,9 @@ export function buildApp(props: BuildAppProps = {}): BuiltApp {
     social: stateful.social,
     description: 'Learning budget: web app on S3 + CloudFront',
   });
+
+  // Alarms, dead-letter queues and the dashboard (constructs/operations.ts).
+  watchApp({ config, stateful, api, jobs, schedules: jobDefs });
 
   Tags.of(app).add('app', 'learning-budget');
   Tags.of(app).add('stage', config.stage);

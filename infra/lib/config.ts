@@ -46,6 +46,14 @@ export interface AppConfig {
   certificateArn?: string;
   /** Built SPA to upload; when the folder is missing only config.json is deployed. */
   webDistDir: string;
+  /** Who is e-mailed when an alarm fires (SNS subscription, confirmed from the first e-mail); absent = nobody. */
+  alarmEmail?: string;
+  /**
+   * Warm instances of the card-authorization function (provisioned concurrency), so a
+   * burst of purchases is answered inside Stripe's 2 s without cold starts. 0 = none
+   * (a test stage). Default 2.
+   */
+  authorizationWarmInstances: number;
 }
 
 export const PLACEHOLDER_WEB_ORIGIN = 'https://example.com';
@@ -66,9 +74,23 @@ const contextKeys = {
   domainName: 'string',
   certificateArn: 'string',
   webDistDir: 'string',
+  alarmEmail: 'string',
+  authorizationWarmInstances: 'string',
 } as const;
 
-export type ConfigInput = Partial<AppConfig>;
+export type ConfigInput = Partial<Omit<AppConfig, 'authorizationWarmInstances'>> & {
+  /** A number, or its digits as CDK context gives them (`-c authorizationWarmInstances=4`). */
+  authorizationWarmInstances?: number | string;
+};
+
+function requireWarmInstances(value: number | string | undefined): number {
+  if (value === undefined) return 2;
+  const n = typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isInteger(n) || n < 0 || n > 100) {
+    throw new Error(`authorizationWarmInstances must be a whole number from 0 to 100, got "${value}"`);
+  }
+  return n;
+}
 
 /** Reads the known keys from CDK context; empty strings count as unset. */
 export function configFromContext(node: Node): ConfigInput {
@@ -158,6 +180,8 @@ export function resolveConfig(input: ConfigInput): AppConfig {
     domainName,
     certificateArn: input.certificateArn,
     webDistDir: path.resolve(repoRoot, input.webDistDir ?? 'web/dist'),
+    alarmEmail: input.alarmEmail === undefined ? undefined : requireEmail(input.alarmEmail, 'alarmEmail'),
+    authorizationWarmInstances: requireWarmInstances(input.authorizationWarmInstances),
   };
 }
 

@@ -11,6 +11,7 @@ import { type Cron, type JobId, jobFile, jobIds, jobs } from '../../shared/src/a
 import { baseEnvironment, grantCapabilities, type SharedResources } from './capabilities';
 import { type AppConfig, applyFeatureFlags } from './config';
 import { AppFunction } from './constructs/appFunction';
+import { DeadLetterQueue } from './constructs/operations';
 
 export interface JobsStackProps extends StackProps {
   config: AppConfig;
@@ -31,6 +32,8 @@ export function scheduleOf(cron: Cron): Schedule {
 export class JobsStack extends Stack {
   readonly functions: Record<JobId, AppFunction>;
   readonly rules: Record<JobId, Rule>;
+  /** Events EventBridge could not deliver and runs that failed (constructs/operations.ts alarms on its depth). */
+  readonly deadLetters: DeadLetterQueue;
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
@@ -39,6 +42,7 @@ export class JobsStack extends Stack {
     const handlerEntry = props.handlerEntry ?? ((file: string) => file);
     const environment = baseEnvironment(config, shared);
 
+    this.deadLetters = new DeadLetterQueue(this, 'JobDeadLetters');
     const functions: Partial<Record<JobId, AppFunction>> = {};
     const rules: Partial<Record<JobId, Rule>> = {};
     for (const jobId of jobIds) {
@@ -56,7 +60,13 @@ export class JobsStack extends Stack {
       rules[jobId] = new Rule(this, `${jobId}Schedule`, {
         description: `${jobId}: ${job.summary}`.slice(0, 512),
         schedule: scheduleOf(job.cron),
-        targets: [new LambdaFunction(fn.function, { retryAttempts: 2, maxEventAge: Duration.hours(6) })],
+        targets: [
+          new LambdaFunction(fn.function, {
+            retryAttempts: 2,
+            maxEventAge: Duration.hours(6),
+            deadLetterQueue: this.deadLetters,
+          }),
+        ],
       });
     }
     this.functions = functions as Record<JobId, AppFunction>;

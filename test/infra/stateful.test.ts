@@ -250,8 +250,8 @@ describe('the pre-sign-up trigger (social sign-in)', () => {
       Handler: 'index.handler',
       MemorySize: 256,
       Timeout: 10,
-      TracingConfig: { Mode: 'Active' },
     });
+    expect(props.TracingConfig).toBeUndefined();
     expect(PRE_SIGN_UP_ENTRY).toBe('lambdas/src/triggers/preSignUp.ts');
     const logGroupId = social.stateful.getLogicalId(trigger.logGroup.node.defaultChild as never);
     expect(flat((props.LoggingConfig as { LogGroup: unknown }).LogGroup)).toBe(`<${logGroupId}>`);

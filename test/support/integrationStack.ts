@@ -116,6 +116,8 @@ export async function startIntegrationStack(options: IntegrationOptions = {}): P
     COGNITO_ENDPOINT: cognito.endpoint,
     WEB_ORIGIN: TEST_WEB_ORIGIN,
     LOG_LEVEL: 'error',
+    // EMF metric lines (platform/metrics.ts) stay out of test output; observability.test.ts turns them on.
+    POWERTOOLS_METRICS_DISABLED: 'true',
     STRIPE_SECRET_KEY: TEST_STRIPE_SECRET_KEY,
     STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
   });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type CardState,
   decidePurchase,
+  declineCodeOf,
   freezeReason,
   LEARNING_CATEGORIES,
   MERCHANT_KINDS,
@@ -196,5 +197,42 @@ describe('freezeReason', () => {
     [{ dormant: true, missingReceipt: true }, 'missingReceipt'],
   ])('%j -> %s', (freeze, reason) => {
     expect(freezeReason(freeze)).toBe(reason);
+  });
+});
+
+describe('declineCodeOf (the metrics label of a reason)', () => {
+  const cases: [PurchaseAttempt, CardState | undefined, OwnerState | undefined, number][] = [
+    [books, undefined, owner, 5000],
+    [books, { status: 'canceled' }, owner, 5000],
+    [books, { status: 'inactive', freeze: { missingReceipt: true } }, owner, 5000],
+    [books, { status: 'inactive', freeze: { manager: true } }, owner, 5000],
+    [{ ...books, currency: 'eur' }, active, owner, 5000],
+    [{ ...books, merchantCategory: 'eating_places_restaurants' }, active, owner, 5000],
+    [
+      { ...books, merchantCategory: 'eating_places_restaurants', merchantName: undefined },
+      active,
+      owner,
+      5000,
+    ],
+    [books, active, owner, 100],
+  ];
+  it.each(cases)(
+    'gives back the code of every reason decidePurchase writes (%#)',
+    (attempt, card, who, cents) => {
+      const decision = decidePurchase(attempt, card, who, cents);
+      if (decision.approved) throw new Error('expected a decline');
+      expect(declineCodeOf(decision.reason)).toBe(decision.code);
+    },
+  );
+
+  it('labels every code once across the cases, and anything else as other', () => {
+    const codes = cases.map(([a, c, o, b]) => {
+      const d = decidePurchase(a, c, o, b);
+      return d.approved ? 'approved' : d.code;
+    });
+    expect(new Set(codes).size).toBe(7);
+    expect(declineCodeOf('Declined by the card’s spending limit.')).toBe('issuer_limit');
+    expect(declineCodeOf('This purchase was declined.')).toBe('other');
+    expect(declineCodeOf(undefined)).toBe('other');
   });
 });

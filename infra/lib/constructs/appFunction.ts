@@ -1,5 +1,5 @@
 /**
- * The one way this app defines a Lambda: Node 22 on arm64, X-Ray tracing, its
+ * The one way this app defines a Lambda: Node 22 on arm64, X-Ray tracing where asked, its
  * own log group with retention, esbuild bundling with source maps, and its own
  * role that starts with nothing but writing its logs (no AWS managed policy).
  * Everything else a function may do is granted from its capabilities
@@ -31,6 +31,12 @@ export interface AppFunctionProps {
   environment: Record<string, string>;
   memorySize?: number;
   timeout?: Duration;
+  /**
+   * X-Ray active tracing. Only where a trace answers a question the metrics
+   * cannot (the authorization webhook: was a slow answer a cold start?); see
+   * docs/decisions.md "Observability". Default off.
+   */
+  tracing?: boolean;
 }
 
 export class AppFunction extends Construct implements IGrantable {
@@ -62,7 +68,7 @@ export class AppFunction extends Construct implements IGrantable {
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? FUNCTION_DEFAULTS.memorySize,
       timeout: props.timeout ?? FUNCTION_DEFAULTS.timeout,
-      tracing: Tracing.ACTIVE,
+      tracing: props.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
       role: this.role,
       logGroup: this.logGroup,
       environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },

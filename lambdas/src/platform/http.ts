@@ -39,6 +39,7 @@ import {
 import { consumeRateLimit } from '../data/rateLimits';
 import { type Actor, loadActor, verifyBearer } from './auth';
 import { createLogger, errorFields, type Logger } from './log';
+import { withMetrics } from './metrics';
 
 type ActorFor<Op extends OperationId> = Routes[Op]['access'] extends { kind: 'signedIn' } ? Actor : undefined;
 
@@ -214,10 +215,11 @@ export function httpHandler<Op extends OperationId>(operationId: Op, impl: HttpI
   const route = routes[operationId];
   const maxBodyBytes = route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
 
-  return async (event) => {
+  const handle: HttpHandler = async (event) => {
     const requestId = event.requestContext?.requestId ?? 'unknown';
     const clientIp = event.requestContext?.http?.sourceIp ?? 'unknown';
-    const log = createLogger({ operationId, requestId });
+    // API Gateway's request id is the correlation id: it is in the access log and in every error envelope.
+    const log = createLogger({ operationId, requestId, correlation_id: requestId });
     const now = systemClock.now();
     try {
       const body = rawBody(event);
@@ -289,4 +291,6 @@ export function httpHandler<Op extends OperationId>(operationId: Op, impl: HttpI
       );
     }
   };
+  // Every invocation's metrics are flushed when it ends (platform/metrics.ts).
+  return (event) => withMetrics(operationId, () => handle(event));
 }

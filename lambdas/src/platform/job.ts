@@ -9,6 +9,7 @@ import type { JobId } from '../../../shared/src/api/schedules';
 import { systemClock } from '../adapters/clock';
 import { claimJobRun, finishJobRun } from '../data/jobRuns';
 import { createLogger, errorFields, type Logger } from './log';
+import { metrics, withMetrics } from './metrics';
 
 export interface JobContext {
   now: Date;
@@ -23,23 +24,29 @@ export type JobSummary = Record<string, number>;
 export type JobResult = { status: 'done'; summary: JobSummary } | { status: 'skipped'; reason: string };
 
 export function jobHandler(jobId: JobId, work: (ctx: JobContext) => Promise<JobSummary>) {
-  return async (event?: { time?: string }): Promise<JobResult> => {
+  const run = async (event?: { time?: string }): Promise<JobResult> => {
+    const started = performance.now();
     // EventBridge passes the scheduled time; a manual run uses the clock.
     const now = event?.time ? new Date(event.time) : systemClock.now();
     const day = now.toISOString().slice(0, 10);
     const log = createLogger({ jobId, day });
     if (!(await claimJobRun(jobId, day, new Date().toISOString()))) {
       log.info('job already ran for this day; nothing to do');
+      metrics.jobFinished(jobId, 'skipped');
       return { status: 'skipped', reason: 'already ran today' };
     }
     try {
       const summary = await work({ now, day, log });
       await finishJobRun(jobId, day, summary, new Date().toISOString());
       log.info('job finished', summary);
+      // The missed-run alarm watches this one: no success in a day means the job did not run or failed.
+      metrics.jobFinished(jobId, 'succeeded', performance.now() - started);
       return { status: 'done', summary };
     } catch (error) {
       log.error('job failed', errorFields(error));
+      metrics.jobFinished(jobId, 'failed', performance.now() - started);
       throw error;
     }
   };
+  return (event?: { time?: string }) => withMetrics(jobId, () => run(event));
 }

@@ -1,7 +1,21 @@
 /**
- * Structured JSON logs, one line per event. Never log request bodies, tokens or
- * passwords: callers pass only the fields they mean to record.
+ * Structured logs, one line per event, written by Powertools for AWS Lambda's
+ * Logger (JSON with level, timestamp, service, the X-Ray trace id and our
+ * fields). Never log request bodies, tokens or passwords: callers pass only the
+ * fields they mean to record, and every line still goes through the redaction
+ * of ./redact.ts (secret-named fields, card numbers, keys, JWTs).
+ *
+ * Correlation: the wrappers (http.ts, webhook.ts, job.ts) create the logger
+ * with the API Gateway request id (`requestId`, also `correlation_id`), the
+ * Stripe event id (`eventId`) or the job and day; a handler's line carries them.
+ *
+ * Locally (`LOG_FORMAT=pretty`) a line is a readable `[lambda] ...` text.
+ * LOG_LEVEL is read on every call, so tests can raise or lower it at run time.
  */
+import { Logger as PowertoolsLogger } from '@aws-lambda-powertools/logger';
+import { METRICS_SERVICE } from '../../../shared/src/observability';
+import { redactText, redactValue } from './redact';
+
 type Level = 'debug' | 'info' | 'warn' | 'error';
 
 export interface Logger {
@@ -15,8 +29,31 @@ export interface Logger {
 const threshold: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
 function minimumLevel(): number {
-  const configured = (process.env.LOG_LEVEL ?? 'info') as Level;
+  const configured = (process.env.LOG_LEVEL ?? 'info').toLowerCase() as Level;
   return threshold[configured] ?? threshold.info;
+}
+
+let powertools: PowertoolsLogger | undefined;
+
+/**
+ * One Powertools logger per process, made on first use (after the environment
+ * is set). It lets everything through: the level is checked per call above, so a
+ * change of LOG_LEVEL applies at once. The correlation id is a field of each
+ * line rather than Powertools' shared appended keys, because locally many
+ * requests run at once in one process.
+ */
+function root(): PowertoolsLogger {
+  powertools ??= new PowertoolsLogger({
+    serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? METRICS_SERVICE,
+    logLevel: 'DEBUG',
+    jsonReplacerFn: redactValue,
+  });
+  return powertools;
+}
+
+function safe(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value, redactValue);
+  return typeof value === 'string' ? redactText(text) : text;
 }
 
 /** Locally, one readable line: `[lambda] info joinWaitlist: request handled status=201`. */
@@ -24,21 +61,32 @@ function prettyLine(level: Level, message: string, fields: Record<string, unknow
   const { operationId, jobId, stack, ...rest } = fields;
   const who = operationId ?? jobId ?? '';
   const pairs = Object.entries(rest)
-    .filter(([k, v]) => v !== undefined && k !== 'requestId')
-    .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
+    .filter(([k, v]) => v !== undefined && k !== 'requestId' && k !== 'correlation_id')
+    .map(([k, v]) => `${k}=${safe(redactValue(k, v))}`)
     .join(' ');
-  return `[lambda] ${level} ${who}: ${message}${pairs ? ` ${pairs}` : ''}${stack ? `\n${String(stack)}` : ''}`;
+  return `[lambda] ${level} ${who}: ${redactText(message)}${pairs ? ` ${pairs}` : ''}${stack ? `\n${redactText(String(stack))}` : ''}`;
+}
+
+/** Writes a line of the local, readable format (also used for metrics, see metrics.ts). */
+export function writePretty(line: string, toStderr = false): void {
+  if (toStderr) console.error(line);
+  else console.log(line);
+}
+
+export function isPrettyFormat(): boolean {
+  return process.env.LOG_FORMAT === 'pretty';
 }
 
 export function createLogger(base: Record<string, unknown> = {}): Logger {
   const write = (level: Level, message: string, fields?: Record<string, unknown>) => {
     if (threshold[level] < minimumLevel()) return;
-    const line =
-      process.env.LOG_FORMAT === 'pretty'
-        ? prettyLine(level, message, { ...base, ...fields })
-        : JSON.stringify({ level, time: new Date().toISOString(), message, ...base, ...fields });
-    if (level === 'error' || level === 'warn') console.error(line);
-    else console.log(line);
+    const all = { ...base, ...fields };
+    if (isPrettyFormat()) {
+      writePretty(prettyLine(level, message, all), level === 'error' || level === 'warn');
+      return;
+    }
+    // The message is our own text, but may quote an error's; the fields go through the replacer.
+    root()[level](redactText(message), all);
   };
   return {
     debug: (m, f) => write('debug', m, f),

@@ -10,10 +10,13 @@ import { routes } from '../../../shared/src/api/routes';
 import { systemClock } from '../adapters/clock';
 import { verifyWebhook } from '../adapters/stripe';
 import { createLogger, errorFields, type Logger } from './log';
+import { metrics, withMetrics } from './metrics';
 
 export interface WebhookContext {
   now: Date;
   log: Logger;
+  /** performance.now() when the request arrived, for latency metrics (Stripe's 2 s window starts earlier). */
+  receivedAt: number;
 }
 
 export interface WebhookAnswer {
@@ -34,9 +37,10 @@ export function stripeWebhookHandler(
   handle: (event: Stripe.Event, ctx: WebhookContext) => Promise<WebhookAnswer>,
 ) {
   const maxBodyBytes = routes.stripeWebhook.maxBodyBytes ?? 256 * 1024;
-  return async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyResultV2> => {
+  const receive = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyResultV2> => {
+    const receivedAt = performance.now();
     const requestId = event.requestContext?.requestId ?? 'unknown';
-    const log = createLogger({ operationId: 'stripeWebhook', requestId });
+    const log = createLogger({ operationId: 'stripeWebhook', requestId, correlation_id: requestId });
     const raw = event.body
       ? event.isBase64Encoded
         ? Buffer.from(event.body, 'base64').toString('utf8')
@@ -52,15 +56,19 @@ export function stripeWebhookHandler(
       stripeEvent = await verifyWebhook(raw, signature);
     } catch {
       log.warn('webhook refused: signature missing, invalid or stale');
+      metrics.webhookSignatureFailed();
       return json(400, { error: { code: 'UNAUTHENTICATED', message: 'Invalid signature', requestId } });
     }
+    // Stripe's event id joins our lines to the event in Stripe's dashboard and to its redeliveries.
     const eventLog = log.child({ eventId: stripeEvent.id, eventType: stripeEvent.type });
     try {
-      const answer = await handle(stripeEvent, { now: systemClock.now(), log: eventLog });
+      const answer = await handle(stripeEvent, { now: systemClock.now(), log: eventLog, receivedAt });
       return json(answer.status ?? 200, answer.body, answer.headers);
     } catch (error) {
       eventLog.error('webhook failed', errorFields(error));
+      metrics.webhookFailed();
       return json(500, { error: { code: 'INTERNAL', message: 'Failed; Stripe will retry', requestId } });
     }
   };
+  return (event: APIGatewayProxyEventV2) => withMetrics('stripeWebhook', () => receive(event));
 }

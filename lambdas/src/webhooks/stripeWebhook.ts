@@ -4,7 +4,9 @@
  * other Issuing events settle holds, captures and refunds.
  */
 import type Stripe from 'stripe';
+import { declineCodeOf } from '../../../shared/src/domain/spendPolicy';
 import { STRIPE_API_VERSION } from '../adapters/stripe';
+import { metrics } from '../platform/metrics';
 import { stripeWebhookHandler } from '../platform/webhook';
 import {
   type AuthorizationRequest,
@@ -41,11 +43,16 @@ function listedCaptures(auth: Stripe.Issuing.Authorization): Record<string, numb
   return captures;
 }
 
-export const handler = stripeWebhookHandler(async (event, { now, log }) => {
+export const handler = stripeWebhookHandler(async (event, { now, log, receivedAt }) => {
   switch (event.type) {
     case 'issuing_authorization.request': {
       const decision = await decideAuthorization(requestOf(event.data.object), now);
       log.info('authorization decided', { approved: decision.approved, reason: decision.reason });
+      metrics.authorizationDecided(
+        decision.approved ? 'approved' : 'declined',
+        decision.approved ? 'none' : declineCodeOf(decision.reason),
+        performance.now() - receivedAt,
+      );
       return {
         body: {
           approved: decision.approved,

@@ -153,3 +153,24 @@ export function decidePurchase(
   }
   return { approved: true };
 }
+
+/**
+ * The decline code of a reason this policy (or the issuer backstop) wrote, for
+ * metrics: a closed set of labels, where the reason itself names amounts and
+ * merchants. Decisions are stored with their reason only, so a redelivered
+ * request's answer is classified the same way as the first.
+ */
+export function declineCodeOf(reason: string | undefined): DeclineCode | 'issuer_limit' | 'other' {
+  if (!reason) return 'other';
+  const known: [RegExp, DeclineCode | 'issuer_limit'][] = [
+    [/^This card is not recognised\./, 'card_unknown'],
+    [/^This card has been cancelled\./, 'card_cancelled'],
+    [/^Your card is frozen until your missing receipts/, 'frozen_missing_receipts'],
+    [/^Your card is frozen\./, 'frozen'],
+    [/^Only purchases in US dollars/, 'currency'],
+    [/is not a learning merchant\.$/, 'not_learning_merchant'],
+    [/ is above your .* balance\.$/, 'over_balance'],
+    [/spending limit\.$/, 'issuer_limit'],
+  ];
+  return known.find(([pattern]) => pattern.test(reason))?.[1] ?? 'other';
+}
