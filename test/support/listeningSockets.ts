@@ -25,7 +25,7 @@ export function decodeProcAddress(hex: string): string {
   const mapped = bytes.slice(0, 10).every((b) => b === 0) && bytes[10] === 255 && bytes[11] === 255;
   if (mapped) return `::ffff:${bytes.slice(12).join('.')}`;
   const groups: string[] = [];
-  for (let i = 0; i < 16; i += 2) groups.push(((bytes[i] << 8) | bytes[i + 1]).toString(16));
+  for (let i = 0; i < 16; i += 2) groups.push((((bytes[i] ?? 0) << 8) | (bytes[i + 1] ?? 0)).toString(16));
   return groups.join(':').replace(/(^|:)0(:0)+(:|$)/, '::');
 }
 
@@ -39,9 +39,9 @@ function listeningByInode(): Map<string, { address: string; port: number }> {
   for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
     for (const line of readFileSync(file, 'utf8').trim().split('\n').slice(1)) {
       const fields = line.trim().split(/\s+/);
-      const [local, , state, , , , , , inode] = fields.slice(1);
+      const [local = '', , state, , , , , , inode = ''] = fields.slice(1);
       if (state !== LISTEN) continue;
-      const [hexAddress, hexPort] = local.split(':');
+      const [hexAddress = '', hexPort = ''] = local.split(':');
       sockets.set(inode, { address: decodeProcAddress(hexAddress), port: Number.parseInt(hexPort, 16) });
     }
   }
@@ -63,7 +63,7 @@ function processTree(root: number): number[] {
     }
   }
   const tree = [root];
-  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]) ?? []));
+  for (const pid of tree) tree.push(...(children.get(pid) ?? []));
   return tree;
 }
 
