@@ -18,12 +18,12 @@ import { DynamoDBDocumentClient, PutCommand, TransactWriteCommand } from '@aws-s
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { build } from 'esbuild';
 import Stripe from 'stripe';
+import { LAMBDA_ESBUILD_TARGET } from '../infra/lib/nodeRuntime';
 import { startDynamoDb } from '../infra/local/dynamodb';
 import { prefixedLog } from '../infra/local/processes';
 import { createTableInput } from '../lambdas/src/data/tableSpec';
 import { freePort } from '../test/support/ports';
 
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 const WEBHOOK_SECRET = 'whsec_bench';
 const REQUESTS_PER_LEVEL = 600;
 const LEVELS = [1, 8, 32];
@@ -196,7 +196,7 @@ async function main() {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node22',
+    target: LAMBDA_ESBUILD_TARGET,
     minify: true,
     outfile,
     banner: {
