@@ -7,17 +7,16 @@ import { defineConfig } from 'vitest/config';
  *  integration real handlers through the local gateway on DynamoDB Local and the SES stand-in
  *  e2e         headless Chromium through the whole local stack
  */
-// Lambda runs Node 22+; this machine's Node 20 is fine for tests, so the SDK's notice is noise.
-const env = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
+// Node is the Lambda's major (infra/lib/nodeRuntime.ts): `npx vitest` and `npm test` put
+// node_modules/.bin/node (package.json's node-<os>-<cpu>) first on PATH.
 
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node', env } },
+      { test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
       {
         test: {
           name: 'infra',
-          env,
           include: ['test/infra/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
@@ -26,7 +25,6 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          env,
           include: ['test/integration/**/*.test.ts'],
           globalSetup: ['test/support/integrationGlobalSetup.ts'],
           testTimeout: 30_000,
@@ -36,7 +34,6 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          env,
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/support/e2eGlobalSetup.ts'],
           fileParallelism: false,

@@ -23,7 +23,6 @@ export interface BenchTable {
 
 /** DynamoDB Local with the table, and the environment set before any handler module is imported. */
 export async function startBenchTable(): Promise<BenchTable> {
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   const dynamo = await startDynamoDb({ port: await freePort(), log: prefixedLog('dynamodb', true) });
   const tableName = 'bench';
   const raw = new DynamoDBClient({

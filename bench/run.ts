@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { build } from 'esbuild';
+import { LAMBDA_ESBUILD_TARGET } from '../infra/lib/nodeRuntime';
 import { prefixedLog } from '../infra/local/processes';
 import { startStripeEmulator } from '../infra/local/stripe';
 import { type BenchTable, percentile, runConcurrent, signedWebhook, startBenchTable } from './benchTable';
@@ -218,7 +219,7 @@ async function benchBundle() {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node22',
+    target: LAMBDA_ESBUILD_TARGET,
     minify: true,
     outfile,
     banner: {

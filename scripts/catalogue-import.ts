@@ -13,9 +13,6 @@
 import { readFileSync } from 'node:fs';
 import { describeLineError } from '../shared/src/schemas/catalogue';
 
-// Lambda runs Node 22+; this command may run on Node 20, where the SDK's upgrade notice is noise.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-
 function usage(message: string): never {
   console.error(`${message}\nUsage: npm run catalogue:import -- [--local] FILE`);
   process.exit(2);

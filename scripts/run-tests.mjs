@@ -39,7 +39,7 @@ for (const layer of layers) {
       '--reporter=json',
       `--outputFile.json=${report}`,
     ],
-    { stdio: 'inherit', env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' } },
+    { stdio: 'inherit' },
   );
   let counts = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0, numTodoTests: 0 };
   try {

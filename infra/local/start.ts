@@ -2,6 +2,7 @@
  * `npm start`: the whole product on this machine, no AWS account needed.
  * Ctrl-C stops everything; data persists in .local-data/ for the next start.
  */
+import { LAMBDA_NODE_MAJOR } from '../lib/nodeRuntime';
 import { MissingJavaError } from './dynamodb';
 import { PortInUseError } from './processes';
 import { DEMO_EMPLOYEE, DEMO_MANAGER, DEMO_TEAM } from './seed';
@@ -9,8 +10,13 @@ import { portsFromEnv } from './settings';
 import { startLocalStack } from './stack';
 
 const startedAt = performance.now();
-// Lambda runs Node 22+; locally Node 20 is supported, so the SDK's upgrade notice is noise here.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+// `npm start` runs on the Lambda's Node (node_modules/.bin/node, first on npm's PATH); say so
+// when something else started this, as behaviour may differ from what runs in AWS.
+if (Number(process.versions.node.split('.')[0]) !== LAMBDA_NODE_MAJOR) {
+  console.warn(
+    `Running on Node ${process.versions.node}, but the functions run on Node ${LAMBDA_NODE_MAJOR} in AWS: start with \`npm start\` (after \`npm ci\`) to use the project's Node.`,
+  );
+}
 
 async function main() {
   const dataDir = process.env.LOCAL_DATA_DIR ?? '.local-data';

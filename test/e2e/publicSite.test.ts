@@ -7,6 +7,7 @@
  * keyboard alone.
  */
 import { gzipSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SESSION_HINT_KEY } from '../../web/src/auth/sessionHint';
@@ -370,6 +371,8 @@ describe('header (spec §2)', () => {
 
 describe('landing page skill carousel (spec §1, §9)', () => {
   const word = (page: Page) => page.locator('[data-carousel-word]').textContent();
+  const runningAnimations = (page: Page) =>
+    page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length);
 
   it('shows a new word every 2 seconds and can be paused', async () => {
     const page = await newPage();
@@ -389,14 +392,45 @@ describe('landing page skill carousel (spec §1, §9)', () => {
     const pause = page.getByRole('button', { name: 'Pause the skills animation' });
     await pause.focus();
     await page.keyboard.press('Enter');
-    const paused = await word(page);
-    await page.waitForTimeout(2500);
-    expect(await word(page)).toBe(paused);
-    const opacity = await page.locator('[data-carousel-word]').evaluate((el) => getComputedStyle(el).opacity);
-    expect(opacity).toBe('1');
+    // Paused means no animation left on the word (the next word comes only when one ends),
+    // and the word on screen is whole: no clip left over from a change.
+    await page.waitForFunction(
+      () => document.querySelector('[data-carousel]')?.getAttribute('data-state') === 'paused',
+    );
+    expect(await runningAnimations(page)).toBe(0);
+    const clip = await page.locator('[data-carousel-word]').evaluate((el) => getComputedStyle(el).clipPath);
+    expect(clip).toBe('none');
     await expect(page.getByRole('button', { name: 'Play the skills animation' }).isVisible()).resolves.toBe(
       true,
     );
+    await page.close();
+  });
+
+  it('keeps the word at full contrast at every moment of a change, at 1280 and 375 px', async () => {
+    const page = await newPage();
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await page.goto(`${env.webUrl}/`);
+    await page.waitForFunction(
+      () => document.querySelector('[data-carousel]')?.getAttribute('data-state') === 'playing',
+    );
+    // Hold the word's animation at chosen moments (in and out of a change) and scan each one:
+    // a scan on a busy machine can land anywhere in the 2 s cycle.
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      for (const at of [0, 50, 125, 250, 375, 499, 1000, 1501, 1625, 1750, 1875, 1999]) {
+        await page.evaluate((ms) => {
+          const [animation] = document.querySelector('[data-carousel-word]')?.getAnimations() ?? [];
+          if (!animation) throw new Error('the carousel word is not animated');
+          animation.pause();
+          animation.currentTime = ms;
+        }, at);
+        const findings = await new AxeBuilder({ page })
+          .include('[data-carousel]')
+          .withRules(['color-contrast'])
+          .analyze();
+        expect({ at, violations: findings.violations.map((v) => v.id) }).toEqual({ at, violations: [] });
+      }
+    }
     await page.close();
   });
 
@@ -405,7 +439,8 @@ describe('landing page skill carousel (spec §1, §9)', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto(`${env.webUrl}/`);
     await page.waitForFunction(() => document.querySelector('[data-carousel]')?.getAttribute('data-state'));
-    await page.waitForTimeout(2500);
+    await expect(page.locator('[data-carousel]').getAttribute('data-state')).resolves.toBe('still');
+    expect(await runningAnimations(page)).toBe(0);
     expect(await word(page)).toBe(carouselSkills[0]);
     await expect(page.getByRole('button', { name: /the skills animation/ }).isVisible()).resolves.toBe(false);
     await page.close();

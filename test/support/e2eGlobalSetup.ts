@@ -24,7 +24,6 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   const dataDir = mkdtempSync(join(tmpdir(), 'lb-e2e-'));
   const stack = await startLocalStack({
     ports: {

@@ -215,13 +215,19 @@ describe('filling the built page template', () => {
 });
 
 describe('the skill carousel timing (spec §9)', () => {
-  it('fades in over 0.5 s, holds, and fades out over 0.5 s in a 2 s cycle', () => {
+  it('wipes in over 0.5 s, holds, and wipes out over 0.5 s in a 2 s cycle', () => {
     expect(carouselKeyframes(2000, 1000)).toEqual([
-      { opacity: 0, offset: 0 },
-      { opacity: 1, offset: 0.25 },
-      { opacity: 1, offset: 0.75 },
-      { opacity: 0, offset: 1 },
+      { clipPath: 'inset(0 100% 0 0)', offset: 0 },
+      { clipPath: 'inset(0 0 0 0)', offset: 0.25 },
+      { clipPath: 'inset(0 0 0 0)', offset: 0.75 },
+      { clipPath: 'inset(0 0 0 100%)', offset: 1 },
     ]);
+  });
+
+  it('never animates colour or opacity, so the word keeps its contrast mid-change', () => {
+    for (const frame of carouselKeyframes(2000, 1000)) {
+      expect(Object.keys(frame).sort()).toEqual(['clipPath', 'offset']);
+    }
   });
 
   it('goes round the words', () => {

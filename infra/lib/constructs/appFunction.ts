@@ -1,5 +1,5 @@
 /**
- * The one way this app defines a Lambda: Node 22 on arm64, X-Ray tracing where asked, its
+ * The one way this app defines a Lambda: Node (nodeRuntime.ts) on arm64, X-Ray tracing where asked, its
  * own log group with retention, esbuild bundling with source maps, and its own
  * role that starts with nothing but writing its logs (no AWS managed policy).
  * Everything else a function may do is granted from its capabilities
@@ -13,10 +13,13 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { repoRoot } from '../config';
+import { LAMBDA_ESBUILD_TARGET, LAMBDA_NODE_MAJOR } from '../nodeRuntime';
 
-/** Bump both together; the esbuild target must match the runtime. */
-export const FUNCTION_RUNTIME = Runtime.NODEJS_22_X;
-const ESBUILD_TARGET = 'node22';
+/** CDK's own runtime object for each major the app may be set to (nodeRuntime.ts). */
+const runtimes = { 22: Runtime.NODEJS_22_X, 24: Runtime.NODEJS_24_X } as const;
+
+export const FUNCTION_RUNTIME: Runtime = runtimes[LAMBDA_NODE_MAJOR];
+const ESBUILD_TARGET = LAMBDA_ESBUILD_TARGET;
 
 export const FUNCTION_DEFAULTS = {
   memorySize: 256,

@@ -3,6 +3,11 @@
  * change fading out and in over 1 s in all (0.5 s out, 0.5 s in), so every word
  * is fully shown for 1 s. Plain DOM code shared by the static page and the SPA.
  *
+ * The "fade" is a wipe (a moving clip), never a change of opacity or colour:
+ * every visible pixel of the word keeps its full contrast at every moment, so
+ * an accessibility scan that lands mid-change still passes (a half-faded word
+ * was once reported as failing colour contrast).
+ *
  * Accessibility: the moving word is aria-hidden (the full list is in the text
  * next to it, for screen readers and for readers without JavaScript); a
  * Pause/Play button stops it (WCAG 2.2.2); people who prefer reduced motion
@@ -11,14 +16,22 @@
  */
 import { SKILL_CAROUSEL_FADE_MS, SKILL_CAROUSEL_INTERVAL_MS } from '../content/timings';
 
-/** Opacity keyframes of one word's 2 s on screen: fade in, hold, fade out. */
+/** Hidden behind a clip from the right; fully shown; hidden behind a clip from the left. */
+const CLIP_BEFORE = 'inset(0 100% 0 0)';
+const CLIP_SHOWN = 'inset(0 0 0 0)';
+const CLIP_AFTER = 'inset(0 0 0 100%)';
+
+/**
+ * Keyframes of one word's 2 s on screen: wiped in from the left, held, wiped
+ * out to the right. Only the clip moves, so the word's colour never changes.
+ */
 export function carouselKeyframes(intervalMs: number, fadeMs: number): Keyframe[] {
   const half = fadeMs / 2 / intervalMs;
   return [
-    { opacity: 0, offset: 0 },
-    { opacity: 1, offset: half },
-    { opacity: 1, offset: 1 - half },
-    { opacity: 0, offset: 1 },
+    { clipPath: CLIP_BEFORE, offset: 0 },
+    { clipPath: CLIP_SHOWN, offset: half },
+    { clipPath: CLIP_SHOWN, offset: 1 - half },
+    { clipPath: CLIP_AFTER, offset: 1 },
   ];
 }
 
