@@ -5,7 +5,7 @@
  * counts what Stripe would see (failed deliveries, which Stripe retries later)
  * and the transaction conflicts the ledger met and retried.
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type BenchTable, runConcurrent, signedWebhook, type Throughput } from './benchTable';
 
 const TEAMS = 50;
@@ -21,6 +21,9 @@ export interface SettlementFigures {
   /** Transactions cancelled by a conflict on an item another transaction held. */
   conflicts: number;
   retries: number;
+  /** Bare 2-item transactions adding to one shared item, and to one item per team, side by side. */
+  bareShared: Throughput;
+  barePerTeam: Throughput;
 }
 
 interface Card {
@@ -141,7 +144,30 @@ export async function benchSettlement(table: BenchTable): Promise<SettlementFigu
       deliver(`setref${i}`, transaction(cards[i] as Card, `ipi_setref${i}`, 'refund', REFUND_CENTS)),
     );
     const after = await readConflictCounts();
+    // The same shape without the handler: does DynamoDB Local make one hot item slower?
+    const bare = (item: (i: number) => string) =>
+      runConcurrent(cards.length, CONCURRENCY, async (i) => {
+        await table.doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: table.tableName,
+                  Key: { pk: item(i), sk: 'BALANCE' },
+                  UpdateExpression: 'ADD balanceCents :one',
+                  ExpressionAttributeValues: { ':one': 1 },
+                },
+              },
+              { Put: { TableName: table.tableName, Item: { pk: `HOTLINE#${item(i)}`, sk: String(i) } } },
+            ],
+          }),
+        );
+      });
+    const bareShared = await bare(() => 'HOT#shared');
+    const barePerTeam = await bare((i) => `HOT#${(cards[i] as Card).teamId}`);
     return {
+      bareShared,
+      barePerTeam,
       captures,
       refunds,
       failedDeliveries,
@@ -155,12 +181,14 @@ export async function benchSettlement(table: BenchTable): Promise<SettlementFigu
 
 export function printSettlement(figures: SettlementFigures) {
   const row = (name: string, t: Throughput) =>
-    `  ${name.padEnd(8)} ${t.perSecond.toFixed(0).padStart(8)}/s   p50 ${t.p50.toFixed(1).padStart(6)} ms   p99 ${t.p99.toFixed(1).padStart(6)} ms`;
+    `  ${name.padEnd(24)} ${t.perSecond.toFixed(0).padStart(8)}/s   p50 ${t.p50.toFixed(1).padStart(6)} ms   p99 ${t.p99.toFixed(1).padStart(6)} ms`;
   console.log(
     `\nSettlement: ${TEAMS * CARDS_PER_TEAM} cards in ${TEAMS} teams, ${CONCURRENCY} webhook deliveries at a time`,
   );
   console.log(row('captures', figures.captures));
   console.log(row('refunds', figures.refunds));
+  console.log(row('bare, one shared item', figures.bareShared));
+  console.log(row('bare, one item per team', figures.barePerTeam));
   console.log(
     `  failed deliveries (Stripe retries them later): ${figures.failedDeliveries}; transaction conflicts: ${figures.conflicts}; retries: ${figures.retries}`,
   );
