@@ -24,6 +24,7 @@ import {
   validatePosting,
 } from '../../../shared/src/domain/ledger';
 import { createLogger } from '../platform/log';
+import { metrics } from '../platform/metrics';
 import { db, queryAll, tableName } from './client';
 import { keys } from './keys';
 
@@ -101,7 +102,10 @@ export async function sendTransaction(items: TransactItem[]): Promise<void> {
       const delayMs = gaveUp ? 0 : backoffMs(attempt);
       conflictCounts.conflicts++;
       if (gaveUp) conflictCounts.gaveUp++;
-      else conflictCounts.retries++;
+      else {
+        conflictCounts.retries++;
+        metrics.transactionConflictRetried();
+      }
       const conflict = { attempt: attempt + 1, gaveUp, delayMs, items: items.length };
       conflictLog.warn(gaveUp ? 'transaction conflict: gave up' : 'transaction conflict: retrying', conflict);
       for (const listener of conflictListeners) listener(conflict);
