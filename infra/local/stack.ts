@@ -137,6 +137,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       COGNITO_ENDPOINT: cognito.endpoint,
       WEB_ORIGIN: webOrigin,
       LOG_FORMAT: 'pretty',
+      // Tests (quiet) get no `[lambda] metrics` lines; `npm start` prints each invocation's.
+      POWERTOOLS_METRICS_DISABLED: options.quiet ? 'true' : 'false',
       STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
       STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
       STRIPE_API_URL: stripe.url,

@@ -46,6 +46,8 @@ describe('redaction', () => {
     // Not Luhn-valid, too short, or part of an id: amounts, timestamps, ids stay readable.
     expect(redactText('amount 1999 cents at 1732500000000')).toBe('amount 1999 cents at 1732500000000');
     expect(redactText('4242424242424241')).toBe('4242424242424241');
+    // Luhn-valid, but epoch milliseconds: card numbers do not start with 1.
+    expect(redactText('at 1732500000002')).toBe('at 1732500000002');
   });
 
   it('removes Stripe secret keys, webhook secrets and JWTs inside text', () => {

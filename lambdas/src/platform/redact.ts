@@ -4,8 +4,9 @@
  * log line goes through `redactValue` (as the JSON replacer), which
  *   - hides the value of any field whose name says it is a secret (password,
  *     token, secret, authorization, cookie, card number, cvc...);
- *   - masks anything in a string that looks like a card number (13-19 digits,
- *     spaces or dashes allowed, passing the Luhn check), keeping the last four;
+ *   - masks anything in a string that looks like a card number (13-19 digits
+ *     starting 2-6, spaces or dashes allowed, passing the Luhn check), keeping
+ *     the last four;
  *   - hides Stripe secret keys, webhook secrets and JWTs found inside strings.
  */
 export const REDACTED = '[redacted]';
@@ -17,8 +18,12 @@ const SECRET_KEY =
 /** Keys that look secret by the pattern above but are not: counts, ids and the like. */
 const SAFE_KEYS = new Set(['tokenUse', 'token_use', 'tokensIssued']);
 
-/** 13-19 digits, optionally grouped by single spaces or dashes, not inside a longer number. */
-const CARD_LIKE = /(?<![\d])\d(?:[ -]?\d){12,18}(?![\d])/g;
+/**
+ * 13-19 digits, optionally grouped by single spaces or dashes, not inside a
+ * longer number, starting as the card networks' numbers do (2-6: Mastercard,
+ * Amex, Visa, Discover...), so epoch milliseconds (1...) are never taken for one.
+ */
+const CARD_LIKE = /(?<![\d])[2-6](?:[ -]?\d){12,18}(?![\d])/g;
 const STRIPE_SECRET = /\b(sk|rk)_(test|live)_[A-Za-z0-9]+|\bwhsec_[A-Za-z0-9]+/g;
 const JWT = /\beyJ[\w-]{5,}\.eyJ[\w-]{5,}\.[\w-]+/g;
 
