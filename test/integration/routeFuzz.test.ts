@@ -67,6 +67,7 @@ const nasty = [
   'constructor',
   '<script>alert(1)</script>',
   "' OR 1=1 --",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, sent as text.
   '${7*7}{{7*7}}',
   '%00%2e%2e%2f',
   '../../etc/passwd',
