@@ -54,6 +54,8 @@ describe('matchPath', () => {
     ['/employees/{userId}', '/employees', undefined],
     ['/employees/{userId}', '/employees/u1/extra', undefined],
     ['/waitlist', '/messages', undefined],
+    // A malformed escape is passed on as sent, for the route to refuse (it crashed the gateway: route fuzz).
+    ['/users/{userId}', '/users/%ED%A0%80%FF%ZZ', { userId: '%ED%A0%80%FF%ZZ' }],
   ])('%s against %s', (template, actual, expected) => {
     expect(matchPath(template, actual)).toEqual(expected);
   });

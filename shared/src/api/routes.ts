@@ -663,6 +663,19 @@ export const corsPolicy = {
 };
 
 /** Splits `/a/{id}/b` into segments and says which are parameters. */
+/**
+ * A path parameter as sent, decoded; a malformed escape (`%ZZ`, invalid UTF-8)
+ * is kept as sent: it names nothing, so the route answers with its own 400 or
+ * 404 instead of the gateway failing (found by test/integration/routeFuzz.test.ts).
+ */
+function decodeSegment(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
 export function matchPath(template: string, actual: string): Record<string, string> | undefined {
   const t = template.split('/').filter(Boolean);
   const a = actual.split('/').filter(Boolean);
@@ -671,7 +684,7 @@ export function matchPath(template: string, actual: string): Record<string, stri
   for (let i = 0; i < t.length; i++) {
     const seg = t[i] as string;
     const val = a[i] as string;
-    if (seg.startsWith('{') && seg.endsWith('}')) params[seg.slice(1, -1)] = decodeURIComponent(val);
+    if (seg.startsWith('{') && seg.endsWith('}')) params[seg.slice(1, -1)] = decodeSegment(val);
     else if (seg !== val) return undefined;
   }
   return params;
