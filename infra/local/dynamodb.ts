@@ -100,8 +100,12 @@ async function loopbackLauncher(jarDir: string): Promise<string> {
       if (!existsSync(join(target, `${LAUNCHER_CLASS}.class`))) throw error;
     }
   } catch (error) {
-    throw new Error(
-      `Could not compile ${launcherSource} with Java's compiler module: ${(error as Error).message}`,
+    const message = (error as Error).message;
+    const hint = message.includes('jdk.compiler')
+      ? ' This Java runtime lacks the compiler module; install openjdk-17-jre-headless (Debian) or a JDK 17+.'
+      : '';
+    throw new MissingJavaError(
+      `Could not compile ${launcherSource} with Java's compiler module.${hint}\n${message}`,
     );
   } finally {
     rmSync(staging, { recursive: true, force: true });
