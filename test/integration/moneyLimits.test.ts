@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type Stripe from 'stripe';
+import StripeSdk from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf, teamJournal } from '../../lambdas/src/data/ledger';
 import { cardAccount, poolAccount } from '../../shared/src/domain/ledger';
@@ -142,6 +143,33 @@ describe('daily deposit limit', () => {
       amount: 1,
     });
     expect(room.body.remainingTodayCents).toBe(4000);
+  });
+
+  it('gives a declined charge back to the day', async () => {
+    const team = await setUpTeam(stack);
+    const a = await joinTeam(stack, team.manager, 25);
+    const token = team.manager.accessToken;
+    expect((await ops('set-limits', '--team', team.teamId, '--deposit-daily', '100')).code).toBe(0);
+    // A card that attaches but declines every charge becomes the primary.
+    const url = new URL(stack.stripe?.url as string);
+    const browser = new StripeSdk('pk_test_limits', { host: url.hostname, port: url.port, protocol: 'http' });
+    const card = await browser.tokens.create({
+      card: { number: '4000000000000341', exp_month: '12', exp_year: '2031', cvc: '123' },
+    } as Stripe.TokenCreateParams);
+    const added = await send('POST', '/billing/cards', token, { token: card.id }, `card-${card.id}`);
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const declining = added.body.cards.find((c: { id: string }) => c.id !== added.body.defaultCardId);
+    const primary = await send('PUT', '/billing/customer', token, { defaultCardId: declining.id });
+    expect(primary.status, JSON.stringify(primary.body)).toBe(200);
+
+    const body = { userIds: [a.userId], amount: 60 };
+    const declined = await send('POST', '/funds/deposit', token, body, `d-${randomUUID()}`);
+    expect(declined.status, JSON.stringify(declined.body)).toBe(200);
+    expect(declined.body.results).toEqual([
+      expect.objectContaining({ userId: a.userId, status: 'declined' }),
+    ]);
+    const room = await send('POST', '/funds/deposit/preview', token, body);
+    expect(room.body.remainingTodayCents).toBe(10000);
   });
 
   it('operations refuse a wrong command and an unknown team, and --default restores the defaults', async () => {
