@@ -5,6 +5,7 @@
  * account and one invitation yields one member.
  */
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { ClosingChoice, SuspendedBy } from '../../../shared/src/domain/subscription';
 import type { Role, UserStatus } from '../../../shared/src/schemas/me';
 import { db, isConditionFailure, queryAll, tableName, updateFields } from './client';
 import { keys } from './keys';
@@ -25,6 +26,24 @@ export interface TeamRecord {
   /** `yyyy-mm` of setup: the first renewal is the month after. */
   setupMonth?: string;
   pastDueSince?: string;
+  /** The subscription's lifecycle (shared/src/domain/subscription.ts); absent: running. */
+  subscription?: 'suspended' | 'closed';
+  suspendedAt?: string;
+  suspendedBy?: SuspendedBy;
+  /** The last resume: renewals whose cycle date fell before its day are not charged. */
+  resumedAt?: string;
+  closedAt?: string;
+  /** Closing's money plan, stored before any refund so a retried close refunds the same (services/subscription.ts). */
+  closing?: ClosingPlan;
+}
+
+export interface ClosingPlan {
+  choice: ClosingChoice;
+  amountCents: number;
+  feeCents: number;
+  netCents: number;
+  refunds: { chargeId: string; amountCents: number }[];
+  status: 'planned' | 'done';
 }
 
 /** Teams are listed by the day their cycle renews (31 partitions, never one hot key). */

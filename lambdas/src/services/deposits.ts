@@ -15,6 +15,7 @@ import type { Actor } from '../platform/auth';
 import type { Logger } from '../platform/log';
 import { updateBackstop } from './cardBackstop';
 import { collectDebt } from './debtCollection';
+import { teamMayCharge } from './subscription';
 import { audit, teamEmployee } from './teamScope';
 
 /** One-time top-ups, charged at once and credited when the charge succeeds. */
@@ -27,6 +28,8 @@ export async function deposit(
 ) {
   const team = await getTeam(actor.teamId);
   if (!team?.stripeCustomerId) throw new AppError('CONFLICT', 'Finish setting up your account first.');
+  if (!teamMayCharge(team))
+    throw new AppError('CONFLICT', 'Your subscription is suspended: resume it to add funds.');
   if (input.amount <= 0)
     throw new AppError('VALIDATION_FAILED', 'Amount must be more than $0', {
       fields: { amount: 'Amount must be more than $0' },
