@@ -277,6 +277,10 @@ describe('closing', () => {
     const { manager, teamId, customerId } = await setUpTeam(stack);
     const one = await joinTeam(stack, manager, 30);
     const two = await joinTeam(stack, manager, 20);
+    const invited = `pending-${randomUUID()}@example.com`;
+    expect(
+      (await send('POST', '/invitations', manager.accessToken, { emails: invited, budget: '25' })).status,
+    ).toBe(200);
 
     const preview = await send('GET', '/subscription', manager.accessToken);
     expect(preview.body).toMatchObject({
@@ -321,6 +325,9 @@ describe('closing', () => {
     expect(ours.reduce((s, r) => s + r.amount, 0)).toBe(4250);
     // Refunds return money; no new charge was made.
     expect((await chargesOf(customerId)).succeeded.sort((a, b) => a - b)).toEqual([2000, 3000]);
+
+    // Nobody new joins: the pending invitation is withdrawn.
+    expect(await stack.getItem(keys.invitation(invited))).toBeUndefined();
 
     // Read-only: every write refused with the reason; reads go on.
     const invite = await send('POST', '/invitations', manager.accessToken, {

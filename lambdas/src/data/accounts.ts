@@ -202,6 +202,36 @@ export async function createMemberFromInvitation(
   }
 }
 
+/**
+ * Withdraws a team's pending invitations (a closed team takes nobody new). Each
+ * delete is conditional on the invitation still being this team's, so one a
+ * newer team took over meanwhile stays.
+ */
+export async function withdrawTeamInvitations(teamId: string): Promise<number> {
+  const pending = await queryAll<InvitationRecord>({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': `TEAM#${teamId}`, ':prefix': 'INVITE#' },
+  });
+  let withdrawn = 0;
+  for (const invitation of pending) {
+    try {
+      await db().send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: keys.invitation(invitation.email),
+          ConditionExpression: 'teamId = :teamId',
+          ExpressionAttributeValues: { ':teamId': teamId },
+        }),
+      );
+      withdrawn++;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+  return withdrawn;
+}
+
 export async function getInvitation(email: string): Promise<InvitationRecord | undefined> {
   const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.invitation(email) }));
   return result.Item as InvitationRecord | undefined;

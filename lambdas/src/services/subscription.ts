@@ -5,7 +5,7 @@
  *
  * Suspended: nobody charged or funded (renewals, joining charges, deposits);
  * cards keep what they hold. Closed: the same, for good; every card cancelled,
- * the money left redeemed (less the fee) or kept in the pool, and every write
+ * pending invitations withdrawn, the money left redeemed (less the fee) or kept in the pool, and every write
  * refused by the handler wrapper while reads go on.
  */
 import {
@@ -24,7 +24,14 @@ import {
 import { AppError } from '../../../shared/src/errors';
 import type { SubscriptionOutput } from '../../../shared/src/schemas/subscription';
 import { refund, setCardStatus as setIssuerCardStatus } from '../adapters/stripe';
-import { type ClosingPlan, getTeam, listTeamUsers, setTeamFields, type TeamRecord } from '../data/accounts';
+import {
+  type ClosingPlan,
+  getTeam,
+  listTeamUsers,
+  setTeamFields,
+  type TeamRecord,
+  withdrawTeamInvitations,
+} from '../data/accounts';
 import { recordAudit } from '../data/audit';
 import { getCard, updateCard } from '../data/cards';
 import { updateFields } from '../data/client';
@@ -218,6 +225,8 @@ export async function closeSubscription(
     await setTeamFields(team.teamId, { subscription: 'closed', closedAt: now.toISOString() });
     team = { ...team, subscription: 'closed', closedAt: now.toISOString() };
   }
+  // Nobody new joins a closed team.
+  await withdrawTeamInvitations(team.teamId);
   let cancelled = 0;
   for (const user of employeesOf(users)) {
     const card = user.cardId ? await getCard(user.cardId) : undefined;
