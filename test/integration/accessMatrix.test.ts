@@ -298,6 +298,17 @@ const matrix: Record<OperationId, Row> = {
     }),
     expect: managersOnly(409),
   },
+  // The world's teams never set up billing: there is nothing to suspend or resume yet (409).
+  getSubscription: { request: async () => ({ path: '/subscription' }), expect: managersOnly('ok') },
+  suspendSubscription: {
+    request: async () => ({ path: '/subscription/suspend' }),
+    expect: managersOnly(409),
+  },
+  resumeSubscription: { request: async () => ({ path: '/subscription/resume' }), expect: managersOnly(409) },
+  closeSubscription: {
+    request: async () => ({ path: '/subscription/close', body: { remaining: 'keep' } }),
+    expect: managersOnly(400),
+  },
   getTeamAudit: { request: async () => ({ path: '/team/audit' }), expect: managersOnly('ok') },
   getTeamLedger: { request: async () => ({ path: '/team/ledger' }), expect: managersOnly('ok') },
   // Each manager gets their own team's file (another team's purchases are never in it: exportCsv.test.ts).

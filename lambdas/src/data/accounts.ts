@@ -5,6 +5,7 @@
  * account and one invitation yields one member.
  */
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { ClosingChoice, SuspendedBy } from '../../../shared/src/domain/subscription';
 import type { Role, UserStatus } from '../../../shared/src/schemas/me';
 import { db, isConditionFailure, queryAll, tableName, updateFields } from './client';
 import { keys } from './keys';
@@ -25,6 +26,24 @@ export interface TeamRecord {
   /** `yyyy-mm` of setup: the first renewal is the month after. */
   setupMonth?: string;
   pastDueSince?: string;
+  /** The subscription's lifecycle (shared/src/domain/subscription.ts); absent: running. */
+  subscription?: 'suspended' | 'closed';
+  suspendedAt?: string;
+  suspendedBy?: SuspendedBy;
+  /** The last resume: renewals whose cycle date fell before its day are not charged. */
+  resumedAt?: string;
+  closedAt?: string;
+  /** Closing's money plan, stored before any refund so a retried close refunds the same (services/subscription.ts). */
+  closing?: ClosingPlan;
+}
+
+export interface ClosingPlan {
+  choice: ClosingChoice;
+  amountCents: number;
+  feeCents: number;
+  netCents: number;
+  refunds: { chargeId: string; amountCents: number }[];
+  status: 'planned' | 'done';
 }
 
 /** Teams are listed by the day their cycle renews (31 partitions, never one hot key). */
@@ -181,6 +200,36 @@ export async function createMemberFromInvitation(
     if (isTransactionConflict(error)) throw new AccountConflict(member.email);
     throw error;
   }
+}
+
+/**
+ * Withdraws a team's pending invitations (a closed team takes nobody new). Each
+ * delete is conditional on the invitation still being this team's, so one a
+ * newer team took over meanwhile stays.
+ */
+export async function withdrawTeamInvitations(teamId: string): Promise<number> {
+  const pending = await queryAll<InvitationRecord>({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': `TEAM#${teamId}`, ':prefix': 'INVITE#' },
+  });
+  let withdrawn = 0;
+  for (const invitation of pending) {
+    try {
+      await db().send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: keys.invitation(invitation.email),
+          ConditionExpression: 'teamId = :teamId',
+          ExpressionAttributeValues: { ':teamId': teamId },
+        }),
+      );
+      withdrawn++;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+  return withdrawn;
 }
 
 export async function getInvitation(email: string): Promise<InvitationRecord | undefined> {

@@ -4,7 +4,8 @@
  * ledger credit per employee. A team whose charge was declined, or whose
  * renewal failed half-way, is retried on each of the next 6 days (its cycle day
  * is still within the last 7), with the plan stored at its first attempt; after
- * that it waits for the manager to update their card. Teams anchored on the
+ * that it waits for the manager to update their card, and a team still past due
+ * after its 6th retry day is suspended (services/subscription.ts). Teams anchored on the
  * 29th-31st renew on the last day of shorter months.
  *
  * Then it retries members still pending a joining charge in every team with
@@ -19,6 +20,7 @@ import { jobHandler } from '../platform/job';
 import { errorFields } from '../platform/log';
 import { fundPendingMembers } from '../services/pendingFunding';
 import { monthOfDate, renewTeam } from '../services/renewals';
+import { suspendIfStillUnpaid } from '../services/subscription';
 
 export const RETRY_DAYS = 7;
 
@@ -44,6 +46,7 @@ export const handler = jobHandler('monthlyFunding', async ({ now, log }) => {
     teamsFunded: 0,
     teamsDeclined: 0,
     teamsFailed: 0,
+    teamsSuspended: 0,
     joinsFunded: 0,
     joinsDeclined: 0,
     joinsFailed: 0,
@@ -56,7 +59,7 @@ export const handler = jobHandler('monthlyFunding', async ({ now, log }) => {
       for (const team of await teamsRenewingOn(cycleDay)) {
         const teamLog = log.child({ teamId: team.teamId, month });
         try {
-          const outcome = await renewTeam(team, month, now, teamLog);
+          const outcome = await renewTeam(team, month, now, teamLog, date);
           if (outcome === 'funded') summary.teamsFunded++;
           if (outcome === 'declined') {
             summary.teamsDeclined++;
@@ -70,6 +73,19 @@ export const handler = jobHandler('monthlyFunding', async ({ now, log }) => {
     }
   }
   for (const team of await teamsWithBilling()) {
+    try {
+      // Unpaid through every retry: suspended (and e-mailed) instead of retried again.
+      if (await suspendIfStillUnpaid(team, now)) {
+        summary.teamsSuspended++;
+        continue;
+      }
+    } catch (error) {
+      summary.teamsFailed++;
+      log.error('suspending an unpaid team failed; the next run retries it', {
+        teamId: team.teamId,
+        ...errorFields(error),
+      });
+    }
     // Its card was just declined for the renewal: a joining charge today would be declined too.
     if (declinedToday.has(team.teamId)) continue;
     const teamLog = log.child({ teamId: team.teamId });

@@ -30,6 +30,7 @@ import {
 import { AppError, type ErrorEnvelope } from '../../../shared/src/errors';
 import { fieldErrorsOf } from '../../../shared/src/schemas/common';
 import { systemClock } from '../adapters/clock';
+import { getTeam } from '../data/accounts';
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
@@ -211,6 +212,15 @@ async function once(
   }
 }
 
+export const CLOSED_TEAM_MESSAGE =
+  "Your team's subscription is closed: its records can be read, but nothing can be changed.";
+
+/** A closed team's records are read-only: every write is refused, reads go on (docs/decisions.md). */
+async function refuseIfClosed(actor: Actor): Promise<void> {
+  const team = await getTeam(actor.teamId);
+  if (team?.subscription === 'closed') throw new AppError('CONFLICT', CLOSED_TEAM_MESSAGE);
+}
+
 export function httpHandler<Op extends OperationId>(operationId: Op, impl: HttpImpl<Op>): HttpHandler {
   const route = routes[operationId];
   const maxBodyBytes = route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -238,6 +248,7 @@ export function httpHandler<Op extends OperationId>(operationId: Op, impl: HttpI
         if (access.verifiedEmail && !actor.emailVerified) {
           throw new AppError('EMAIL_NOT_VERIFIED', 'Please verify your email address first.');
         }
+        if (route.method !== 'GET' && !(route as RouteDef).openWhenClosed) await refuseIfClosed(actor);
       } else if (access.kind === 'stripeSignature') {
         throw new Error(`${operationId} is a webhook; it has its own handler wrapper`);
       }

@@ -16,6 +16,7 @@ import type { Actor } from '../platform/auth';
 import type { Logger } from '../platform/log';
 import { updateBackstop } from './cardBackstop';
 import { collectDebt } from './debtCollection';
+import { teamMayCharge } from './subscription';
 import { audit, teamEmployee } from './teamScope';
 import { checkWithinLimit, reserveWithinLimit, settleWithinLimit } from './velocityLimits';
 
@@ -31,6 +32,8 @@ const POSITIVE = 'Amount must be more than $0';
 async function depositPlan(actor: Actor, input: z.output<typeof depositInput>) {
   const team = await getTeam(actor.teamId);
   if (!team?.stripeCustomerId) throw new AppError('CONFLICT', 'Finish setting up your account first.');
+  if (!teamMayCharge(team))
+    throw new AppError('CONFLICT', 'Your subscription is suspended: resume it to add funds.');
   if (input.amount <= 0) throw new AppError('VALIDATION_FAILED', POSITIVE, { fields: { amount: POSITIVE } });
   const eligible: Eligible[] = [];
   const skipped: string[] = [];

@@ -17,6 +17,7 @@ import type { Logger } from '../platform/log';
 import { updateBackstop } from './cardBackstop';
 import { type Attempt, notifyDecline, replaceAttempt } from './chargeAttempts';
 import { collectDebt } from './debtCollection';
+import { teamMayCharge } from './subscription';
 
 /** Issues the employee's virtual card once (idempotent by user id). */
 export async function ensureCard(user: UserRecord, team: TeamRecord, now: Date): Promise<string> {
@@ -99,7 +100,8 @@ export async function activateEmployee(userId: string, now: Date, log: Logger): 
   const user = (await getUser(userId)) as MemberRecord | undefined;
   if (user?.role !== 'employee' || user.status !== 'active') return 'pendingBilling';
   const team = await getTeam(user.teamId);
-  if (!team?.stripeCustomerId || !team.billingAddress) {
+  // No billing yet, or a suspended or closed subscription: charged and funded once it runs.
+  if (!team?.stripeCustomerId || !team.billingAddress || !teamMayCharge(team)) {
     await setUserFields(userId, { fundingPending: true });
     return 'pendingBilling';
   }

@@ -10,6 +10,7 @@ import { errorFields, type Logger } from '../platform/log';
 import { AttemptRaced } from './chargeAttempts';
 import { activateEmployee, type MemberRecord } from './joining';
 import type { RenewableTeam } from './renewals';
+import { teamMayCharge } from './subscription';
 
 export interface PendingFunding {
   funded: number;
@@ -36,6 +37,9 @@ export async function fundPendingMembers(
   options: { retryDeclinedForDays?: number } = {},
 ): Promise<PendingFunding> {
   const outcome: PendingFunding = { funded: 0, declined: 0, failed: 0 };
+  const team = await getTeam(teamId);
+  // Suspended or closed: members stay pending until a resume funds them.
+  if (!team || !teamMayCharge(team)) return outcome;
   for (const member of (await listTeamUsers(teamId)) as MemberRecord[]) {
     if (!isPendingMember(member)) continue;
     const since = member.joinAttempt?.status === 'declined' ? member.joinAttempt.declinedSince : undefined;

@@ -29,7 +29,8 @@ async function reachableUser(actor: Actor, userId: string): Promise<UserRecord> 
 export async function whoAmI(actor: Actor) {
   const [user, team] = await Promise.all([getUser(actor.userId), getTeam(actor.teamId)]);
   if (!user) throw new AppError('NOT_FOUND', 'No such user.');
-  return { ...user, teamStatus: team?.status ?? 'setup' };
+  // A suspended or closed subscription says more than the billing status (the console's banners).
+  return { ...user, teamStatus: team?.subscription ?? team?.status ?? 'setup' };
 }
 
 /** The walkthrough tour was finished or skipped (spec §4 "Walkthrough"); it is not shown again. */

@@ -25,7 +25,9 @@ const NOT_REMOVED = 'Only removed employees of your team can be redeemed.';
 const UNDER_MINIMUM = 'Refund is not available for balances under $5.';
 
 /** The team's charges (from funding entries), newest first, with what each can still take back. */
-async function refundableCharges(teamId: string): Promise<{ chargeId: string; refundableCents: number }[]> {
+export async function refundableCharges(
+  teamId: string,
+): Promise<{ chargeId: string; refundableCents: number }[]> {
   const journal = await teamJournal(teamId);
   const byCharge = new Map<string, number>();
   for (const entry of journal) {

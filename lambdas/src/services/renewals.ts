@@ -7,6 +7,11 @@
  *   FUNDING#<teamId>#<userId>#<yyyy-mm> one credit per employee and cycle
  */
 import { funding } from '../../../shared/src/domain/ledger';
+import {
+  PAST_DUE_RETRY_DAYS,
+  renewalSkippedByResume,
+  utcDaysBetween,
+} from '../../../shared/src/domain/subscription';
 import { charge } from '../adapters/stripe';
 import { getTeam, listTeamUsers, setTeamFields, setUserFields, type TeamRecord } from '../data/accounts';
 import { recordAudit } from '../data/audit';
@@ -14,9 +19,11 @@ import { keys } from '../data/keys';
 import { post } from '../data/ledger';
 import type { Logger } from '../platform/log';
 import { updateBackstop } from './cardBackstop';
-import { type Attempt, notifyDecline, replaceAttempt } from './chargeAttempts';
+import { type Attempt, replaceAttempt } from './chargeAttempts';
 import { collectDebt } from './debtCollection';
 import { sweepToPool } from './pool';
+import { teamMayCharge } from './subscription';
+import { sendRenewalDeclined } from './subscriptionEmails';
 
 /** A team's renewal for one month: who is credited how much, fixed before the charge. */
 export interface CyclePlan extends Attempt {
@@ -57,11 +64,14 @@ export async function renewTeam(
   month: string,
   now: Date,
   log: Logger,
+  cycleDate: Date = now,
 ): Promise<'funded' | 'declined' | 'nothing'> {
   if (!team.stripeCustomerId || !team.setupMonth || team.setupMonth >= month) return 'nothing';
   // The caller's copy may come from the cycle index (eventually consistent): the plan must be the latest.
   const current = ((await getTeam(team.teamId)) as RenewableTeam | undefined) ?? team;
   if (current.lastRenewedMonth && current.lastRenewedMonth >= month) return 'nothing';
+  // Suspended or closed: nobody is charged. Resumed since this cycle day: that month is skipped.
+  if (!teamMayCharge(current) || renewalSkippedByResume(cycleDate, current.resumedAt)) return 'nothing';
   const stored = current.cycleAttempt;
   let plan = stored?.month === month && isPlan(stored) ? stored : undefined;
   if (!plan) {
@@ -102,10 +112,13 @@ export async function renewTeam(
     if (result.status === 'declined') {
       log.warn('renewal declined', { teamId: team.teamId, code: result.code, attempt: plan.n });
       await replaceAttempt(keys.team(team.teamId), 'cycleAttempt', { ...plan, status: 'declined' }, plan.key);
-      if (current.status !== 'pastDue') {
-        await setTeamFields(team.teamId, { status: 'pastDue', pastDueSince: now.toISOString() });
-        await notifyDecline(current, plan.totalCents, result.message);
-      }
+      const pastDueSince =
+        current.status === 'pastDue' && current.pastDueSince ? current.pastDueSince : now.toISOString();
+      if (current.status !== 'pastDue') await setTeamFields(team.teamId, { status: 'pastDue', pastDueSince });
+      // Every step of the retry policy is e-mailed; the last retry's decline is told by the suspension e-mail.
+      const retry = utcDaysBetween(pastDueSince, now);
+      if (retry < PAST_DUE_RETRY_DAYS)
+        await sendRenewalDeclined(current, plan.totalCents, result.message, pastDueSince, retry);
       return 'declined';
     }
     chargeId = result.chargeId;

@@ -50,6 +50,7 @@ import {
   receiptUploadOutput,
   receiptUrlOutput,
 } from '../schemas/purchases';
+import { closeSubscriptionInput, subscriptionOutput } from '../schemas/subscription';
 import {
   auditInput,
   auditOutput,
@@ -132,6 +133,12 @@ export interface RouteDef<I extends z.ZodType = z.ZodType, O extends z.ZodType =
    * (platform/http.ts; gzip above 8 KB as for JSON).
    */
   responseType?: 'text/csv';
+  /**
+   * A signed-in write that still works for a closed team (its records are
+   * read-only, docs/decisions.md "Subscription lifecycle"): every other
+   * non-GET signed-in route is refused for it by the handler wrapper.
+   */
+  openWhenClosed?: true;
   uses: readonly Capability[];
 }
 
@@ -267,6 +274,7 @@ export const routes = {
     access: { kind: 'signedIn', roles: signedIn, rateLimit: { limit: 3, windowSeconds: 600 } },
     input: z.object({}),
     output: okResponse,
+    openWhenClosed: true,
     uses: ['table:write', 'email:send'],
   }),
   forgotPassword: route({
@@ -435,6 +443,7 @@ export const routes = {
     access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true },
     input: reallocateInput,
     output: reallocationPreviewOutput,
+    openWhenClosed: true,
     uses: ['table:read'],
   }),
   previewRedemption: route({
@@ -445,6 +454,7 @@ export const routes = {
     access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true },
     input: redeemInput,
     output: redemptionPreviewOutput,
+    openWhenClosed: true,
     uses: ['table:read'],
   }),
   depositFunds: route({
@@ -562,6 +572,7 @@ export const routes = {
     access: { kind: 'signedIn', roles: signedIn },
     input: z.object({}),
     output: okResponse,
+    openWhenClosed: true,
     uses: ['table:write'],
   }),
   getCatalogue: route({
@@ -636,6 +647,49 @@ export const routes = {
     input: purchaseIdInput,
     output: receiptUrlOutput,
     uses: ['table:write', 'receipts:read'],
+  }),
+  getSubscription: route({
+    method: 'GET',
+    path: '/subscription',
+    summary:
+      "The team's subscription (running, suspended or closed) and what closing would do: the money left, the redemption fee, the cards cancelled.",
+    access: { kind: 'signedIn', roles: ['manager'] },
+    input: z.object({}),
+    output: subscriptionOutput,
+    uses: ['table:read'],
+  }),
+  suspendSubscription: route({
+    method: 'POST',
+    path: '/subscription/suspend',
+    summary:
+      'Suspends the subscription: no monthly charge, no funding, no deposits; cards keep what they hold.',
+    access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true },
+    input: z.object({}),
+    output: subscriptionOutput,
+    uses: ['table:write', 'email:send'],
+  }),
+  resumeSubscription: route({
+    method: 'POST',
+    path: '/subscription/resume',
+    summary:
+      'Resumes a suspended subscription: charged again from the next cycle day (suspended months are not caught up); waiting members are funded now.',
+    access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true },
+    input: z.object({}),
+    output: subscriptionOutput,
+    uses: ['table:write', 'email:send', 'stripe'],
+  }),
+  closeSubscription: route({
+    method: 'POST',
+    path: '/subscription/close',
+    summary:
+      "Closes the subscription: every card cancelled, nobody charged again, the money left redeemed to the card on file (less the fee) or kept; the team's records stay, read-only.",
+    access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true },
+    input: closeSubscriptionInput,
+    output: subscriptionOutput,
+    idempotent: true,
+    // A retry after an interruption finishes the same close; a finished close answers as it is.
+    openWhenClosed: true,
+    uses: ['table:write', 'email:send', 'stripe'],
   }),
 } as const satisfies Record<string, RouteDef>;
 

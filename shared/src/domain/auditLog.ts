@@ -55,6 +55,9 @@ const ACTION_WORDS: Record<string, string> = {
   'billing.cardAdded': 'Added a card',
   'billing.defaultCard': 'Changed the primary card',
   'billing.cardDeleted': 'Deleted a card',
+  'billing.subscriptionSuspended': 'Suspended the subscription',
+  'billing.subscriptionResumed': 'Resumed the subscription',
+  'billing.subscriptionClosed': 'Closed the subscription',
   'cycle.funded': 'Monthly budgets charged',
 };
 

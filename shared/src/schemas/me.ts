@@ -19,8 +19,9 @@ export const meOutput = z.object({
   finishedWalkthrough: z.boolean(),
   /**
    * The team's billing state: `setup` until the manager finishes /setupAccount,
-   * `pastDue` while the team's card is declined (the console shows a banner).
+   * `pastDue` while the team's card is declined, `suspended` or `closed` by the
+   * subscription's lifecycle (the console shows a banner for each).
    */
-  teamStatus: z.enum(['setup', 'active', 'pastDue']),
+  teamStatus: z.enum(['setup', 'active', 'pastDue', 'suspended', 'closed']),
 });
 export type MeOutput = z.infer<typeof meOutput>;

@@ -36,6 +36,7 @@ import {
   SetupAccountPage,
   ShopPage,
   StatementPage,
+  SubscriptionPage,
 } from './consolePages';
 import { Loading } from './Loading';
 import { NoMatch } from './NoMatch';
@@ -110,6 +111,7 @@ export function App() {
             <Route path="purchasehistory" element={guarded(ANYONE_SIGNED_IN, <PurchaseHistoryPage />)} />
             <Route path="creditcard" element={guarded(MANAGER, <CreditCardsPage />)} />
             <Route path="addcreditcard" element={guarded(MANAGER, <AddCreditCardPage />)} />
+            <Route path="subscription" element={guarded(MANAGER, <SubscriptionPage />)} />
             <Route path="activity" element={guarded(MANAGER, <ActivityPage />)} />
             {/* Ours (decisions.md "employee view of their own ledger"). */}
             <Route path="statement" element={guarded(EMPLOYEE, <StatementPage />)} />

@@ -20,6 +20,9 @@ export const FreezeEmployeePage = lazy(() =>
 export const CreditCardsPage = lazy(() =>
   import('../features/billing/CreditCardsPage').then((m) => ({ default: m.CreditCardsPage })),
 );
+export const SubscriptionPage = lazy(() =>
+  import('../features/billing/SubscriptionPage').then((m) => ({ default: m.SubscriptionPage })),
+);
 export const AddCreditCardPage = lazy(() =>
   import('../features/billing/AddCreditCardPage').then((m) => ({ default: m.AddCreditCardPage })),
 );

@@ -42,6 +42,7 @@ import { Loading } from '../Loading';
 import { Logo } from '../Logo';
 import { NotificationsHost } from './notificationsHost';
 import { PastDueBanner } from './PastDueBanner';
+import { SubscriptionBanner } from './SubscriptionBanner';
 
 const theme = createTheme({
   primaryColor: 'blue',
@@ -111,7 +112,11 @@ const menu: readonly { section?: string; roles?: readonly Role[]; items: readonl
   {
     section: 'Payment',
     roles: MANAGER,
-    items: [{ label: 'Credit Card', to: '/dashboard/creditcard', tour: 'nav-creditcard' }],
+    items: [
+      { label: 'Credit Card', to: '/dashboard/creditcard', tour: 'nav-creditcard' },
+      // Ours (decisions.md "Subscription lifecycle"): suspend, resume or close.
+      { label: 'Subscription', to: '/dashboard/subscription' },
+    ],
   },
   { section: 'Account', items: [{ label: 'Edit Profile', to: '/editProfile' }] },
 ];
@@ -395,6 +400,7 @@ export function SignedInLayout() {
 
         <AppShell.Main id="app-main" ref={main} tabIndex={-1}>
           <PastDueBanner />
+          <SubscriptionBanner />
           <Suspense fallback={<Loading />}>
             <Outlet />
           </Suspense>

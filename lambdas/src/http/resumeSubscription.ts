@@ -1,0 +1,7 @@
+/** POST /subscription/resume - verified manager. Charged again from the next cycle day; waiting members funded now. */
+import { httpHandler } from '../platform/http';
+import { resumeSubscription } from '../services/subscription';
+
+export const handler = httpHandler('resumeSubscription', ({ actor, now, log }) =>
+  resumeSubscription(actor, now, log),
+);

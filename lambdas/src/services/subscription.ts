@@ -1,0 +1,293 @@
+/**
+ * The subscription's lifecycle (spec §4; docs/decisions.md "Subscription
+ * lifecycle"): the manager suspends, resumes or closes it; the daily job
+ * suspends a team whose renewal stayed unpaid through every retry.
+ *
+ * Suspended: nobody charged or funded (renewals, joining charges, deposits);
+ * cards keep what they hold. Closed: the same, for good; every card cancelled,
+ * pending invitations withdrawn, the money left redeemed (less the fee) or kept in the pool, and every write
+ * refused by the handler wrapper while reads go on.
+ */
+import {
+  cardAccount,
+  planRedemptionRefunds,
+  poolAccount,
+  redemption,
+  redemptionQuote,
+} from '../../../shared/src/domain/ledger';
+import {
+  type ClosingChoice,
+  mayCharge,
+  retriesExhausted,
+  type SubscriptionState,
+} from '../../../shared/src/domain/subscription';
+import { AppError } from '../../../shared/src/errors';
+import type { SubscriptionOutput } from '../../../shared/src/schemas/subscription';
+import { refund, setCardStatus as setIssuerCardStatus } from '../adapters/stripe';
+import {
+  type ClosingPlan,
+  getTeam,
+  listTeamUsers,
+  setTeamFields,
+  type TeamRecord,
+  withdrawTeamInvitations,
+} from '../data/accounts';
+import { recordAudit } from '../data/audit';
+import { getCard, updateCard } from '../data/cards';
+import { updateFields } from '../data/client';
+import { keys } from '../data/keys';
+import { balanceOf, post } from '../data/ledger';
+import type { UserRecord } from '../data/users';
+import type { Actor } from '../platform/auth';
+import type { Logger } from '../platform/log';
+import { fundPendingMembers } from './pendingFunding';
+import { sweepToPool } from './pool';
+import { asRule } from './poolClaim';
+import { refundableCharges } from './redemption';
+import { sendClosed, sendResumed, sendSuspended, sendSuspendedUnpaid } from './subscriptionEmails';
+import { audit } from './teamScope';
+
+const UNDER_MINIMUM =
+  'Refund is not available for balances under $5: choose to keep the money instead, or close without redeeming.';
+
+export function subscriptionState(team: Pick<TeamRecord, 'subscription'>): SubscriptionState {
+  return team.subscription ?? 'running';
+}
+
+/** Renewals, joining charges and deposits ask this before charging anyone. */
+export function teamMayCharge(team: Pick<TeamRecord, 'subscription'>): boolean {
+  return mayCharge(subscriptionState(team));
+}
+
+async function ownTeam(actor: Actor): Promise<TeamRecord> {
+  const team = await getTeam(actor.teamId);
+  if (!team) throw new AppError('NOT_FOUND', 'No such team.');
+  return team;
+}
+
+function employeesOf(users: UserRecord[]) {
+  return users.filter((u) => u.role === 'employee');
+}
+
+/** What closing would leave: every employee's spendable balance plus the team pool. */
+async function moneyLeft(team: TeamRecord, users: UserRecord[]): Promise<number> {
+  const cards = await Promise.all(employeesOf(users).map((u) => balanceOf(cardAccount(u.userId))));
+  return cards.reduce((s, c) => s + Math.max(c, 0), 0) + (await balanceOf(poolAccount(team.teamId)));
+}
+
+async function liveCards(users: UserRecord[]) {
+  const cards = await Promise.all(
+    employeesOf(users)
+      .filter((u) => u.cardId)
+      .map((u) => getCard(u.cardId as string)),
+  );
+  return cards.filter((c) => c && c.status !== 'canceled');
+}
+
+function quoteOrNothing(cents: number) {
+  try {
+    return redemptionQuote(cents);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The Subscription screen: state, and what closing would do with the money left. */
+export async function describeSubscription(teamOrActor: Actor | TeamRecord): Promise<SubscriptionOutput> {
+  const team = 'managerId' in teamOrActor ? teamOrActor : await ownTeam(teamOrActor);
+  const users = await listTeamUsers(team.teamId);
+  const state = subscriptionState(team);
+  const remainingCents = state === 'closed' ? 0 : await moneyLeft(team, users);
+  const quote = quoteOrNothing(remainingCents);
+  return {
+    state,
+    suspendedAt: state === 'suspended' ? team.suspendedAt : undefined,
+    suspendedBy: state === 'suspended' ? team.suspendedBy : undefined,
+    closedAt: team.closedAt,
+    remainingCents,
+    redeemFeeCents: quote?.feeCents,
+    redeemNetCents: quote?.netCents,
+    cardsToCancel: state === 'closed' ? 0 : (await liveCards(users)).length,
+    closing: team.closing
+      ? {
+          choice: team.closing.choice,
+          amountCents: team.closing.amountCents,
+          feeCents: team.closing.feeCents,
+          netCents: team.closing.netCents,
+        }
+      : undefined,
+  };
+}
+
+function refuseUnlessRunning(team: TeamRecord) {
+  if (team.status === 'setup') throw new AppError('CONFLICT', 'Finish setting up your account first.');
+  if (team.subscription === 'suspended')
+    throw new AppError('CONFLICT', 'Your subscription is already suspended.');
+}
+
+export async function suspendSubscription(actor: Actor, now: Date): Promise<SubscriptionOutput> {
+  const team = await ownTeam(actor);
+  refuseUnlessRunning(team);
+  const fields = {
+    subscription: 'suspended' as const,
+    suspendedAt: now.toISOString(),
+    suspendedBy: 'manager' as const,
+  };
+  await setTeamFields(team.teamId, fields);
+  await audit(actor, 'billing.subscriptionSuspended', now, { after: { by: 'manager' } });
+  await sendSuspended(team);
+  return describeSubscription({ ...team, ...fields });
+}
+
+/**
+ * The daily job, after a past-due team's last retry: suspended if it is still
+ * past due and running (one conditional write, so a payment that just went
+ * through, or a second run, changes nothing). True when it suspended.
+ */
+export async function suspendIfStillUnpaid(team: TeamRecord, now: Date): Promise<boolean> {
+  if (team.status !== 'pastDue' || team.subscription || !team.pastDueSince) return false;
+  if (!retriesExhausted(team.pastDueSince, now)) return false;
+  try {
+    await updateFields(
+      keys.team(team.teamId),
+      { subscription: 'suspended', suspendedAt: now.toISOString(), suspendedBy: 'unpaid' },
+      {
+        condition: {
+          expression: '#status = :pastDue AND attribute_not_exists(#subscription)',
+          names: { '#status': 'status', '#subscription': 'subscription' },
+          values: { ':pastDue': 'pastDue' },
+        },
+      },
+    );
+  } catch (error) {
+    if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+  await recordAudit({
+    teamId: team.teamId,
+    actorId: 'system',
+    action: 'billing.subscriptionSuspended',
+    after: { by: 'unpaid', pastDueSince: team.pastDueSince },
+    at: now.toISOString(),
+  });
+  await sendSuspendedUnpaid(team);
+  return true;
+}
+
+/**
+ * Running again from the next cycle day: the months whose cycle day fell before
+ * today are not charged (renewals check `resumedAt`), so an unpaid renewal left
+ * from before is forgiven and the team is no longer past due for it. Members
+ * who joined meanwhile are charged and funded now.
+ */
+export async function resumeSubscription(actor: Actor, now: Date, log: Logger): Promise<SubscriptionOutput> {
+  const team = await ownTeam(actor);
+  if (team.subscription !== 'suspended')
+    throw new AppError('CONFLICT', 'Your subscription is not suspended.');
+  await updateFields(
+    keys.team(team.teamId),
+    { resumedAt: now.toISOString(), ...(team.status === 'pastDue' ? { status: 'active' } : {}) },
+    { remove: ['subscription', 'suspendedAt', 'suspendedBy', 'pastDueSince'] },
+  );
+  await audit(actor, 'billing.subscriptionResumed', now, { before: { by: team.suspendedBy } });
+  await sendResumed(team);
+  await fundPendingMembers(team.teamId, now, log);
+  return describeSubscription(actor);
+}
+
+/**
+ * Closes the subscription for good. Marked closed first, so nothing is charged
+ * from that moment; then every card is cancelled (issuer first, then our
+ * record) and its money swept into the team pool; then the pool is redeemed
+ * to the card on file as one redemption (one fee) or kept. The plan is stored
+ * before any refund, so a retry (the route stays open to it) refunds the same
+ * parts once and posts the same entry.
+ */
+export async function closeSubscription(
+  actor: Actor,
+  choice: ClosingChoice,
+  now: Date,
+): Promise<SubscriptionOutput> {
+  let team = await ownTeam(actor);
+  if (team.closing?.status === 'done') return describeSubscription(team);
+  const users = await listTeamUsers(team.teamId);
+  if (!team.closing && choice === 'redeem') {
+    // Refused before anything changes: the same rules as any redemption.
+    const left = await moneyLeft(team, users);
+    if (left > 0) {
+      const quote = quoteOrNothing(left);
+      if (!quote) throw new AppError('RULE_VIOLATED', UNDER_MINIMUM);
+      const charges = await refundableCharges(team.teamId);
+      asRule(() => planRedemptionRefunds(quote.netCents, charges));
+    }
+  }
+  if (team.subscription !== 'closed') {
+    await setTeamFields(team.teamId, { subscription: 'closed', closedAt: now.toISOString() });
+    team = { ...team, subscription: 'closed', closedAt: now.toISOString() };
+  }
+  // Nobody new joins a closed team.
+  await withdrawTeamInvitations(team.teamId);
+  let cancelled = 0;
+  for (const user of employeesOf(users)) {
+    const card = user.cardId ? await getCard(user.cardId) : undefined;
+    if (card && card.status !== 'canceled') {
+      await setIssuerCardStatus(card.cardId, 'canceled');
+      await updateCard(card.cardId, { status: 'canceled' });
+      cancelled++;
+    }
+    await sweepToPool(user);
+  }
+  const plan = team.closing ?? (await planClosing(team, choice));
+  if (!team.closing) await setTeamFields(team.teamId, { closing: plan });
+  if (plan.choice === 'redeem' && plan.amountCents > 0) {
+    const entryId = `CLOSE#${team.teamId}`;
+    const refunds = [];
+    for (const part of plan.refunds) {
+      const refundId = await refund({
+        chargeId: part.chargeId,
+        amountCents: part.amountCents,
+        purpose: `${entryId}#${part.chargeId}`,
+        metadata: { teamId: team.teamId, reason: 'close' },
+      });
+      refunds.push({ ...part, refundId });
+    }
+    await post(
+      redemption({ entryId, teamId: team.teamId, amountCents: plan.amountCents, refunds }),
+      now.toISOString(),
+    );
+  }
+  const done: ClosingPlan = { ...plan, status: 'done' };
+  await setTeamFields(team.teamId, { closing: done });
+  await audit(actor, 'billing.subscriptionClosed', now, {
+    after: {
+      choice: plan.choice,
+      amountCents: plan.amountCents,
+      feeCents: plan.feeCents,
+      cardsCancelled: cancelled,
+    },
+  });
+  await sendClosed(team, plan, cancelled);
+  return describeSubscription({ ...team, closing: done });
+}
+
+/** What closing does with the pool: the whole of it redeemed as one (one fee), or kept. */
+async function planClosing(team: TeamRecord, choice: ClosingChoice): Promise<ClosingPlan> {
+  const amountCents = await balanceOf(poolAccount(team.teamId));
+  if (choice === 'keep' || amountCents <= 0)
+    return {
+      choice,
+      amountCents: Math.max(amountCents, 0),
+      feeCents: 0,
+      netCents: 0,
+      refunds: [],
+      status: 'planned',
+    };
+  const quote = quoteOrNothing(amountCents);
+  if (!quote) {
+    // Under the $5 minimum: nothing can come back, so it stays, as with any small redemption.
+    return { choice: 'keep', amountCents, feeCents: 0, netCents: 0, refunds: [], status: 'planned' };
+  }
+  const charges = await refundableCharges(team.teamId);
+  const refunds = asRule(() => planRedemptionRefunds(quote.netCents, charges));
+  return { choice, ...quote, refunds, status: 'planned' };
+}
