@@ -52,7 +52,7 @@ function CodeForm(props: { label: string; submit: string; onCode: (code: string)
     }
   }
   return (
-    <form noValidate onSubmit={onSubmit} aria-label={props.label}>
+    <form noValidate onSubmit={onSubmit} aria-label={props.submit}>
       <Group align="flex-end" gap="sm">
         <TextInput
           label={props.label}

@@ -59,6 +59,8 @@ export function StepUpDialog() {
       onClose={() => (busy ? undefined : close(false))}
       title={text.stepUpTitle}
       centered
+      // Above the dialog of the action that asked for it (Mantine modals default to 200).
+      zIndex={400}
     >
       <form noValidate onSubmit={onSubmit} aria-label={text.stepUpTitle}>
         <Stack gap="md">
