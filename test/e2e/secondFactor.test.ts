@@ -28,6 +28,11 @@ async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
+    // The console's side menu slides away below the sm breakpoint: shoot once it is gone.
+    await page.waitForFunction(() => {
+      const nav = document.getElementById('app-navbar');
+      return !nav || window.innerWidth >= 768 || nav.getBoundingClientRect().right <= 0;
+    });
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
 }

@@ -18,7 +18,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { RouteOutput } from '../../../../shared/src/api/routes';
 import { ApiError, call, errorMessage } from '../../api/client';
 import { secondFactorMessages as text } from '../../content/accountMessages';
@@ -78,6 +78,11 @@ function CodeForm(props: { label: string; submit: string; onCode: (code: string)
 export function SecondFactorSection() {
   const [view, setView] = useState<View>({ kind: 'loading' });
   const [starting, setStarting] = useState(false);
+  // The form that was focused is gone once the codes show: move focus to them, for keyboards and screen readers.
+  const codesRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (view.kind === 'codes') codesRef.current?.focus();
+  }, [view.kind]);
 
   useEffect(() => {
     let live = true;
@@ -156,7 +161,7 @@ export function SecondFactorSection() {
           </Stack>
         ) : null}
         {view.kind === 'codes' ? (
-          <Stack gap="sm">
+          <Stack gap="sm" ref={codesRef} tabIndex={-1} style={{ outline: 'none' }}>
             <Alert color="yellow" title={text.codesTitle}>
               {text.codesLead}
             </Alert>
