@@ -133,7 +133,7 @@ export class ApiStack extends Stack {
     this.apiEndpoint = this.api.apiEndpoint;
 
     const authorizer = new HttpUserPoolAuthorizer('Cognito', shared.userPool, {
-      userPoolClients: [shared.userPoolClient],
+      userPoolClients: [shared.serverClient, shared.userPoolClient],
     });
     const noAuthorizer = new HttpNoneAuthorizer();
     const environment = baseEnvironment(config, shared);

@@ -58,6 +58,7 @@ export function buildApp(props: BuildAppProps = {}): BuiltApp {
     receiptsBucket: stateful.receiptsBucket,
     userPool: stateful.userPool,
     userPoolClient: stateful.userPoolClient,
+    serverClient: stateful.serverClient,
   };
   const api = new ApiStack(app, name('Api'), {
     env,

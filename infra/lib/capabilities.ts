@@ -39,8 +39,18 @@ export interface SharedResources {
   table: ITable;
   receiptsBucket: IBucket;
   userPool: IUserPool;
+  /** The web app's public client (hosted UI, social sign-in). */
   userPoolClient: IUserPoolClient;
+  /** The API's confidential client (passwords, SECRET_HASH). */
+  serverClient: IUserPoolClient;
 }
+
+/**
+ * What `userPool:signIn` allows: reading the confidential client's secret, the
+ * key to every password and refresh call. Only the sign-in, refresh, sign-out
+ * and step-up functions get it; `userPool:admin` does not include it.
+ */
+export const USER_POOL_SIGN_IN_ACTIONS = ['cognito-idp:DescribeUserPoolClient'] as const;
 
 /** Environment every function gets: names of things, never secrets. */
 export function baseEnvironment(config: AppConfig, shared: SharedResources): Record<string, string> {
@@ -51,7 +61,8 @@ export function baseEnvironment(config: AppConfig, shared: SharedResources): Rec
     MAIL_FROM: config.mailFrom,
     SUPPORT_INBOX: config.supportInbox,
     COGNITO_USER_POOL_ID: shared.userPool.userPoolId,
-    COGNITO_CLIENT_ID: shared.userPoolClient.userPoolClientId,
+    COGNITO_CLIENT_ID: shared.serverClient.userPoolClientId,
+    COGNITO_WEB_CLIENT_ID: shared.userPoolClient.userPoolClientId,
     COGNITO_ISSUER: `https://cognito-idp.${region}.amazonaws.com/${shared.userPool.userPoolId}`,
     WEB_ORIGIN: config.webOrigin,
     // lambdas/src/platform/config.ts: anything but `local` keeps test-only hooks off.
@@ -109,6 +120,14 @@ export function grantCapabilities(
         fn.role.addToPrincipalPolicy(
           new PolicyStatement({
             actions: [...USER_POOL_ADMIN_ACTIONS],
+            resources: [shared.userPool.userPoolArn],
+          }),
+        );
+        break;
+      case 'userPool:signIn':
+        fn.role.addToPrincipalPolicy(
+          new PolicyStatement({
+            actions: [...USER_POOL_SIGN_IN_ACTIONS],
             resources: [shared.userPool.userPoolArn],
           }),
         );

@@ -62,7 +62,17 @@ export class StatefulStack extends Stack {
   readonly table: Table;
   readonly receiptsBucket: Bucket;
   readonly userPool: UserPool;
+  /**
+   * The web app's public client: no secret, no password flow; only the hosted
+   * UI's code flow (social sign-in, with PKCE from Amplify) and refresh.
+   * What config.json names, and so what anyone can read.
+   */
   readonly userPoolClient: UserPoolClient;
+  /**
+   * The API's confidential client: USER_PASSWORD_AUTH with a secret only the
+   * functions with `userPool:signIn` may read (docs/security.md "Sign-in").
+   */
+  readonly serverClient: UserPoolClient;
   /** Set when social sign-in is on (at least one identity provider and the hosted domain). */
   readonly social?: SocialSignIn;
   /** The pre-sign-up trigger, present only with social sign-in. */
@@ -136,12 +146,12 @@ export class StatefulStack extends Stack {
 
     // --- Users: e-mail sign-in, passwords per NIST 800-63B ----------------------
     // The API verifies e-mail addresses and resets passwords with its own links
-    // (lambdas/src/services/accountEmails.ts, sent through SES) and confirms users
-    // with AdminConfirmSignUp, exactly as against cognito-local. So Cognito sends
+    // (lambdas/src/services/accountEmails.ts, sent through SES) and creates users
+    // with AdminCreateUser, exactly as against cognito-local. So Cognito sends
     // no mail of its own: no auto-verified attribute, no SES setup to depend on.
     this.userPool = new UserPool(this, 'Users', {
-      // SignUp is called by our own API (lambdas), which is public.
-      selfSignUpEnabled: true,
+      // One door: only our API's rate-limited routes create accounts (AdminCreateUser).
+      selfSignUpEnabled: false,
       signInAliases: { email: true },
       autoVerify: { email: false },
       standardAttributes: { email: { required: true, mutable: true } },
@@ -169,8 +179,8 @@ export class StatefulStack extends Stack {
       {
         id: 'AwsSolutions-COG2',
         reason:
-          'MFA is not offered yet: sign-in runs USER_PASSWORD_AUTH through our own forms, locally against ' +
-          'cognito-local, which has no MFA. Revisit when MFA enrolment is designed.',
+          "The second factor (TOTP + recovery codes) is enforced by the API's sign-in route, the only door " +
+          'to a password sign-in, so it runs the same against cognito-local (docs/security.md "Second factor").',
       },
       {
         id: 'AwsSolutions-COG8',
@@ -231,16 +241,31 @@ export class StatefulStack extends Stack {
     }
     if (social) this.preSignUp = this.addPreSignUpTrigger(props.handlerEntry ?? ((file: string) => file));
 
-    this.userPoolClient = this.userPool.addClient('WebClient', {
-      generateSecret: false,
-      // USER_PASSWORD_AUTH (+ refresh, always on): the one flow that also runs against cognito-local.
-      authFlows: { userPassword: true },
+    const tokenLifetimes = {
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
       accessTokenValidity: Duration.hours(1),
       idTokenValidity: Duration.hours(1),
       refreshTokenValidity: Duration.days(30),
-      supportedIdentityProviders: providers,
+    };
+    this.serverClient = this.userPool.addClient('ServerClient', {
+      ...tokenLifetimes,
+      // A confidential client: every call carries SECRET_HASH, so the published web
+      // client id is no way in. USER_PASSWORD_AUTH (+ refresh) also runs on cognito-local.
+      generateSecret: true,
+      authFlows: { userPassword: true },
+      supportedIdentityProviders: [UserPoolClientIdentityProvider.COGNITO],
+      disableOAuth: true,
+    });
+    this.userPoolClient = this.userPool.addClient('WebClient', {
+      ...tokenLifetimes,
+      generateSecret: false,
+      // No password flow at all (only refresh, which Amplify needs for social sessions):
+      // an explicit list, since Cognito's default would allow SRP.
+      authFlows: { userPassword: false },
+      supportedIdentityProviders: social
+        ? providers.filter((p) => p !== UserPoolClientIdentityProvider.COGNITO)
+        : [UserPoolClientIdentityProvider.COGNITO],
       ...(social
         ? {
             oAuth: {
@@ -258,6 +283,7 @@ export class StatefulStack extends Stack {
     new CfnOutput(this, 'ReceiptsBucketName', { value: this.receiptsBucket.bucketName });
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.userPoolClient.userPoolClientId });
+    new CfnOutput(this, 'ServerClientId', { value: this.serverClient.userPoolClientId });
   }
 
   /**

@@ -10,6 +10,7 @@ import {
   CognitoIdentityProviderClient,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
+  DescribeUserPoolClientCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -18,12 +19,20 @@ import { type LogSink, startProcess, waitForPort } from './processes';
 const require = createRequire(import.meta.url);
 
 export const LOCAL_POOL_NAME = 'learning-budget-local';
+/** The public client: the hosted UI's code flow (social sign-in) only; what config.json names. */
 export const LOCAL_CLIENT_NAME = 'web';
+/** The confidential client: passwords, with a secret only the API holds (docs/security.md "Sign-in"). */
+export const LOCAL_SERVER_CLIENT_NAME = 'server';
 
 export interface LocalCognito {
   endpoint: string;
   userPoolId: string;
+  /** The confidential client the API signs in with (COGNITO_CLIENT_ID). */
   clientId: string;
+  /** Its secret (COGNITO_CLIENT_SECRET locally; Secrets Manager in AWS). */
+  clientSecret: string;
+  /** The public client of the web app (config.json `userPoolClientId`, COGNITO_WEB_CLIENT_ID). */
+  webClientId: string;
   issuer: string;
   stop(): Promise<void>;
 }
@@ -49,17 +58,21 @@ export async function startCognito(options: {
   });
   await waitForPort(options.port, 30_000, 'cognito-local');
   const endpoint = `http://127.0.0.1:${options.port}`;
-  const { userPoolId, clientId } = await ensurePoolAndClient(endpoint);
+  const { userPoolId, clientId, clientSecret, webClientId } = await ensurePoolAndClients(endpoint);
   return {
     endpoint,
     userPoolId,
     clientId,
+    clientSecret,
+    webClientId,
     issuer: `${endpoint}/${userPoolId}`,
     stop: () => child.stopProcess(),
   };
 }
 
-async function ensurePoolAndClient(endpoint: string): Promise<{ userPoolId: string; clientId: string }> {
+async function ensurePoolAndClients(
+  endpoint: string,
+): Promise<{ userPoolId: string; clientId: string; clientSecret: string; webClientId: string }> {
   const client = new CognitoIdentityProviderClient({
     endpoint,
     region: 'us-east-1',
@@ -72,6 +85,8 @@ async function ensurePoolAndClient(endpoint: string): Promise<{ userPoolId: stri
       new CreateUserPoolCommand({
         PoolName: LOCAL_POOL_NAME,
         UsernameAttributes: ['email'],
+        // Only the API creates users (AdminCreateUser); cognito-local does not enforce this.
+        AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
         Policies: {
           PasswordPolicy: {
             MinimumLength: 8,
@@ -89,18 +104,40 @@ async function ensurePoolAndClient(endpoint: string): Promise<{ userPoolId: stri
   const clients = await client.send(
     new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }),
   );
-  let clientId = clients.UserPoolClients?.find((c) => c.ClientName === LOCAL_CLIENT_NAME)?.ClientId;
-  if (!clientId) {
+  const find = (name: string) => clients.UserPoolClients?.find((c) => c.ClientName === name)?.ClientId;
+  let webClientId = find(LOCAL_CLIENT_NAME);
+  if (!webClientId) {
     const created = await client.send(
       new CreateUserPoolClientCommand({
         UserPoolId: userPoolId,
         ClientName: LOCAL_CLIENT_NAME,
+        ExplicitAuthFlows: ['ALLOW_REFRESH_TOKEN_AUTH'],
+      }),
+    );
+    webClientId = created.UserPoolClient?.ClientId;
+  }
+  let serverClientId = find(LOCAL_SERVER_CLIENT_NAME);
+  let clientSecret: string | undefined;
+  if (serverClientId) {
+    const described = await client.send(
+      new DescribeUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: serverClientId }),
+    );
+    clientSecret = described.UserPoolClient?.ClientSecret;
+  } else {
+    const created = await client.send(
+      new CreateUserPoolClientCommand({
+        UserPoolId: userPoolId,
+        ClientName: LOCAL_SERVER_CLIENT_NAME,
+        GenerateSecret: true,
         ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
       }),
     );
-    clientId = created.UserPoolClient?.ClientId;
+    serverClientId = created.UserPoolClient?.ClientId;
+    clientSecret = created.UserPoolClient?.ClientSecret;
   }
-  if (!clientId) throw new Error('cognito-local did not create the app client');
+  if (!webClientId || !serverClientId || !clientSecret) {
+    throw new Error('cognito-local did not create the app clients');
+  }
   client.destroy();
-  return { userPoolId, clientId };
+  return { userPoolId, clientId: serverClientId, clientSecret, webClientId };
 }

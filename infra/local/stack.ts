@@ -133,6 +133,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       SUPPORT_INBOX: LOCAL_SUPPORT_INBOX,
       COGNITO_ISSUER: cognito.issuer,
       COGNITO_CLIENT_ID: cognito.clientId,
+      COGNITO_WEB_CLIENT_ID: cognito.webClientId,
       COGNITO_USER_POOL_ID: cognito.userPoolId,
       COGNITO_ENDPOINT: cognito.endpoint,
       WEB_ORIGIN: webOrigin,
@@ -181,7 +182,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       apiUrl: gateway.url,
       region: 'us-east-1',
       userPoolId: cognito.userPoolId,
-      userPoolClientId: cognito.clientId,
+      userPoolClientId: cognito.webClientId,
       cognitoEndpoint: cognito.endpoint,
       mailboxUrl: `${ses.endpoint}/`,
       stripe: {

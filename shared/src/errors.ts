@@ -9,6 +9,13 @@ export const errorCodes = {
   MALFORMED_REQUEST: 400,
   /** No valid credentials: missing, expired or tampered token, or a deleted account. */
   UNAUTHENTICATED: 401,
+  /** The password was right; the account has a second factor: send its code (`code`) too. */
+  MFA_REQUIRED: 401,
+  /**
+   * A money-moving action needs a factor proven in the last few minutes: prove
+   * one with POST /auth/stepUp (code or password), then retry the same request.
+   */
+  STEP_UP_REQUIRED: 403,
   /** Signed in, but this role may not call this route. */
   FORBIDDEN: 403,
   /** The route needs a verified e-mail address and the caller's is not verified yet. */

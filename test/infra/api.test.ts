@@ -75,6 +75,7 @@ const ALLOWED: Record<Capability, (action: string) => boolean> = {
   'receipts:read': (a) => S3_READ.has(a),
   'receipts:write': (a) => S3_WRITE.has(a),
   'userPool:admin': (a) => /^cognito-idp:(Admin[A-Za-z]+|ListUsers)$/.test(a),
+  'userPool:signIn': (a) => a === 'cognito-idp:DescribeUserPoolClient',
   stripe: (a) => a === 'secretsmanager:GetSecretValue' || a === 'secretsmanager:DescribeSecret',
 };
 
@@ -86,6 +87,7 @@ const REQUIRED: Record<Capability, string[]> = {
   'receipts:read': ['s3:GetObject*'],
   'receipts:write': ['s3:PutObject'],
   'userPool:admin': ['cognito-idp:AdminGetUser'],
+  'userPool:signIn': ['cognito-idp:DescribeUserPoolClient'],
   stripe: ['secretsmanager:GetSecretValue'],
 };
 
@@ -178,7 +180,7 @@ describe('routes', () => {
     });
   });
 
-  it('the JWT authorizer trusts our user pool and app client', () => {
+  it('the JWT authorizer trusts our user pool and its two app clients (passwords via the API, social)', () => {
     t.api.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 1);
     const [authorizer] = Object.values(t.api.findResources('AWS::ApiGatewayV2::Authorizer'));
     expect(authorizer?.Properties.AuthorizerType).toBe('JWT');
@@ -187,7 +189,10 @@ describe('routes', () => {
     expect(flat(jwt.Issuer)).toMatch(
       new RegExp(`^https://cognito-idp\\.${TEST_REGION}\\.amazonaws\\.com/.*Users`),
     );
-    expect(jwt.Audience.map(flat)).toEqual([expect.stringMatching(/UsersWebClient/)]);
+    expect(jwt.Audience.map(flat)).toEqual([
+      expect.stringMatching(/UsersServerClient/),
+      expect.stringMatching(/UsersWebClient/),
+    ]);
   });
 
   it('answers CORS preflight for the web origin with the shared policy', () => {
@@ -328,6 +333,34 @@ describe('every function (routes and jobs)', () => {
   });
 });
 
+describe("the confidential client's secret (one door to sign-in)", () => {
+  /** The functions that send passwords or refresh tokens to Cognito, and no others. */
+  const NEEDS_SECRET = ['route signIn', 'route refreshSession', 'route signOut', 'route stepUp'];
+
+  it('only the functions that sign in, refresh, sign out or step up may read it', () => {
+    const readers = allFunctions()
+      .filter(({ stack, template, fn }) =>
+        statementsOfRole(template, logicalId(stack, fn).roleId).some((s) =>
+          s.actions.includes('cognito-idp:DescribeUserPoolClient'),
+        ),
+      )
+      .map((f) => f.name);
+    expect(readers.sort()).toEqual([...NEEDS_SECRET].sort());
+  });
+
+  it('is in no environment: functions read it from the pool, and name the confidential client', () => {
+    const [serverClientId] = Object.entries(t.stateful.findResources('AWS::Cognito::UserPoolClient')).find(
+      ([, r]) => r.Properties.GenerateSecret === true,
+    ) ?? [''];
+    for (const { stack, template, fn, name } of allFunctions()) {
+      const env = template.toJSON().Resources[logicalId(stack, fn).functionId].Properties.Environment
+        .Variables as Record<string, unknown>;
+      expect(JSON.stringify(env), name).not.toMatch(/ClientSecret/);
+      expect(JSON.stringify(env.COGNITO_CLIENT_ID), name).toContain(serverClientId);
+    }
+  });
+});
+
 /** The capability list without the built app (for deriving cases at collection time). */
 function find0(name: string): { uses: readonly Capability[] } {
   const [kind, id] = name.split(' ') as ['route' | 'job', string];
@@ -352,6 +385,7 @@ describe('each capability on its own', () => {
       receiptsBucket: stateful.receiptsBucket,
       userPool: stateful.userPool,
       userPoolClient: stateful.userPoolClient,
+      serverClient: stateful.serverClient,
     };
     const fns: Partial<Record<Capability, AppFunction>> = {};
     for (const cap of capabilities) {

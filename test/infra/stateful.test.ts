@@ -126,11 +126,11 @@ describe('buckets', () => {
 });
 
 describe('the user pool', () => {
-  it('signs in by e-mail, allows self sign-up, and asks only for 8 characters (NIST 800-63B)', () => {
+  it('signs in by e-mail, allows no self sign-up, and asks only for 8 characters (NIST 800-63B)', () => {
     t.stateful.hasResource('AWS::Cognito::UserPool', {
       Properties: Match.objectLike({
         UsernameAttributes: ['email'],
-        AdminCreateUserConfig: Match.objectLike({ AllowAdminCreateUserOnly: false }),
+        AdminCreateUserConfig: Match.objectLike({ AllowAdminCreateUserOnly: true }),
         Policies: {
           PasswordPolicy: Match.objectLike({
             MinimumLength: 8,
@@ -154,23 +154,25 @@ describe('the user pool', () => {
     });
   });
 
-  it('has one app client: USER_PASSWORD_AUTH + refresh, no secret, 1 h access tokens, no user-existence leaks', () => {
-    t.stateful.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
-    t.stateful.hasResourceProperties('AWS::Cognito::UserPoolClient', {
-      ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
-      GenerateSecret: false,
-      AccessTokenValidity: 60,
-      TokenValidityUnits: Match.objectLike({ AccessToken: 'minutes' }),
-      PreventUserExistenceErrors: 'ENABLED',
-    });
+  it('has two app clients with 1 h access tokens and no user-existence leaks', () => {
+    t.stateful.resourceCountIs('AWS::Cognito::UserPoolClient', 2);
+    for (const [, client] of resourcesOf(t.stateful, 'AWS::Cognito::UserPoolClient')) {
+      expect(client.Properties).toMatchObject({
+        AccessTokenValidity: 60,
+        TokenValidityUnits: expect.objectContaining({ AccessToken: 'minutes' }),
+        PreventUserExistenceErrors: 'ENABLED',
+        EnableTokenRevocation: true,
+      });
+    }
   });
 
   it('offers no social sign-in unless its secrets are configured', () => {
     t.stateful.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
     t.stateful.resourceCountIs('AWS::Cognito::UserPoolDomain', 0);
-    const [, client] = resourcesOf(t.stateful, 'AWS::Cognito::UserPoolClient')[0] ?? [];
-    expect(client?.Properties.AllowedOAuthFlows).toBeUndefined();
-    expect(client?.Properties.SupportedIdentityProviders).toEqual(['COGNITO']);
+    for (const [, client] of resourcesOf(t.stateful, 'AWS::Cognito::UserPoolClient')) {
+      expect(client.Properties.AllowedOAuthFlows).toBeUndefined();
+      expect(client.Properties.SupportedIdentityProviders).toEqual(['COGNITO']);
+    }
   });
 
   it('adds Google and Facebook, a hosted domain and the callback when their secrets are named', () => {
@@ -191,10 +193,66 @@ describe('the user pool', () => {
     });
     template.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', { ProviderName: 'Facebook' });
     template.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: 'budget-test' });
+    // The hosted UI offers the providers only: its own password form would be a second door.
     template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
-      SupportedIdentityProviders: Match.arrayWith(['COGNITO', 'Google', 'Facebook']),
+      SupportedIdentityProviders: ['Google', 'Facebook'],
       CallbackURLs: [`${TEST_CONFIG.webOrigin}/auth/callback`],
       AllowedOAuthFlows: ['code'],
+      GenerateSecret: false,
+    });
+  });
+});
+
+/** Flows that take a password (or let a client run its own challenge); refresh is not one. */
+const PASSWORD_FLOWS = [
+  'ALLOW_USER_PASSWORD_AUTH',
+  'ALLOW_USER_SRP_AUTH',
+  'ALLOW_ADMIN_USER_PASSWORD_AUTH',
+  'ALLOW_CUSTOM_AUTH',
+  'ALLOW_USER_AUTH',
+];
+
+describe('one door to sign-in (docs/security.md "Sign-in")', () => {
+  const socialTemplate = () => {
+    const config = resolveConfig({
+      ...TEST_CONFIG,
+      googleSecretName: 'test/google-oauth',
+      facebookSecretName: 'test/facebook-oauth',
+      authDomainPrefix: 'budget-test',
+    });
+    return Template.fromStack(
+      new StatefulStack(testApp(), 'Door', { config, env: { region: config.region } }),
+    );
+  };
+
+  it.each([
+    ['without social sign-in', () => t.stateful],
+    ['with social sign-in', socialTemplate],
+  ])('%s: no client without a secret allows a password flow, and every client lists its flows', (_, of) => {
+    const clients = resourcesOf(of(), 'AWS::Cognito::UserPoolClient').map(([, c]) => c.Properties);
+    for (const client of clients) {
+      // Left out, Cognito would default to SRP (a password flow) and custom auth.
+      expect(client.ExplicitAuthFlows).toEqual(expect.any(Array));
+      if (client.GenerateSecret !== true) {
+        expect(client.ExplicitAuthFlows).toEqual(['ALLOW_REFRESH_TOKEN_AUTH']);
+        expect(client.AllowedOAuthFlows ?? ['code']).toEqual(['code']);
+      }
+    }
+    const withPassword = clients.filter((c) =>
+      (c.ExplicitAuthFlows as string[]).some((f) => PASSWORD_FLOWS.includes(f)),
+    );
+    expect(withPassword).toHaveLength(1);
+    expect(withPassword[0]).toMatchObject({
+      GenerateSecret: true,
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      SupportedIdentityProviders: ['COGNITO'],
+      AllowedOAuthFlowsUserPoolClient: false,
+    });
+  });
+
+  it('only an administrator (our API) creates users', () => {
+    t.stateful.hasResourceProperties('AWS::Cognito::UserPool', {
+      AdminCreateUserConfig: Match.objectLike({ AllowAdminCreateUserOnly: true }),
     });
   });
 });

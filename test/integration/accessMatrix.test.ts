@@ -160,6 +160,25 @@ const matrix: Record<OperationId, Row> = {
     }),
     expect: everyone('ok'),
   },
+  stepUp: {
+    // Nobody in the world has an authenticator app: the password is the fresh factor.
+    request: async () => ({ path: '/auth/stepUp', body: { password: PASSWORD } }),
+    expect: anySignedIn,
+  },
+  getSecondFactor: { request: async () => ({ path: '/me/secondFactor' }), expect: anySignedIn },
+  startTotpEnrolment: {
+    request: async () => ({ path: '/me/secondFactor/totp', body: {} }),
+    expect: anySignedIn,
+  },
+  // An empty code: signed-in callers reach the schema (400); nothing is turned on.
+  confirmTotpEnrolment: {
+    request: async () => ({ path: '/me/secondFactor/totp/confirm', body: { code: '' } }),
+    expect: { ...everyone(400), visitor: 401, deleted: 401 },
+  },
+  regenerateRecoveryCodes: {
+    request: async () => ({ path: '/me/secondFactor/recoveryCodes', body: { code: '' } }),
+    expect: { ...everyone(400), visitor: 401, deleted: 401 },
+  },
   verifyEmail: {
     request: async () => ({ path: '/auth/verifyEmail', body: { token: 'z'.repeat(43) } }),
     expect: everyone(404),

@@ -306,7 +306,7 @@ describe('sign-in and sessions', () => {
 });
 
 describe('sign-out', () => {
-  it('ends that session only: its refresh token stops working, another session goes on', async () => {
+  it('ends every session of the account: every refresh token stops working', async () => {
     const manager = await registerManager(stack.apiUrl, stack.mailbox);
     const other = await signIn(stack.apiUrl, manager.email);
     const out = await postJson(`${stack.apiUrl}/auth/signOut`, {
@@ -319,11 +319,24 @@ describe('sign-out', () => {
       refreshToken: manager.refreshToken,
     });
     expect(refused.status).toBe(401);
-    const still = await postJson(`${stack.apiUrl}/auth/refresh`, {
+    const elsewhere = await postJson(`${stack.apiUrl}/auth/refresh`, {
       email: manager.email,
       refreshToken: other.body.refreshToken,
     });
-    expect(still.status).toBe(200);
+    // (Access tokens issued before the sign-out's second are refused too: loadActor, sessionsValidAfter.)
+    expect(elsewhere.status).toBe(401);
+    // Signing in again starts afresh.
+    expect((await signIn(stack.apiUrl, manager.email)).status).toBe(200);
+  });
+
+  it('needs a live session: a stranger knowing the e-mail cannot sign anyone out', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const out = await postJson(`${stack.apiUrl}/auth/signOut`, {
+      email: manager.email,
+      refreshToken: 'not-a-real-token',
+    });
+    expect(out.status).toBe(200);
+    expect((await api(stack.apiUrl, 'GET', '/me', { token: manager.accessToken })).status).toBe(200);
   });
 });
 

@@ -1,6 +1,9 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { db, tableName } from '../../lambdas/src/data/client';
 import { issueEmailToken } from '../../lambdas/src/data/emailTokens';
-import { SIGN_IN_ACCOUNT_LIMIT } from '../../lambdas/src/services/accounts';
+import { keys } from '../../lambdas/src/data/keys';
+import { delayAfter, THROTTLE } from '../../lambdas/src/services/signInThrottle';
 import { routes } from '../../shared/src/api/routes';
 import { api, linkToken, PASSWORD, registerManager, uniqueEmail } from '../support/accountFlows';
 import {
@@ -13,51 +16,85 @@ import {
 let stack: IntegrationStack;
 beforeAll(async () => {
   stack = await startIntegrationStack();
-  // Windows are aligned to the epoch; start well inside one so counts are not split.
-  const windowMs = SIGN_IN_ACCOUNT_LIMIT.windowSeconds * 1000;
-  const left = windowMs - (Date.now() % windowMs);
-  if (left < 20_000) await new Promise((r) => setTimeout(r, left + 100));
 });
 afterAll(async () => {
   await stack?.stop();
 });
 
-describe('sign-in rate limits', () => {
-  it('limits attempts per account, from any number of clients, even with the right password after', async () => {
+/** Moves the last failure of a throttle record into the past, as if its delay had run out. */
+async function backdateFailures(scope: 'address' | 'source', id: string, seconds: number, failures?: number) {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.signInFailures(scope, id),
+      UpdateExpression: `SET lastFailureAt = :at, expiresAt = :exp${failures === undefined ? '' : ', failures = :n'}`,
+      ExpressionAttributeValues: {
+        ':at': new Date(Date.now() - seconds * 1000).toISOString(),
+        ':exp': Math.floor(Date.now() / 1000) + 3600,
+        ...(failures === undefined ? {} : { ':n': failures }),
+      },
+    }),
+  );
+}
+
+const signInFrom = (ip: string, email: string, password: string) =>
+  postJson(`${stack.apiUrl}/auth/signIn`, { email, password }, { [CLIENT_IP_HEADER]: ip });
+
+describe('sign-in throttling: failures, not attempts, with growing delays', () => {
+  it('never counts a right password: many sign-ins in a row all succeed', async () => {
     const manager = await registerManager(stack.apiUrl, stack.mailbox);
-    // registerManager signed in once already.
-    for (let i = 1; i < SIGN_IN_ACCOUNT_LIMIT.limit; i++) {
-      const res = await postJson(`${stack.apiUrl}/auth/signIn`, {
-        email: manager.email,
-        password: `guess-${i}-wrong`,
-      });
-      expect(res.status).toBe(401);
+    for (let i = 0; i < THROTTLE.address.free + 3; i++) {
+      expect((await signInFrom('198.51.100.40', manager.email, PASSWORD)).status).toBe(200);
     }
-    const blocked = await postJson(`${stack.apiUrl}/auth/signIn`, {
-      email: manager.email,
-      password: PASSWORD,
-    });
-    expect(blocked.status).toBe(429);
-    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
-  it('limits attempts per client, across accounts', async () => {
-    const access = routes.signIn.access;
-    const client = { [CLIENT_IP_HEADER]: '198.51.100.23' };
-    for (let i = 0; i < access.rateLimit.limit; i++) {
-      const res = await postJson(
-        `${stack.apiUrl}/auth/signIn`,
-        { email: uniqueEmail('spray'), password: 'x' },
-        client,
-      );
-      expect(res.status).toBe(401);
+  it('slows guessing at one address with doubling waits, capped at a minute, and the owner gets in after', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const guesser = '198.51.100.41';
+    for (let i = 0; i < THROTTLE.address.free + 1; i++) {
+      expect((await signInFrom(guesser, manager.email, `guess-${i}`)).status).toBe(401);
     }
-    const blocked = await postJson(
-      `${stack.apiUrl}/auth/signIn`,
-      { email: uniqueEmail('spray'), password: 'x' },
-      client,
-    );
-    expect(blocked.status).toBe(429);
+    // The owner, from elsewhere, meets the same short wait (no hard lock), with Retry-After.
+    const waiting = await signInFrom('198.51.100.42', manager.email, PASSWORD);
+    expect(waiting.status).toBe(429);
+    const first = Number(waiting.headers.get('retry-after'));
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThanOrEqual(delayAfter(THROTTLE.address.free + 1, THROTTLE.address));
+
+    // Once the wait has passed, another failure doubles it.
+    await backdateFailures('address', manager.email, 120);
+    expect((await signInFrom(guesser, manager.email, 'guess-again')).status).toBe(401);
+    const second = Number((await signInFrom(guesser, manager.email, 'x')).headers.get('retry-after'));
+    expect(second).toBeGreaterThan(first);
+
+    // However many failures pile up, the address never waits more than a minute.
+    await backdateFailures('address', manager.email, 0, 10_000);
+    const capped = await signInFrom('198.51.100.43', manager.email, PASSWORD);
+    expect(capped.status).toBe(429);
+    expect(Number(capped.headers.get('retry-after'))).toBeLessThanOrEqual(THROTTLE.address.maxDelaySeconds);
+
+    // After the wait, the right password works and clears the count.
+    await backdateFailures('address', manager.email, THROTTLE.address.maxDelaySeconds + 1);
+    expect((await signInFrom('198.51.100.44', manager.email, PASSWORD)).status).toBe(200);
+    expect((await signInFrom('198.51.100.44', manager.email, 'one-typo')).status).toBe(401);
+  });
+
+  it('slows one source guessing across many addresses much longer, without touching other sources', async () => {
+    const spray = '198.51.100.45';
+    for (let i = 0; i < THROTTLE.source.free + 1; i++) {
+      expect((await signInFrom(spray, uniqueEmail('spray'), 'x')).status).toBe(401);
+    }
+    expect((await signInFrom(spray, uniqueEmail('spray'), 'x')).status).toBe(429);
+    await backdateFailures('source', spray, 0, THROTTLE.source.free + 20);
+    const long = await signInFrom(spray, uniqueEmail('spray'), 'x');
+    expect(Number(long.headers.get('retry-after'))).toBeGreaterThan(THROTTLE.address.maxDelaySeconds);
+    // Someone else, elsewhere, is not affected.
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    expect((await signInFrom('198.51.100.46', manager.email, PASSWORD)).status).toBe(200);
+  });
+
+  it('still has a per-client flood guard on attempts', () => {
+    expect(routes.signIn.access.rateLimit.limit).toBeGreaterThan(THROTTLE.source.free);
   });
 });
 

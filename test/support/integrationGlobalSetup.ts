@@ -21,7 +21,14 @@ declare module 'vitest' {
     sesEndpoint: string;
     /** s3rver with the one receipts bucket; keys carry team ids, so files do not collide. */
     s3Endpoint: string;
-    cognito: { endpoint: string; userPoolId: string; clientId: string; issuer: string };
+    cognito: {
+      endpoint: string;
+      userPoolId: string;
+      clientId: string;
+      clientSecret: string;
+      webClientId: string;
+      issuer: string;
+    };
   }
 }
 
@@ -49,6 +56,8 @@ export default async function setup(project: TestProject) {
     endpoint: cognito.endpoint,
     userPoolId: cognito.userPoolId,
     clientId: cognito.clientId,
+    clientSecret: cognito.clientSecret,
+    webClientId: cognito.webClientId,
     issuer: cognito.issuer,
   });
   return async () => {

@@ -112,6 +112,7 @@ export async function startIntegrationStack(options: IntegrationOptions = {}): P
     SUPPORT_INBOX: TEST_SUPPORT_INBOX,
     COGNITO_ISSUER: cognito.issuer,
     COGNITO_CLIENT_ID: cognito.clientId,
+    COGNITO_WEB_CLIENT_ID: cognito.webClientId,
     COGNITO_USER_POOL_ID: cognito.userPoolId,
     COGNITO_ENDPOINT: cognito.endpoint,
     WEB_ORIGIN: TEST_WEB_ORIGIN,

@@ -3,9 +3,14 @@
  * tokens; everything else about a person (role, team, status) is ours, in the
  * table. Locally COGNITO_ENDPOINT points at cognito-local. Only
  * USER_PASSWORD_AUTH is used, so local and AWS run one path (local-stack.md).
+ *
+ * One door (docs/security.md "Sign-in"): users are created with AdminCreateUser
+ * (self sign-up is off), and every password or refresh call goes through the
+ * confidential app client with its SECRET_HASH, a secret only this API holds.
  */
+import { createHmac } from 'node:crypto';
 import {
-  AdminConfirmSignUpCommand,
+  AdminCreateUserCommand,
   AdminDeleteUserCommand,
   AdminDisableUserCommand,
   AdminGetUserCommand,
@@ -13,9 +18,9 @@ import {
   AdminSetUserPasswordCommand,
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
+  DescribeUserPoolClientCommand,
   InitiateAuthCommand,
   RevokeTokenCommand,
-  SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { awsConfig, userPoolConfig } from '../platform/config';
 
@@ -30,6 +35,44 @@ function cognito(): CognitoIdentityProviderClient {
     });
   }
   return client;
+}
+
+let secretPromise: Promise<string> | undefined;
+
+/**
+ * Read from the pool itself (DescribeUserPoolClient), the same call against
+ * cognito-local and AWS: the secret is in no template, environment or secret
+ * store, and IAM lets only the functions with `userPool:signIn` read it.
+ */
+async function loadClientSecret(): Promise<string> {
+  const { COGNITO_CLIENT_ID, COGNITO_USER_POOL_ID } = userPoolConfig();
+  const result = await cognito().send(
+    new DescribeUserPoolClientCommand({ UserPoolId: COGNITO_USER_POOL_ID, ClientId: COGNITO_CLIENT_ID }),
+  );
+  const secret = result.UserPoolClient?.ClientSecret;
+  if (!secret)
+    throw new Error('The app client has no secret: the API signs in through a confidential client');
+  return secret;
+}
+
+/** The app client's secret, read once per container. */
+function clientSecret(): Promise<string> {
+  secretPromise ??= loadClientSecret().catch((error) => {
+    secretPromise = undefined;
+    throw error;
+  });
+  return secretPromise;
+}
+
+/**
+ * Cognito's SECRET_HASH: HMAC-SHA256 of username + client id under the client
+ * secret. For refresh, the username is the pool's own (the sub), not the e-mail.
+ */
+async function secretHash(username: string): Promise<string> {
+  const { COGNITO_CLIENT_ID } = userPoolConfig();
+  return createHmac('sha256', await clientSecret())
+    .update(username + COGNITO_CLIENT_ID)
+    .digest('base64');
 }
 
 export interface Tokens {
@@ -54,26 +97,37 @@ export class InvalidCredentials extends Error {}
 /** Thrown when the pool already has a user with that e-mail. */
 export class UsernameTaken extends Error {}
 
-/** Creates a confirmed user (our own e-mail verification runs separately) and returns its id (sub). */
+/**
+ * Creates a confirmed user with its password (our own e-mail verification runs
+ * separately) and returns its id (sub). AdminCreateUser, because self sign-up is
+ * off: nobody can create a login except through our rate-limited routes.
+ */
 export async function createConfirmedUser(email: string, password: string): Promise<string> {
-  const { COGNITO_CLIENT_ID, COGNITO_USER_POOL_ID } = userPoolConfig();
+  const { COGNITO_USER_POOL_ID } = userPoolConfig();
   let sub: string | undefined;
   try {
     const result = await cognito().send(
-      new SignUpCommand({
-        ClientId: COGNITO_CLIENT_ID,
+      new AdminCreateUserCommand({
+        UserPoolId: COGNITO_USER_POOL_ID,
         Username: email,
-        Password: password,
+        // Cognito sends no mail of its own (accountEmails.ts does).
+        MessageAction: 'SUPPRESS',
         UserAttributes: [{ Name: 'email', Value: email }],
       }),
     );
-    sub = result.UserSub;
+    sub = result.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
   } catch (error) {
     if ((error as Error).name === 'UsernameExistsException') throw new UsernameTaken(email);
     throw error;
   }
   if (!sub) throw new Error('Cognito returned no user id');
-  await cognito().send(new AdminConfirmSignUpCommand({ UserPoolId: COGNITO_USER_POOL_ID, Username: email }));
+  try {
+    // Permanent: the user chose it in our form; no FORCE_CHANGE_PASSWORD challenge follows.
+    await setPassword(email, password);
+  } catch (error) {
+    await deleteUser(email);
+    throw error;
+  }
   return sub;
 }
 
@@ -93,7 +147,7 @@ export async function passwordSignIn(email: string, password: string): Promise<T
       new InitiateAuthCommand({
         ClientId: userPoolConfig().COGNITO_CLIENT_ID,
         AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: email, PASSWORD: password },
+        AuthParameters: { USERNAME: email, PASSWORD: password, SECRET_HASH: await secretHash(email) },
       }),
     );
     const auth = result.AuthenticationResult;
@@ -110,13 +164,18 @@ export async function passwordSignIn(email: string, password: string): Promise<T
   }
 }
 
-export async function refreshTokens(email: string, refreshToken: string): Promise<Tokens> {
+/** `username` is the pool's username: the user's sub (what the SECRET_HASH of a refresh is made of). */
+export async function refreshTokens(username: string, refreshToken: string): Promise<Tokens> {
   try {
     const result = await cognito().send(
       new InitiateAuthCommand({
         ClientId: userPoolConfig().COGNITO_CLIENT_ID,
         AuthFlow: 'REFRESH_TOKEN_AUTH',
-        AuthParameters: { REFRESH_TOKEN: refreshToken, USERNAME: email },
+        AuthParameters: {
+          REFRESH_TOKEN: refreshToken,
+          USERNAME: username,
+          SECRET_HASH: await secretHash(username),
+        },
       }),
     );
     const auth = result.AuthenticationResult;
@@ -183,7 +242,11 @@ export async function loginCreatedAt(email: string): Promise<Date | undefined> {
 export async function revokeRefreshToken(refreshToken: string): Promise<void> {
   try {
     await cognito().send(
-      new RevokeTokenCommand({ ClientId: userPoolConfig().COGNITO_CLIENT_ID, Token: refreshToken }),
+      new RevokeTokenCommand({
+        ClientId: userPoolConfig().COGNITO_CLIENT_ID,
+        ClientSecret: await clientSecret(),
+        Token: refreshToken,
+      }),
     );
   } catch (error) {
     const name = (error as Error).name;

@@ -35,6 +35,12 @@ export const keys = {
     sk: `SESSION#${refreshTokenHash}`,
   }),
 
+  /** A user's second factor: TOTP secret (pending or on) and hashed recovery codes. Never sent back. */
+  secondFactor: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'MFA' }),
+
+  /** A fresh factor (password or code) proven for one access token (its jti). TTL minutes. */
+  stepUp: (userId: string, tokenId: string): Key => ({ pk: `USER#${userId}`, sk: `STEPUP#${tokenId}` }),
+
   /** Uniqueness guard and lookup: one account per e-mail. Holds the userId. */
   emailClaim: (email: string): Key => ({ pk: `EMAIL#${email}`, sk: 'EMAIL' }),
 
@@ -153,6 +159,11 @@ export const keys = {
   jobRun: (jobId: string, day: string): Key => ({ pk: `JOBRUN#${jobId}`, sk: `DAY#${day}` }),
 
   /** A fixed rate-limit window for one bucket and client. TTL = window end. */
+  /** Failed sign-ins of one e-mail address or one source address (growing delays). TTL an hour after the last. */
+  signInFailures: (scope: 'address' | 'source', id: string): Key => ({
+    pk: `SIGNINFAIL#${scope}#${id}`,
+    sk: 'FAILURES',
+  }),
   rateWindow: (bucket: string, client: string, windowStart: number): Key => ({
     pk: `RATE#${bucket}#${client}`,
     sk: `WINDOW#${windowStart}`,

@@ -18,6 +18,8 @@ export interface Actor {
   teamId: string;
   status: UserStatus;
   emailVerified: boolean;
+  /** The access token's own id (jti): a step-up is proven for one token, not the whole account. Absent for actors not signed in by a token (the demo seed). */
+  tokenId?: string;
 }
 
 /**
@@ -37,7 +39,9 @@ let verifier: Verifier | undefined;
 
 function accessTokenVerifier(): Verifier {
   if (!verifier) {
-    const { COGNITO_ISSUER, COGNITO_CLIENT_ID, COGNITO_JWKS_URI } = authConfig();
+    const { COGNITO_ISSUER, COGNITO_CLIENT_ID, COGNITO_WEB_CLIENT_ID, COGNITO_JWKS_URI } = authConfig();
+    // Password sessions come from the API's confidential client, social ones from the hosted UI's.
+    const clients = new Set([COGNITO_CLIENT_ID, ...(COGNITO_WEB_CLIENT_ID ? [COGNITO_WEB_CLIENT_ID] : [])]);
     verifier = JwtRsaVerifier.create(
       {
         issuer: COGNITO_ISSUER,
@@ -45,7 +49,7 @@ function accessTokenVerifier(): Verifier {
         jwksUri: COGNITO_JWKS_URI ?? `${COGNITO_ISSUER.replace(/\/$/, '')}/.well-known/jwks.json`,
         customJwtCheck: ({ payload }) => {
           if (payload.token_use !== 'access') throw new Error('Not an access token');
-          if (payload.client_id !== COGNITO_CLIENT_ID) throw new Error('Token was issued to another client');
+          if (!clients.has(String(payload.client_id))) throw new Error('Token was issued to another client');
         },
       },
       { jwksCache: new SimpleJwksCache({ fetcher: jwksFetcher }) },
@@ -55,6 +59,20 @@ function accessTokenVerifier(): Verifier {
 }
 
 export type AccessTokenClaims = { sub: string; [claim: string]: unknown };
+
+/** Cognito (and cognito-local) access tokens carry a jti; `origin_jti` names the sign-in, not the token. */
+export function tokenIdOf(claims: { [claim: string]: unknown }): string {
+  return typeof claims.jti === 'string' && claims.jti !== '' ? claims.jti : `iat-${String(claims.iat)}`;
+}
+
+/** The claims of a token Cognito just handed us (not verified: for our own bookkeeping only). */
+export function unverifiedClaims(token: string): { [claim: string]: unknown } {
+  try {
+    return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+  } catch {
+    return {};
+  }
+}
 
 /**
  * Verifies a bearer access token (issuer, signature, expiry, client, token use)
@@ -91,5 +109,6 @@ export async function loadActor(claims: AccessTokenClaims): Promise<Actor> {
     teamId: user.teamId,
     status: user.status,
     emailVerified: user.emailVerified,
+    tokenId: tokenIdOf(claims),
   };
 }

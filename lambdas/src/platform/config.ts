@@ -41,7 +41,10 @@ export const mailConfig = group('mail', {
 export const authConfig = group('auth', {
   /** `https://cognito-idp.<region>.amazonaws.com/<poolId>` in AWS; cognito-local's URL locally. */
   COGNITO_ISSUER: z.url(),
+  /** The confidential client the API signs people in with. */
   COGNITO_CLIENT_ID: z.string().min(1),
+  /** The public client of the hosted UI (social sign-in): its tokens are accepted too. */
+  COGNITO_WEB_CLIENT_ID: z.string().optional(),
   /** Where the JWKS lives; defaults to `<issuer>/.well-known/jwks.json`. */
   COGNITO_JWKS_URI: optionalUrl,
 });
@@ -58,6 +61,7 @@ export const stageConfig = group('stage', {
 
 export const userPoolConfig = group('userPool', {
   COGNITO_USER_POOL_ID: z.string().min(1),
+  /** The confidential client: every password and refresh call carries its SECRET_HASH. */
   COGNITO_CLIENT_ID: z.string().min(1),
   /** Set only locally (cognito-local). */
   COGNITO_ENDPOINT: optionalUrl,

@@ -4,6 +4,7 @@
  *   1. refuse bodies over the route's limit (before parsing anything);
  *   2. authenticate (JWT) and load the actor from the table; check the role;
  *   3. rate limit per client (public) or per user (signed in), if the route says so;
+ *      a money-moving route marked `freshFactor: 'always'` needs a recent factor (step-up);
  *   4. parse JSON (base64 too) and validate with the route's zod schema;
  *   5. run the handler and shape the result with the route's output schema
  *      (which strips anything the schema does not name);
@@ -39,6 +40,7 @@ import {
 } from '../data/idempotency';
 import { consumeRateLimit } from '../data/rateLimits';
 import { type Actor, loadActor, verifyBearer } from './auth';
+import { requireFreshFactor } from './freshFactor';
 import { createLogger, errorFields, type Logger } from './log';
 import { withMetrics } from './metrics';
 
@@ -264,6 +266,8 @@ export function httpHandler<Op extends OperationId>(operationId: Op, impl: HttpI
       }
 
       const run = async () => {
+        // Inside the run: a replay moves nothing and needs none; a refused first try releases its key.
+        if (actor && (route as RouteDef).freshFactor === 'always') await requireFreshFactor(actor, now);
         const result = await impl({
           input: parsed.data as HttpContext<Op>['input'],
           actor: actor as ActorFor<Op>,

@@ -40,19 +40,23 @@ import {
   setUserFields,
 } from '../data/accounts';
 import { hashToken, issueEmailToken, redeemEmailToken } from '../data/emailTokens';
-import { consumeRateLimit } from '../data/rateLimits';
+import { putStepUp } from '../data/secondFactors';
 import { getUser, type UserRecord } from '../data/users';
+import { type Actor, tokenIdOf, unverifiedClaims } from '../platform/auth';
+import { FRESH_FACTOR_SECONDS } from '../platform/freshFactor';
 import { errorFields, type Logger } from '../platform/log';
 import { sendManagerInvitationEmail, sendPasswordResetEmail, sendVerificationEmail } from './accountEmails';
 import { mayEmail } from './emailCaps';
 import { activateEmployee } from './joining';
+import { hasSecondFactor, verifySecondFactor } from './secondFactor';
+import { assertMayTry, recordFailure, recordSuccess } from './signInThrottle';
 
 export const ALREADY_REGISTERED = 'An account with this email already exists. Please sign in.';
 export const BAD_CREDENTIALS = 'Incorrect email or password.';
 const LINK_INVALID = 'This link is invalid or has expired. Please request a new one.';
 
-/** Per account, on top of the per-client limit of the route: slows guessing one person's password. */
-export const SIGN_IN_ACCOUNT_LIMIT = { limit: 10, windowSeconds: 900 };
+export const CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app.';
+export const BAD_CODE = 'That code is not valid. Try the current code, or one of your recovery codes.';
 
 /** A login with no account of ours older than this is debris of a crashed sign-up, safe to replace. */
 const ORPHAN_LOGIN_AGE_MS = 5 * 60 * 1000;
@@ -188,27 +192,94 @@ async function startSession(
   now: Date,
 ) {
   await putSession(user.userId, hashToken(tokens.refreshToken), now);
+  // Signing in proves a factor: money-moving actions need no second prompt for a few minutes.
+  const tokenId = tokenIdOf(unverifiedClaims(tokens.accessToken));
+  await putStepUp(user.userId, tokenId, now, FRESH_FACTOR_SECONDS);
   return { ...tokens, role: user.role as Role };
 }
 
-export async function signIn(input: z.output<typeof signInInput>, now: Date, log: Logger) {
-  await consumeRateLimit('signIn:account', input.email, SIGN_IN_ACCOUNT_LIMIT, now);
+/**
+ * The only door to a password sign-in. Failures (unknown address, wrong
+ * password, wrong code) earn growing delays per address and per source
+ * (signInThrottle.ts); successes cost nothing. An account with an
+ * authenticator app needs its code too: asked only once the password is right,
+ * so the question reveals nothing to someone without it.
+ */
+export async function signIn(input: z.output<typeof signInInput>, sourceIp: string, now: Date, log: Logger) {
+  await assertMayTry(input.email, sourceIp, now);
   const userId = await getEmailOwner(input.email);
   const user = userId ? await getUser(userId) : undefined;
   // Unknown, deleted and wrong-password all read the same: nothing to learn by probing.
   if (!user || user.status === 'deleted') {
     log.info('sign-in refused', { reason: user ? 'deleted' : 'unknown' });
+    await recordFailure(input.email, sourceIp, now);
     throw new AppError('UNAUTHENTICATED', BAD_CREDENTIALS);
   }
   let tokens: Awaited<ReturnType<typeof passwordSignIn>>;
   try {
     tokens = await passwordSignIn(input.email, input.password);
   } catch (error) {
-    if (error instanceof InvalidCredentials) throw new AppError('UNAUTHENTICATED', BAD_CREDENTIALS);
+    if (error instanceof InvalidCredentials) {
+      await recordFailure(input.email, sourceIp, now);
+      throw new AppError('UNAUTHENTICATED', BAD_CREDENTIALS);
+    }
     throw error;
   }
+  if (await hasSecondFactor(user.userId)) {
+    const code = input.code?.trim();
+    if (!code || !(await verifySecondFactor(user.userId, code, now))) {
+      // The tokens Cognito just issued are never handed out: end them at once.
+      await revokeRefreshToken(tokens.refreshToken);
+      if (!code) throw new AppError('MFA_REQUIRED', CODE_REQUIRED);
+      log.info('sign-in refused', { reason: 'second factor' });
+      await recordFailure(input.email, sourceIp, now);
+      throw new AppError('UNAUTHENTICATED', BAD_CODE, { fields: { code: BAD_CODE } });
+    }
+  }
+  await recordSuccess(input.email);
   await setUserFields(user.userId, { lastLogin: now.toISOString() });
   return startSession(user, tokens, now);
+}
+
+const WRONG_PROOF = 'That is not right. Please try again.';
+
+/**
+ * Proves a fresh factor for the caller's access token: the authenticator (or a
+ * recovery) code when the account has one, otherwise the password. Failures
+ * count towards the sign-in throttle, so this is no side door for guessing.
+ */
+export async function stepUp(
+  actor: Actor,
+  input: { code?: string; password?: string },
+  sourceIp: string,
+  now: Date,
+) {
+  await assertMayTry(actor.email, sourceIp, now);
+  let proved = false;
+  if (await hasSecondFactor(actor.userId)) {
+    if (!input.code) {
+      throw new AppError('VALIDATION_FAILED', CODE_REQUIRED, { fields: { code: CODE_REQUIRED } });
+    }
+    proved = await verifySecondFactor(actor.userId, input.code, now);
+  } else {
+    if (!input.password) {
+      const message = 'Enter your password.';
+      throw new AppError('VALIDATION_FAILED', message, { fields: { password: message } });
+    }
+    try {
+      const tokens = await passwordSignIn(actor.email, input.password);
+      await revokeRefreshToken(tokens.refreshToken);
+      proved = true;
+    } catch (error) {
+      if (!(error instanceof InvalidCredentials)) throw error;
+    }
+  }
+  if (!proved) {
+    await recordFailure(actor.email, sourceIp, now);
+    const field = input.code ? 'code' : 'password';
+    throw new AppError('VALIDATION_FAILED', WRONG_PROOF, { fields: { [field]: WRONG_PROOF } });
+  }
+  if (actor.tokenId) await putStepUp(actor.userId, actor.tokenId, now, FRESH_FACTOR_SECONDS);
 }
 
 export async function refreshSession(email: string, refreshToken: string, now: Date) {
@@ -218,7 +289,7 @@ export async function refreshSession(email: string, refreshToken: string, now: D
   if (!user || user.status === 'deleted') throw refused;
   if (!(await hasSession(user.userId, hashToken(refreshToken), now))) throw refused;
   try {
-    const tokens = await refreshTokens(email, refreshToken);
+    const tokens = await refreshTokens(user.userId, refreshToken);
     return { ...tokens, role: user.role as Role };
   } catch (error) {
     if (error instanceof InvalidCredentials) throw refused;
@@ -226,11 +297,19 @@ export async function refreshSession(email: string, refreshToken: string, now: D
   }
 }
 
-/** Ends this session: its refresh token stops working here and at Cognito. */
-export async function signOut(email: string, refreshToken: string) {
+/**
+ * Signing out ends every session of the account (decisions.md "Sessions"): all
+ * refresh tokens stop working, here and at Cognito, and access tokens issued
+ * before now are refused. Only the holder of a live session may do this, so
+ * a stranger knowing the e-mail cannot sign someone out.
+ */
+export async function signOut(email: string, refreshToken: string, now: Date) {
   const userId = await getEmailOwner(email);
-  if (userId) await deleteSession(userId, hashToken(refreshToken));
   await revokeRefreshToken(refreshToken);
+  if (!userId || !(await hasSession(userId, hashToken(refreshToken), now))) return;
+  await deleteSession(userId, hashToken(refreshToken));
+  await signOutEverywhere(email);
+  await endAllSessions(userId, now);
 }
 
 export async function verifyEmail(token: string, now: Date) {

@@ -13,13 +13,18 @@ import {
   inviteCheckInput,
   inviteCheckOutput,
   inviteManagerInput,
+  recoveryCodesOutput,
   refreshSessionInput,
   registerEmployeeInput,
   registeredOutput,
   registerManagerInput,
   resetPasswordInput,
+  secondFactorCodeInput,
+  secondFactorStatusOutput,
   sessionOutput,
   signInInput,
+  stepUpInput,
+  totpEnrolmentOutput,
   verifyEmailOutput,
 } from '../schemas/auth';
 import {
@@ -101,6 +106,8 @@ export type Capability =
   | 'receipts:read'
   | 'receipts:write'
   | 'userPool:admin'
+  /** Read the confidential app client's secret: password and refresh calls to Cognito. */
+  | 'userPool:signIn'
   | 'stripe';
 
 export interface RouteDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
@@ -139,6 +146,12 @@ export interface RouteDef<I extends z.ZodType = z.ZodType, O extends z.ZodType =
    * non-GET signed-in route is refused for it by the handler wrapper.
    */
   openWhenClosed?: true;
+  /**
+   * A money-moving manager action that needs a factor proven in the last few
+   * minutes (lambdas/src/platform/freshFactor.ts); refused with STEP_UP_REQUIRED
+   * otherwise. Amount-dependent ones (deposits, reallocations) check in the handler.
+   */
+  freshFactor?: 'always' | 'aboveThreshold';
   uses: readonly Capability[];
 }
 
@@ -152,8 +165,14 @@ const PUBLIC_FORM_LIMIT: RateLimit = { limit: 10, windowSeconds: 600 };
 /** Account creation and e-mail sending endpoints: per client IP. */
 const SIGN_UP_LIMIT: RateLimit = { limit: 10, windowSeconds: 3600 };
 const EMAIL_SENDING_LIMIT: RateLimit = { limit: 5, windowSeconds: 600 };
-/** Sign-in per client IP (a per-account limit applies too, in the service). */
-const SIGN_IN_CLIENT_LIMIT: RateLimit = { limit: 20, windowSeconds: 600 };
+/**
+ * Sign-in attempts per client IP: only a flood guard. Guessing is slowed by
+ * growing delays after failures, per address and per source
+ * (lambdas/src/services/signInThrottle.ts), which never lock the owner out.
+ */
+const SIGN_IN_CLIENT_LIMIT: RateLimit = { limit: 60, windowSeconds: 600 };
+/** Second-factor codes: enough for typos, too few to guess six digits. */
+const CODE_LIMIT: RateLimit = { limit: 10, windowSeconds: 600 };
 /** Invite check and e-mail links: enough for typos, too few to enumerate addresses. */
 const LOOKUP_LIMIT: RateLimit = { limit: 20, windowSeconds: 600 };
 /** Every page load of a signed-in person refreshes once; offices share addresses. */
@@ -234,11 +253,12 @@ export const routes = {
   signIn: route({
     method: 'POST',
     path: '/auth/signIn',
-    summary: 'E-mail and password sign-in; records lastLogin. Rate limited per client and per account.',
+    summary:
+      'E-mail and password sign-in (+ authenticator code when enrolled); records lastLogin. Growing delays after failures.',
     access: { kind: 'public', rateLimit: SIGN_IN_CLIENT_LIMIT },
     input: signInInput,
     output: sessionOutput,
-    uses: ['table:write', 'userPool:admin'],
+    uses: ['table:write', 'userPool:admin', 'userPool:signIn'],
   }),
   refreshSession: route({
     method: 'POST',
@@ -247,16 +267,61 @@ export const routes = {
     access: { kind: 'public', rateLimit: REFRESH_LIMIT },
     input: refreshSessionInput,
     output: sessionOutput,
-    uses: ['table:write', 'userPool:admin'],
+    uses: ['table:write', 'userPool:admin', 'userPool:signIn'],
   }),
   signOut: route({
     method: 'POST',
     path: '/auth/signOut',
-    summary: 'Ends this session: its refresh token stops working (here and at Cognito).',
+    summary: 'Ends every session of the account: refresh tokens stop working (here and at Cognito).',
     access: { kind: 'public', rateLimit: REFRESH_LIMIT },
     input: refreshSessionInput,
     output: okResponse,
-    uses: ['table:write', 'userPool:admin'],
+    uses: ['table:write', 'userPool:admin', 'userPool:signIn'],
+  }),
+  stepUp: route({
+    method: 'POST',
+    path: '/auth/stepUp',
+    summary: 'Proves a fresh factor (authenticator code, or password without one) for money-moving actions.',
+    access: { kind: 'signedIn', roles: signedIn, rateLimit: CODE_LIMIT },
+    input: stepUpInput,
+    output: okResponse,
+    uses: ['table:write', 'userPool:signIn'],
+  }),
+  getSecondFactor: route({
+    method: 'GET',
+    path: '/me/secondFactor',
+    summary: 'Whether an authenticator app is set up, and how many recovery codes are left.',
+    access: { kind: 'signedIn', roles: signedIn },
+    input: z.object({}),
+    output: secondFactorStatusOutput,
+    uses: ['table:read'],
+  }),
+  startTotpEnrolment: route({
+    method: 'POST',
+    path: '/me/secondFactor/totp',
+    summary: 'Starts setting up an authenticator app: the secret as a QR code and a key, shown this once.',
+    access: { kind: 'signedIn', roles: signedIn, rateLimit: CODE_LIMIT },
+    input: z.object({}),
+    output: totpEnrolmentOutput,
+    uses: ['table:write'],
+  }),
+  confirmTotpEnrolment: route({
+    method: 'POST',
+    path: '/me/secondFactor/totp/confirm',
+    summary: 'Turns the authenticator app on with a code from it; answers ten recovery codes, once.',
+    access: { kind: 'signedIn', roles: signedIn, rateLimit: CODE_LIMIT },
+    input: secondFactorCodeInput,
+    output: recoveryCodesOutput,
+    uses: ['table:write'],
+  }),
+  regenerateRecoveryCodes: route({
+    method: 'POST',
+    path: '/me/secondFactor/recoveryCodes',
+    summary: 'With a current code: ten new recovery codes (the old ones stop working), shown once.',
+    access: { kind: 'signedIn', roles: signedIn, rateLimit: CODE_LIMIT },
+    input: secondFactorCodeInput,
+    output: recoveryCodesOutput,
+    uses: ['table:write'],
   }),
   verifyEmail: route({
     method: 'POST',
@@ -359,6 +424,7 @@ export const routes = {
     input: addCardInput,
     output: customerOutput,
     idempotent: true,
+    freshFactor: 'always',
     uses: ['table:write', 'email:send', 'stripe'],
   }),
   updateCustomer: route({
@@ -377,6 +443,7 @@ export const routes = {
     access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true },
     input: cardIdInput,
     output: customerOutput,
+    freshFactor: 'always',
     uses: ['table:write', 'stripe'],
   }),
   listEmployees: route({
@@ -423,6 +490,7 @@ export const routes = {
     input: reallocateInput,
     output: moneyMovedOutput,
     idempotent: true,
+    freshFactor: 'aboveThreshold',
     uses: ['table:write', 'stripe'],
   }),
   redeemFunds: route({
@@ -433,6 +501,7 @@ export const routes = {
     input: redeemInput,
     output: moneyMovedOutput,
     idempotent: true,
+    freshFactor: 'always',
     uses: ['table:write', 'stripe'],
   }),
   previewReallocation: route({
@@ -466,6 +535,7 @@ export const routes = {
     input: depositInput,
     output: depositOutput,
     idempotent: true,
+    freshFactor: 'aboveThreshold',
     uses: ['table:write', 'stripe'],
   }),
   previewDeposit: route({

@@ -58,10 +58,44 @@ export const inviteManagerInput = z.object({
   fromEmail: optionalText(254),
 });
 
+/** An authenticator code (6 digits) or a recovery code (`xxxx-xxxx-xxxx`). */
+export const secondFactorCode = z
+  .string({ error: 'Code is required' })
+  .trim()
+  .min(1, { error: 'Code is required' })
+  .max(40, { error: 'That code is too long' });
+
 export const signInInput = z.object({
   email: requiredEmail,
   password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(256),
+  /** Only for an account with an authenticator app: asked for (MFA_REQUIRED) once the password is right. */
+  code: secondFactorCode.optional(),
 });
+
+/** A fresh factor for money-moving actions: the code when an authenticator is set up, else the password. */
+export const stepUpInput = z.object({
+  code: secondFactorCode.optional(),
+  password: z.string().min(1, { error: 'Password is required' }).max(256).optional(),
+});
+
+export const secondFactorStatusOutput = z.object({
+  totpEnabled: z.boolean(),
+  recoveryCodesLeft: z.number().int(),
+});
+
+/** Shown once while enrolling: the secret is never sent again. */
+export const totpEnrolmentOutput = z.object({
+  /** Base32, for typing into the app by hand. */
+  secret: z.string(),
+  otpauthUri: z.string(),
+  /** The otpauth URI as a PNG data URL. */
+  qrCode: z.string(),
+});
+
+export const secondFactorCodeInput = z.object({ code: secondFactorCode });
+
+/** Shown once; only their hashes are kept. */
+export const recoveryCodesOutput = z.object({ recoveryCodes: z.array(z.string()) });
 export const sessionOutput = z.object({
   accessToken: z.string(),
   refreshToken: z.string(),

@@ -37,6 +37,12 @@ export interface ApiClientOptions {
    * token is available (the call is then retried once with it), false otherwise.
    */
   onUnauthorized?: () => Promise<boolean>;
+  /**
+   * Called when a signed-in route answers STEP_UP_REQUIRED (a money-moving
+   * action needs a fresh factor). Resolve true once the person proved one
+   * (POST /auth/stepUp); the call is then retried once, same Idempotency-Key.
+   */
+  onStepUp?: () => Promise<boolean>;
 }
 
 export interface CallOptions {
@@ -161,6 +167,16 @@ export function createApiClient(options: ApiClientOptions): ApiCall {
       }
     }
 
+    if (response.status === 403 && route.access.kind === 'signedIn' && options.onStepUp) {
+      const body = await response
+        .clone()
+        .json()
+        .catch(() => undefined);
+      if (isErrorEnvelope(body) && body.error.code === 'STEP_UP_REQUIRED' && (await options.onStepUp())) {
+        response = await send();
+      }
+    }
+
     // A file route (CSV) answers with the file itself; its name is the page's to choose
     // (Content-Disposition is not readable cross-origin).
     const isFile = Boolean((route as RouteDef).responseType) && response.ok;
@@ -191,6 +207,12 @@ export function createApiClient(options: ApiClientOptions): ApiCall {
 
 let tokenGetter: TokenGetter | undefined;
 let unauthorizedHandler: (() => Promise<boolean>) | undefined;
+let stepUpHandler: (() => Promise<boolean>) | undefined;
+
+/** Set by the signed-in frame (the step-up dialog): asks for a code or password; true once proven. */
+export function setStepUpHandler(handler: (() => Promise<boolean>) | undefined): void {
+  stepUpHandler = handler;
+}
 
 /** Set by the auth module (web/src/auth/session.ts); until then calls go without a token. */
 export function setTokenGetter(getter: TokenGetter | undefined): void {
@@ -207,4 +229,5 @@ export const call: ApiCall = createApiClient({
   baseUrl: async () => (await loadConfig()).apiUrl,
   getToken: () => tokenGetter?.(),
   onUnauthorized: async () => (unauthorizedHandler ? unauthorizedHandler() : false),
+  onStepUp: async () => (stepUpHandler ? stepUpHandler() : false),
 });

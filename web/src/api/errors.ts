@@ -42,6 +42,8 @@ const fallbackMessages: Record<ApiErrorCode, string> = {
   VALIDATION_FAILED: 'Some fields are missing or invalid.',
   MALFORMED_REQUEST: 'The request could not be read. Please reload the page and try again.',
   UNAUTHENTICATED: 'Please sign in again.',
+  MFA_REQUIRED: 'Enter the code from your authenticator app.',
+  STEP_UP_REQUIRED: 'Please confirm it is you to continue.',
   FORBIDDEN: 'You do not have access to this.',
   EMAIL_NOT_VERIFIED: 'Please verify your email address first.',
   NOT_FOUND: 'We could not find that.',

@@ -185,8 +185,9 @@ export async function adoptSession(
   }
 }
 
-export async function signIn(email: string, password: string): Promise<MeOutput> {
-  const answer = await call('signIn', { email, password });
+/** With `code` for an account with an authenticator app (the server answers MFA_REQUIRED without it). */
+export async function signIn(email: string, password: string, code?: string): Promise<MeOutput> {
+  const answer = await call('signIn', { email, password, ...(code ? { code } : {}) });
   return adoptSession(answer, email.trim().toLowerCase(), 'password');
 }
 

@@ -24,8 +24,11 @@ export interface SessionState {
   status: SessionStatus;
   /** The signed-in person (GET /me), or null. */
   me: MeOutput | null;
-  /** E-mail and password through POST /auth/signIn; then loads `me`. Throws ApiError on failure. */
-  signIn: (email: string, password: string) => Promise<MeOutput>;
+  /**
+   * E-mail and password (+ the authenticator or recovery code, once asked for with
+   * MFA_REQUIRED) through POST /auth/signIn; then loads `me`. Throws ApiError on failure.
+   */
+  signIn: (email: string, password: string, code?: string) => Promise<MeOutput>;
   /** Forgets the session here (memory, storage, the public pages' hint). */
   signOut: () => Promise<void>;
   /** A new access token now; false (and signed out) when the session has ended. */
@@ -42,7 +45,7 @@ export const useSession = create<SessionState>()(() => ({
   // Without stored credentials nobody can be signed in: no need to wait.
   status: readCredentials() ? 'loading' : 'signedOut',
   me: null,
-  signIn: async (email, password) => (await load()).signIn(email, password),
+  signIn: async (email, password, code) => (await load()).signIn(email, password, code),
   signOut: async () => (await load()).signOut(),
   refresh: async () => (await load()).refresh(),
   reloadMe: async () => (await load()).reloadMe(),

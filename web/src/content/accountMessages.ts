@@ -53,3 +53,37 @@ export const profileMessages = {
   /** spec §2 /editProfile. */
   budgetHelper: "This change will take effect in next month's budget update",
 } as const;
+
+/** Two-step sign-in: the profile's section, the sign-in code step and the step-up dialog (not in the spec). */
+export const secondFactorMessages = {
+  title: 'Two-step sign-in',
+  lead: 'Ask for a code from an authenticator app each time you sign in, and before money leaves your team.',
+  setUp: 'Set up authenticator app',
+  scan: 'Scan this QR code with your authenticator app (Google Authenticator, 1Password, Authy, ...).',
+  qrAlt: 'QR code to add this account to your authenticator app',
+  manualKey: 'Or enter this key by hand:',
+  codeLabel: 'Code from the app',
+  codeRequired: 'Code is required',
+  turnOn: 'Turn on',
+  codesTitle: 'Save your recovery codes now',
+  codesLead:
+    'Each code signs you in once if you lose your phone. They are shown only this once: keep them somewhere safe.',
+  savedThem: 'I have saved them',
+  on: 'On.',
+  codesLeft: (n: number) => `${n} recovery ${n === 1 ? 'code' : 'codes'} left.`,
+  newCodes: 'New recovery codes',
+  signInTitle: 'Two-step sign-in',
+  signInLead: 'Enter the 6-digit code from your authenticator app.',
+  signInRecoveryLead: 'Enter one of your recovery codes. Each works once.',
+  signInCodeLabel: 'Authentication code',
+  signInRecoveryLabel: 'Recovery code',
+  useRecovery: 'Use a recovery code instead',
+  useApp: 'Use the authenticator app instead',
+  verify: 'Verify',
+  back: 'Back',
+  stepUpTitle: 'Confirm it is you',
+  stepUpCodeLead: 'Enter the code from your authenticator app (or a recovery code) to continue.',
+  stepUpPasswordLead: 'Enter your password to continue.',
+  confirm: 'Confirm',
+  cancel: 'Cancel',
+} as const;

@@ -37,6 +37,7 @@ import { useRouteFocus } from '../../components/useRouteFocus';
 import { signInMessages } from '../../content/accountMessages';
 import { PRODUCT_NAME } from '../../content/site';
 import { CardButton } from '../../features/card/CardButton';
+import { StepUpDialog } from '../../features/stepUp/StepUpDialog';
 import { notify } from '../../stores/notifications';
 import { Loading } from '../Loading';
 import { Logo } from '../Logo';
@@ -324,6 +325,7 @@ export function SignedInLayout() {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       <NotificationsHost />
+      <StepUpDialog />
       <a className="pub-skip-link" href="#app-main">
         Skip to main content
       </a>

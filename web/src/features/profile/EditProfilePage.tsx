@@ -30,6 +30,7 @@ import { useSession } from '../../auth/sessionStore';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { profileMessages } from '../../content/accountMessages';
 import { notify } from '../../stores/notifications';
+import { SecondFactorSection } from './SecondFactorSection';
 
 type Profile = RouteOutput<'getProfile'>;
 type Fields = 'firstName' | 'lastName' | 'jobRole' | 'budget';
@@ -274,6 +275,8 @@ export function EditProfilePage() {
           </Stack>
         </form>
       </Paper>
+
+      {isSelf && !deleted ? <SecondFactorSection /> : null}
 
       <Modal
         opened={confirming}

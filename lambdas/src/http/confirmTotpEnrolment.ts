@@ -1,0 +1,7 @@
+/** POST /me/secondFactor/totp/confirm - signed in. A code from the app turns it on; answers the recovery codes, once. */
+import { httpHandler } from '../platform/http';
+import { confirmTotpEnrolment } from '../services/secondFactor';
+
+export const handler = httpHandler('confirmTotpEnrolment', ({ actor, input, now }) =>
+  confirmTotpEnrolment(actor, input.code, now),
+);

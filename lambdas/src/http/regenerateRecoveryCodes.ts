@@ -1,0 +1,7 @@
+/** POST /me/secondFactor/recoveryCodes - signed in. With a current code: ten new recovery codes; the old ones stop working. */
+import { httpHandler } from '../platform/http';
+import { regenerateRecoveryCodes } from '../services/secondFactor';
+
+export const handler = httpHandler('regenerateRecoveryCodes', ({ actor, input, now }) =>
+  regenerateRecoveryCodes(actor, input.code, now),
+);

@@ -1,0 +1,129 @@
+/**
+ * Two-step sign-in in a real browser (issue 14, point 2): a manager enrols an
+ * authenticator app on /editProfile (QR code and key, confirm with a code,
+ * recovery codes shown once), signs out, signs in with password and code, and
+ * is asked for a fresh factor when redeeming with a session whose factor is not
+ * fresh (a reload gets a new access token). Screenshots at 375 and 1280 px of
+ * the enrolment and the sign-in code screens go to SCREENSHOT_DIR when set.
+ */
+import * as OTPAuth from 'otpauth';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { api, PASSWORD } from '../support/accountFlows';
+import { launchBrowser, seriousViolations, signInPage } from '../support/browser';
+import { Mailbox } from '../support/integrationStack';
+import { joinTeamOverApi, setUpTeamOverApi } from '../support/teams';
+
+const env = inject('e2e');
+const mailbox = new Mailbox(env.mailboxUrl.replace(/\/$/, ''));
+const SHOTS = process.env.SCREENSHOT_DIR;
+
+let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
+afterEach(async () => {
+  await browser?.close();
+  browser = undefined;
+});
+
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    // The console's side menu slides away below the sm breakpoint: shoot once it is gone.
+    await page.waitForFunction(() => {
+      const nav = document.getElementById('app-navbar');
+      return !nav || window.innerWidth >= 768 || nav.getBoundingClientRect().right <= 0;
+    });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+}
+
+/** What the app would show `stepsAhead` periods from now (each 30 s step's code works once). */
+function codeFor(secret: string, stepsAhead = 0): string {
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 });
+  return totp.generate({ timestamp: Date.now() + stepsAhead * 30_000 });
+}
+
+describe('two-step sign-in', () => {
+  it('enrol, sign out, sign in with the code, and confirm a redemption with a fresh factor', async () => {
+    const manager = await setUpTeamOverApi(env.apiUrl, mailbox, { tourSeen: true });
+    const dee = await joinTeamOverApi(env.apiUrl, mailbox, manager, 40, {
+      firstName: 'Dee',
+      lastName: 'Leaving',
+    });
+    await joinTeamOverApi(env.apiUrl, mailbox, manager, 25, { firstName: 'Fay', lastName: 'Staying' });
+    const removed = await api(env.apiUrl, 'POST', '/employees/delete', {
+      token: manager.accessToken,
+      body: { userIds: [dee.userId] },
+    });
+    expect(removed.status).toBe(200);
+
+    // Enrol on the profile.
+    browser = await launchBrowser();
+    const page = await signInPage(browser.context, env.webUrl, manager.email, PASSWORD);
+    await page.goto(`${env.webUrl}/editProfile`);
+    const section = page.getByTestId('second-factor');
+    await section.getByRole('button', { name: 'Set up authenticator app' }).click();
+    await section.getByRole('img', { name: /QR code/ }).waitFor();
+    const secret = (await section.getByTestId('totp-secret').textContent()) ?? '';
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'mfa-enrol');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await section.getByLabel('Code from the app').fill(codeFor(secret));
+    await section.getByRole('button', { name: 'Turn on' }).click();
+    const codes = section.getByTestId('recovery-codes').locator('li');
+    await codes.first().waitFor();
+    const recoveryCodes = (await codes.allTextContents()).map((c) => c.trim());
+    expect(recoveryCodes).toHaveLength(10);
+    await shoot(page, 'mfa-recovery-codes');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await section.getByRole('button', { name: 'I have saved them' }).click();
+    await section.getByTestId('second-factor-on').waitFor();
+    expect(await section.getByTestId('second-factor-on').textContent()).toContain('10 recovery codes left');
+
+    // Sign out; the password alone is no longer enough.
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL(`${env.webUrl}/login`);
+    await page.getByLabel('Work Email').fill(manager.email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await page.getByRole('heading', { name: 'Two-step sign-in', level: 1 }).waitFor();
+    expect(page.url()).toBe(`${env.webUrl}/login`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'mfa-sign-in-code');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // The step just used to confirm is spent; the app's next code is the one to type.
+    await page.getByLabel('Authentication code').fill(codeFor(secret, 1));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(`${env.webUrl}/dashboard`);
+
+    // A reload restores the session with a new access token: no fresh factor on it.
+    await page.goto(`${env.webUrl}/dashboard/employees`);
+    await page.getByLabel('Search employees').waitFor();
+    await page.getByRole('checkbox', { name: `Select ${dee.name}`, exact: true }).check();
+    await page.getByRole('button', { name: 'Redeem', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Redeem to your card' });
+    await dialog.getByRole('button', { name: 'Redeem $34.00' }).click();
+    const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
+    await stepUp.waitFor();
+    await shoot(page, 'mfa-step-up');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await stepUp.getByLabel('Authentication code').fill(recoveryCodes[0] ?? '');
+    await stepUp.getByRole('button', { name: 'Confirm' }).click();
+    // The same redemption goes through after the factor (same Idempotency-Key).
+    await page
+      .locator('.mantine-Notification-root')
+      .filter({ hasText: 'Redeemed successfully!' })
+      .first()
+      .waitFor();
+    // Each recovery code works once: the one just used cannot sign in; another can.
+    const signInWith = (code: string) =>
+      api(env.apiUrl, 'POST', '/auth/signIn', { body: { email: manager.email, password: PASSWORD, code } });
+    expect((await signInWith(recoveryCodes[0] ?? '')).status).toBe(401);
+    const again = await signInWith(recoveryCodes[1] ?? '');
+    expect(again.status).toBe(200);
+    const ledger = await api(env.apiUrl, 'GET', '/team/ledger', { token: again.body.accessToken });
+    expect(ledger.body.entries.filter((e: { kind: string }) => e.kind === 'redemption')).toHaveLength(1);
+  }, 120_000);
+});

@@ -1,0 +1,264 @@
+/**
+ * The second factor and step-up (docs/security.md "Second factor"): an
+ * authenticator app enrolled over the API is asked for at every sign-in, each
+ * code and each recovery code works once, and money-moving manager actions
+ * need a factor proven in the last few minutes.
+ */
+import { randomUUID } from 'node:crypto';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import * as OTPAuth from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db, queryAll, tableName } from '../../lambdas/src/data/client';
+import { keys } from '../../lambdas/src/data/keys';
+import { STEP_UP_THRESHOLD_CENTS } from '../../lambdas/src/platform/freshFactor';
+import {
+  api,
+  inviteAndRegisterEmployee,
+  PASSWORD,
+  registerManager,
+  type SignedIn,
+  signIn,
+} from '../support/accountFlows';
+import { type IntegrationStack, postJson, startIntegrationStack } from '../support/integrationStack';
+
+let stack: IntegrationStack;
+beforeAll(async () => {
+  stack = await startIntegrationStack();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+/** The code the app would show `stepsAhead` periods from now (a step ahead avoids reusing the step just spent). */
+function codeFor(secret: string, stepsAhead = 0): string {
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 });
+  return totp.generate({ timestamp: Date.now() + stepsAhead * 30_000 });
+}
+
+async function enrol(user: SignedIn): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const started = await api(stack.apiUrl, 'POST', '/me/secondFactor/totp', {
+    token: user.accessToken,
+    body: {},
+  });
+  expect(started.status).toBe(200);
+  const confirmed = await api(stack.apiUrl, 'POST', '/me/secondFactor/totp/confirm', {
+    token: user.accessToken,
+    body: { code: codeFor(started.body.secret) },
+  });
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+  return { secret: started.body.secret, recoveryCodes: confirmed.body.recoveryCodes };
+}
+
+/** As if the factor proven at sign-in were older than the freshness window. */
+async function forgetStepUps(userId: string) {
+  const items = await queryAll<{ pk: string; sk: string }>({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':prefix': 'STEPUP#' },
+  });
+  for (const { pk, sk } of items) {
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk, sk } }));
+  }
+}
+
+const signInWithCode = (email: string, code: string, password = PASSWORD) =>
+  postJson(`${stack.apiUrl}/auth/signIn`, { email, password, code });
+
+describe('enrolling an authenticator app', () => {
+  it('shows the secret once (QR code and key), turns on with a right code only, and gives ten recovery codes', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const token = manager.accessToken;
+    expect((await api(stack.apiUrl, 'GET', '/me/secondFactor', { token })).body).toEqual({
+      totpEnabled: false,
+      recoveryCodesLeft: 0,
+    });
+    const started = await api(stack.apiUrl, 'POST', '/me/secondFactor/totp', { token, body: {} });
+    expect(started.body.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(started.body.otpauthUri).toContain(`secret=${started.body.secret}`);
+    expect(started.body.otpauthUri).toContain('issuer=Learning%20Budget');
+    expect(started.body.qrCode).toMatch(/^data:image\/png;base64,/);
+
+    const wrong = await api(stack.apiUrl, 'POST', '/me/secondFactor/totp/confirm', {
+      token,
+      body: { code: '000000' === codeFor(started.body.secret) ? '111111' : '000000' },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.fields.code).toBeDefined();
+
+    const confirmed = await api(stack.apiUrl, 'POST', '/me/secondFactor/totp/confirm', {
+      token,
+      body: { code: codeFor(started.body.secret) },
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.recoveryCodes).toHaveLength(10);
+    expect(new Set(confirmed.body.recoveryCodes).size).toBe(10);
+
+    const status = await api(stack.apiUrl, 'GET', '/me/secondFactor', { token });
+    expect(status.body).toEqual({ totpEnabled: true, recoveryCodesLeft: 10 });
+    expect(JSON.stringify(status.body)).not.toContain(started.body.secret);
+    // Not twice: a second secret is never handed out while one is in force.
+    expect((await api(stack.apiUrl, 'POST', '/me/secondFactor/totp', { token, body: {} })).status).toBe(409);
+  });
+});
+
+describe('signing in with a second factor', () => {
+  it('asks for the code only once the password is right, and lets in with it', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const { secret } = await enrol(manager);
+
+    const passwordOnly = await signIn(stack.apiUrl, manager.email);
+    expect(passwordOnly.status).toBe(401);
+    expect(passwordOnly.body.error.code).toBe('MFA_REQUIRED');
+    expect(passwordOnly.body.accessToken).toBeUndefined();
+
+    // A wrong password says nothing about a second factor.
+    const wrongPassword = await signInWithCode(manager.email, codeFor(secret, 1), 'not-the-password');
+    expect(wrongPassword.body.error.code).toBe('UNAUTHENTICATED');
+    expect(wrongPassword.body.error.message).toBe('Incorrect email or password.');
+
+    const wrongCode = await signInWithCode(
+      manager.email,
+      '123456' === codeFor(secret, 1) ? '654321' : '123456',
+    );
+    expect(wrongCode.status).toBe(401);
+    expect(wrongCode.body.error.fields.code).toBeDefined();
+
+    const code = codeFor(secret, 1);
+    const ok = await signInWithCode(manager.email, code);
+    expect(ok.status).toBe(200);
+    expect((await api(stack.apiUrl, 'GET', '/me', { token: ok.body.accessToken })).status).toBe(200);
+    // A code is good once: someone who saw it cannot sign in with it again.
+    expect((await signInWithCode(manager.email, code)).status).toBe(401);
+  });
+
+  it('takes each recovery code once, in any case and spacing', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const { recoveryCodes } = await enrol(manager);
+    const [first, second] = recoveryCodes as [string, string];
+    expect((await signInWithCode(manager.email, first)).status).toBe(200);
+    expect((await signInWithCode(manager.email, first)).status).toBe(401);
+    expect((await signInWithCode(manager.email, ` ${second.toUpperCase().replace(/-/g, ' ')} `)).status).toBe(
+      200,
+    );
+    const status = await api(stack.apiUrl, 'GET', '/me/secondFactor', { token: manager.accessToken });
+    expect(status.body.recoveryCodesLeft).toBe(8);
+  });
+
+  it('new recovery codes (with a current code) replace the old ones', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const { secret, recoveryCodes } = await enrol(manager);
+    const fresh = await api(stack.apiUrl, 'POST', '/me/secondFactor/recoveryCodes', {
+      token: manager.accessToken,
+      body: { code: codeFor(secret, 1) },
+    });
+    expect(fresh.status).toBe(200);
+    expect((await signInWithCode(manager.email, recoveryCodes[0] as string)).status).toBe(401);
+    expect((await signInWithCode(manager.email, fresh.body.recoveryCodes[0])).status).toBe(200);
+  });
+
+  it('an employee who enrolled is asked too', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const employee = await inviteAndRegisterEmployee(stack.apiUrl, manager, 25, { mailbox: stack.mailbox });
+    const { secret } = await enrol(employee);
+    expect((await signIn(stack.apiUrl, employee.email)).body.error.code).toBe('MFA_REQUIRED');
+    expect((await signInWithCode(employee.email, codeFor(secret, 1))).status).toBe(200);
+  });
+});
+
+describe('step-up: money-moving manager actions need a fresh factor', () => {
+  const redeem = (token: string, idempotencyKey = randomUUID()) =>
+    api(stack.apiUrl, 'POST', '/funds/redeem', {
+      token,
+      idempotencyKey,
+      body: { deletedUserIds: ['nobody-deleted'] },
+    });
+
+  it('refuses redeem once the sign-in factor is stale, until a code is proven; then the same request goes on', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const { secret, recoveryCodes } = await enrol(manager);
+    const session = await signInWithCode(manager.email, codeFor(secret, 1));
+    const token = session.body.accessToken as string;
+    // Just signed in with the code: fresh. (The business answer: nobody to redeem.)
+    expect((await redeem(token)).status).toBe(404);
+
+    await forgetStepUps(manager.userId);
+    const key = randomUUID();
+    const refused = await redeem(token, key);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('STEP_UP_REQUIRED');
+
+    // With an authenticator, the password is not enough.
+    const byPassword = await api(stack.apiUrl, 'POST', '/auth/stepUp', {
+      token,
+      body: { password: PASSWORD },
+    });
+    expect(byPassword.status).toBe(400);
+    const wrong = await api(stack.apiUrl, 'POST', '/auth/stepUp', { token, body: { code: '000000' } });
+    expect(wrong.status).toBe(400);
+    // Every code of the app near now is spent (one per 30 s step): a recovery code proves it too.
+    const proved = await api(stack.apiUrl, 'POST', '/auth/stepUp', {
+      token,
+      body: { code: recoveryCodes[0] },
+    });
+    expect(proved.status, JSON.stringify(proved.body)).toBe(200);
+    // The retry with the same Idempotency-Key is not stuck on the refused first try.
+    expect((await redeem(token, key)).status).toBe(404);
+  });
+
+  it('a manager without an authenticator steps up with the password', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    await forgetStepUps(manager.userId);
+    const token = manager.accessToken;
+    expect((await redeem(token)).body.error.code).toBe('STEP_UP_REQUIRED');
+    const wrong = await api(stack.apiUrl, 'POST', '/auth/stepUp', { token, body: { password: 'nope-nope' } });
+    expect(wrong.status).toBe(400);
+    expect(
+      (await api(stack.apiUrl, 'POST', '/auth/stepUp', { token, body: { password: PASSWORD } })).status,
+    ).toBe(200);
+    expect((await redeem(token)).status).toBe(404);
+  });
+
+  it('is per access token: proving it in one session does not free another', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const other = await signIn(stack.apiUrl, manager.email);
+    await forgetStepUps(manager.userId);
+    await api(stack.apiUrl, 'POST', '/auth/stepUp', {
+      token: manager.accessToken,
+      body: { password: PASSWORD },
+    });
+    expect((await redeem(manager.accessToken)).status).toBe(404);
+    expect((await redeem(other.body.accessToken)).body.error.code).toBe('STEP_UP_REQUIRED');
+  });
+
+  it('asks for deposits above the threshold only, and card changes always', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    await forgetStepUps(manager.userId);
+    const deposit = (dollars: number) =>
+      api(stack.apiUrl, 'POST', '/funds/deposit', {
+        token: manager.accessToken,
+        idempotencyKey: randomUUID(),
+        body: { userIds: ['someone'], amount: dollars },
+      });
+    const small = await deposit(STEP_UP_THRESHOLD_CENTS / 100);
+    expect(small.body?.error?.code).not.toBe('STEP_UP_REQUIRED');
+    const large = await deposit(STEP_UP_THRESHOLD_CENTS / 100 + 1);
+    expect(large.body.error.code).toBe('STEP_UP_REQUIRED');
+    const addCard = await api(stack.apiUrl, 'POST', '/billing/cards', {
+      token: manager.accessToken,
+      idempotencyKey: randomUUID(),
+      body: { token: 'tok_visa' },
+    });
+    expect(addCard.body.error.code).toBe('STEP_UP_REQUIRED');
+    const deleteCard = await api(stack.apiUrl, 'DELETE', '/billing/cards/card_x', {
+      token: manager.accessToken,
+    });
+    expect(deleteCard.body.error.code).toBe('STEP_UP_REQUIRED');
+  });
+
+  it('never asks an employee (they move no team money)', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const employee = await inviteAndRegisterEmployee(stack.apiUrl, manager, 25, { mailbox: stack.mailbox });
+    await forgetStepUps(employee.userId);
+    expect((await redeem(employee.accessToken)).status).toBe(403);
+    expect((await redeem(employee.accessToken)).body.error.code).toBe('FORBIDDEN');
+  });
+});

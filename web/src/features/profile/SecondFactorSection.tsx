@@ -1,0 +1,206 @@
+/**
+ * Two-step sign-in on /editProfile (your own profile only): set up an
+ * authenticator app (QR code or key, confirm with a code), see the ten
+ * recovery codes once, and later replace them. The server keeps the secret and
+ * only the recovery codes' hashes; nothing here is stored in the browser.
+ */
+import {
+  Alert,
+  Button,
+  Code,
+  Group,
+  Image,
+  List,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import type { RouteOutput } from '../../../../shared/src/api/routes';
+import { ApiError, call, errorMessage } from '../../api/client';
+import { secondFactorMessages as text } from '../../content/accountMessages';
+import { notify } from '../../stores/notifications';
+
+type Enrolment = RouteOutput<'startTotpEnrolment'>;
+type View =
+  | { kind: 'loading' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'off' }
+  | { kind: 'enrolling'; enrolment: Enrolment }
+  | { kind: 'codes'; codes: string[] }
+  | { kind: 'on'; left: number; renewing: boolean };
+
+/** A code form: one field, its error from the server, a submit button. */
+function CodeForm(props: { label: string; submit: string; onCode: (code: string) => Promise<void> }) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (code.trim() === '') return setError(text.codeRequired);
+    setBusy(true);
+    try {
+      await props.onCode(code.trim());
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.fields?.code) setError(failure.fields.code);
+      else notify({ kind: 'error', message: errorMessage(failure) });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label={props.submit}>
+      <Group align="flex-end" gap="sm">
+        <TextInput
+          label={props.label}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={40}
+          value={code}
+          error={error}
+          onChange={(event) => {
+            setCode(event.currentTarget.value);
+            setError(undefined);
+          }}
+          style={{ flex: '1 1 12rem' }}
+        />
+        <Button type="submit" loading={busy}>
+          {props.submit}
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+export function SecondFactorSection() {
+  const [view, setView] = useState<View>({ kind: 'loading' });
+  const [starting, setStarting] = useState(false);
+  // The form that was focused is gone once the codes show: move focus to them, for keyboards and screen readers.
+  const codesRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (view.kind === 'codes') codesRef.current?.focus();
+  }, [view.kind]);
+
+  useEffect(() => {
+    let live = true;
+    call('getSecondFactor', {}).then(
+      (status) =>
+        live &&
+        setView(
+          status.totpEnabled
+            ? { kind: 'on', left: status.recoveryCodesLeft, renewing: false }
+            : { kind: 'off' },
+        ),
+      (error: unknown) => live && setView({ kind: 'failed', message: errorMessage(error) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  async function start() {
+    setStarting(true);
+    try {
+      setView({ kind: 'enrolling', enrolment: await call('startTotpEnrolment', {}) });
+    } catch (error) {
+      notify({ kind: 'error', message: errorMessage(error) });
+    } finally {
+      setStarting(false);
+    }
+  }
+
+  return (
+    <Paper
+      withBorder
+      p={{ base: 'md', sm: 'xl' }}
+      radius="md"
+      data-testid="second-factor"
+      data-state={view.kind}
+    >
+      <Stack gap="md">
+        <div>
+          <Title order={2} size="h3">
+            {text.title}
+          </Title>
+          <Text c="gray.7">{text.lead}</Text>
+        </div>
+        {view.kind === 'loading' ? <Loader size="sm" aria-label="Loading" /> : null}
+        {view.kind === 'failed' ? <Alert color="red">{view.message}</Alert> : null}
+        {view.kind === 'off' ? (
+          <Group>
+            <Button onClick={() => void start()} loading={starting}>
+              {text.setUp}
+            </Button>
+          </Group>
+        ) : null}
+        {view.kind === 'enrolling' ? (
+          <Stack gap="sm">
+            <Text>{text.scan}</Text>
+            <Image
+              src={view.enrolment.qrCode}
+              alt={text.qrAlt}
+              w={200}
+              h={200}
+              fit="contain"
+              style={{ imageRendering: 'pixelated' }}
+            />
+            <Text size="sm">
+              {text.manualKey} <Code data-testid="totp-secret">{view.enrolment.secret}</Code>
+            </Text>
+            <CodeForm
+              label={text.codeLabel}
+              submit={text.turnOn}
+              onCode={async (code) => {
+                const { recoveryCodes } = await call('confirmTotpEnrolment', { code });
+                setView({ kind: 'codes', codes: recoveryCodes });
+              }}
+            />
+          </Stack>
+        ) : null}
+        {view.kind === 'codes' ? (
+          <Stack gap="sm" ref={codesRef} tabIndex={-1} style={{ outline: 'none' }}>
+            <Alert color="yellow" title={text.codesTitle}>
+              {text.codesLead}
+            </Alert>
+            <List spacing={4} data-testid="recovery-codes" style={{ fontFamily: 'monospace' }}>
+              {view.codes.map((code) => (
+                <List.Item key={code}>{code}</List.Item>
+              ))}
+            </List>
+            <Group>
+              <Button onClick={() => setView({ kind: 'on', left: view.codes.length, renewing: false })}>
+                {text.savedThem}
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+        {view.kind === 'on' ? (
+          <Stack gap="sm">
+            <Text data-testid="second-factor-on">
+              {text.on} {text.codesLeft(view.left)}
+            </Text>
+            {view.renewing ? (
+              <CodeForm
+                label={text.codeLabel}
+                submit={text.newCodes}
+                onCode={async (code) => {
+                  const { recoveryCodes } = await call('regenerateRecoveryCodes', { code });
+                  setView({ kind: 'codes', codes: recoveryCodes });
+                }}
+              />
+            ) : (
+              <Group>
+                <Button variant="outline" onClick={() => setView({ ...view, renewing: true })}>
+                  {text.newCodes}
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
