@@ -759,6 +759,8 @@ export const routes = {
     idempotent: true,
     // A retry after an interruption finishes the same close; a finished close answers as it is.
     openWhenClosed: true,
+    // It cancels every card and may refund the whole pool: as much a money move as a redemption.
+    freshFactor: 'always',
     uses: ['table:write', 'email:send', 'stripe'],
   }),
 } as const satisfies Record<string, RouteDef>;
