@@ -217,6 +217,17 @@ describe('step-up: money-moving manager actions need a fresh factor', () => {
     expect((await redeem(token)).status).toBe(404);
   });
 
+  it('a refreshed token (a reload) keeps the sign-in factor as fresh as it was', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const refreshed = await postJson(`${stack.apiUrl}/auth/refresh`, {
+      email: manager.email,
+      refreshToken: manager.refreshToken,
+    });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.accessToken).not.toBe(manager.accessToken);
+    expect((await redeem(refreshed.body.accessToken)).status).toBe(404);
+  });
+
   it('is per access token: proving it in one session does not free another', async () => {
     const manager = await registerManager(stack.apiUrl, stack.mailbox);
     const other = await signIn(stack.apiUrl, manager.email);

@@ -295,6 +295,7 @@ export type { Role, UserStatus };
 
 const SESSION_TTL_SECONDS = 30 * 24 * 3600;
 
+/** `createdAt` is also when the sign-in proved its factor(s): a refresh carries that time to its new token. */
 export async function putSession(userId: string, refreshTokenHash: string, now: Date): Promise<void> {
   await db().send(
     new PutCommand({
@@ -310,10 +311,20 @@ export async function putSession(userId: string, refreshTokenHash: string, now: 
 }
 
 export async function hasSession(userId: string, refreshTokenHash: string, now: Date): Promise<boolean> {
+  return Boolean(await liveSessionStart(userId, refreshTokenHash, now));
+}
+
+/** When a live session was signed in, or undefined if it is gone or expired. */
+export async function liveSessionStart(
+  userId: string,
+  refreshTokenHash: string,
+  now: Date,
+): Promise<Date | undefined> {
   const result = await db().send(
     new GetCommand({ TableName: tableName(), Key: keys.session(userId, refreshTokenHash) }),
   );
-  return Boolean(result.Item && Number(result.Item.expiresAt) > now.getTime() / 1000);
+  if (!result.Item || Number(result.Item.expiresAt) <= now.getTime() / 1000) return undefined;
+  return new Date(String(result.Item.createdAt));
 }
 
 export async function deleteSession(userId: string, refreshTokenHash: string): Promise<void> {

@@ -131,7 +131,7 @@ export async function removeSecondFactor(userId: string): Promise<void> {
   await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.secondFactor(userId) }));
 }
 
-/** Notes that the holder of access token `tokenId` proved a factor now; good for `seconds`. */
+/** Notes that the holder of access token `tokenId` proved a factor at `now`; kept `seconds` after. */
 export async function putStepUp(userId: string, tokenId: string, now: Date, seconds: number): Promise<void> {
   await db().send(
     new PutCommand({

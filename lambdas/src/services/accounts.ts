@@ -36,6 +36,7 @@ import {
   getEmailOwner,
   getInvitation,
   hasSession,
+  liveSessionStart,
   putSession,
   setUserFields,
 } from '../data/accounts';
@@ -287,9 +288,17 @@ export async function refreshSession(email: string, refreshToken: string, now: D
   const user = userId ? await getUser(userId) : undefined;
   const refused = new AppError('UNAUTHENTICATED', 'Your session has ended. Please sign in again.');
   if (!user || user.status === 'deleted') throw refused;
-  if (!(await hasSession(user.userId, hashToken(refreshToken), now))) throw refused;
+  const signedInAt = await liveSessionStart(user.userId, hashToken(refreshToken), now);
+  if (!signedInAt) throw refused;
   try {
     const tokens = await refreshTokens(user.userId, refreshToken);
+    // The sign-in's factor stays as fresh as it was: a new token (a reload) is not a new proof,
+    // nor does it lose one proven a minute ago.
+    const leftSeconds = FRESH_FACTOR_SECONDS - (now.getTime() - signedInAt.getTime()) / 1000;
+    if (leftSeconds > 0) {
+      const tokenId = tokenIdOf(unverifiedClaims(tokens.accessToken));
+      await putStepUp(user.userId, tokenId, signedInAt, FRESH_FACTOR_SECONDS);
+    }
     return { ...tokens, role: user.role as Role };
   } catch (error) {
     if (error instanceof InvalidCredentials) throw refused;
