@@ -8,6 +8,8 @@
 import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  type CfnRoute,
+  type CfnStage,
   CorsHttpMethod,
   HttpApi,
   HttpMethod,
@@ -31,6 +33,7 @@ import {
 import { baseEnvironment, grantCapabilities, type SharedResources } from './capabilities';
 import { type AppConfig, applyFeatureFlags } from './config';
 import { AppFunction } from './constructs/appFunction';
+import { UserPoolWebAcl } from './constructs/webAcl';
 
 export interface ApiStackProps extends StackProps {
   config: AppConfig;
@@ -39,8 +42,36 @@ export interface ApiStackProps extends StackProps {
   handlerEntry?: (file: string) => string;
 }
 
-/** Stage-wide limits; per-client limits on public forms are enforced in the handlers. */
+/** Stage default for every route without a budget of its own below (signed-in routes). */
 export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
+
+/**
+ * Each route's own budget at API Gateway (requests per second, steady and burst),
+ * so a flood on one cannot use up another's: above all, sign-up floods cannot
+ * starve the card authorization webhook, which Stripe needs answered within 2 s.
+ * Per-client limits (the route table's rateLimit) and the edge's per-IP rate
+ * rules (constructs/webAcl.ts) come on top.
+ */
+export const ROUTE_THROTTLES = {
+  /** Card authorizations and settlements: the product's busiest legitimate caller. */
+  webhook: { rateLimit: 200, burstLimit: 400 },
+  /** Sign-in, session refresh and sign-out: every signed-in page load refreshes once. */
+  session: { rateLimit: 25, burstLimit: 50 },
+  /** Forms anyone can post (waitlist, contact, sign-up, e-mail links): people type, bots flood. */
+  publicForm: { rateLimit: 5, burstLimit: 10 },
+} as const;
+
+const SESSION_ROUTES: readonly OperationId[] = ['signIn', 'refreshSession', 'signOut'];
+
+/** The budget of a route that has its own, or undefined for the stage default. */
+export function routeThrottle(
+  op: OperationId,
+  route: RouteDef,
+): { rateLimit: number; burstLimit: number } | undefined {
+  if (route.access.kind === 'stripeSignature') return ROUTE_THROTTLES.webhook;
+  if (route.access.kind !== 'public') return undefined;
+  return SESSION_ROUTES.includes(op) ? ROUTE_THROTTLES.session : ROUTE_THROTTLES.publicForm;
+}
 
 /** Stripe retries webhooks and the authorization webhook must answer within 2 s; fail fast. */
 const WEBHOOK_TIMEOUT = Duration.seconds(5);
@@ -116,6 +147,8 @@ export class ApiStack extends Stack {
     const noAuthorizer = new HttpNoneAuthorizer();
     const environment = baseEnvironment(config, shared);
 
+    const stageResource = this.stage.node.defaultChild as CfnStage;
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     const functions: Partial<Record<OperationId, AppFunction>> = {};
     for (const op of operationIds) {
       // Widened to the route table's types, so a kind not used today is still handled.
@@ -136,6 +169,15 @@ export class ApiStack extends Stack {
         integration: new HttpLambdaIntegration(`${op}Integration`, fn.function),
         authorizer: access === 'signedIn' ? authorizer : noAuthorizer,
       });
+      const throttle = routeThrottle(op, route);
+      if (httpRoute && throttle) {
+        routeSettings[`${route.method} ${route.path}`] = {
+          ThrottlingRateLimit: throttle.rateLimit,
+          ThrottlingBurstLimit: throttle.burstLimit,
+        };
+        // A stage naming a route key that does not exist yet fails to deploy.
+        stageResource.addDependency(httpRoute.node.defaultChild as CfnRoute);
+      }
       if (httpRoute && access !== 'signedIn') {
         Validations.of(httpRoute).acknowledge({
           id: 'AwsSolutions-APIG4',
@@ -144,6 +186,12 @@ export class ApiStack extends Stack {
       }
     }
     this.functions = functions as Record<OperationId, AppFunction>;
+    stageResource.routeSettings = routeSettings;
+
+    new UserPoolWebAcl(this, 'UserPoolWaf', {
+      stage: config.stage,
+      userPoolArn: shared.userPool.userPoolArn,
+    });
 
     new CfnOutput(this, 'ApiUrl', { value: this.apiEndpoint });
   }

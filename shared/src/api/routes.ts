@@ -70,6 +70,7 @@ import {
   teamLedgerOutput,
   teamPurchasesCsvInput,
 } from '../schemas/team';
+import type { UserPoolCall } from './userPoolCalls';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -91,15 +92,32 @@ export type Access =
   /** Stripe, proven by the webhook signature on the raw body; no JWT. */
   | { kind: 'stripeSignature' };
 
-/** What a route's Lambda may touch; CDK grants exactly this (least privilege). */
+/**
+ * Records a function may delete, each by its partition-key prefix
+ * (infra/lib/capabilities.ts takes the prefix from lambdas/src/data/keys.ts and
+ * grants DeleteItem only under it with a `dynamodb:LeadingKeys` condition).
+ */
+export type DeletableRecord = 'emailToken' | 'invitation' | 'session' | 'idempotencyKey';
+
+/**
+ * What a route's Lambda may touch; CDK grants exactly this (least privilege):
+ * - `table:read`: GetItem, BatchGetItem, Query (never Scan: no function scans).
+ * - `table:write`: reading, PutItem, UpdateItem, ConditionCheckItem.
+ * - `table:delete:<record>`: DeleteItem on that record kind's keys only.
+ * - `userPool:<call>`: the IAM actions of that user-pool adapter call (userPoolCalls.ts).
+ * - `stripe`: the Stripe API key; `stripe:webhookSecret`: the webhook signing secret
+ *   (two secrets, so the 40-odd functions calling Stripe cannot forge its webhooks).
+ */
 export type Capability =
   | 'table:read'
   | 'table:write'
+  | `table:delete:${DeletableRecord}`
   | 'email:send'
   | 'receipts:read'
   | 'receipts:write'
-  | 'userPool:admin'
-  | 'stripe';
+  | `userPool:${UserPoolCall}`
+  | 'stripe'
+  | 'stripe:webhookSecret';
 
 export interface RouteDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   method: HttpMethod;
@@ -193,7 +211,13 @@ export const routes = {
     input: registerManagerInput,
     output: registeredOutput,
     status: 201,
-    uses: ['table:write', 'email:send', 'userPool:admin'],
+    uses: [
+      'table:write',
+      'email:send',
+      'userPool:createConfirmedUser',
+      'userPool:loginCreatedAt',
+      'userPool:deleteUser',
+    ],
   }),
   checkInvitation: route({
     method: 'POST',
@@ -212,7 +236,14 @@ export const routes = {
     input: registerEmployeeInput,
     output: registeredOutput,
     status: 201,
-    uses: ['table:write', 'email:send', 'userPool:admin'],
+    uses: [
+      'table:write',
+      'table:delete:invitation',
+      'email:send',
+      'userPool:createConfirmedUser',
+      'userPool:loginCreatedAt',
+      'userPool:deleteUser',
+    ],
   }),
   inviteManager: route({
     method: 'POST',
@@ -230,7 +261,7 @@ export const routes = {
     access: { kind: 'public', rateLimit: SIGN_IN_CLIENT_LIMIT },
     input: signInInput,
     output: sessionOutput,
-    uses: ['table:write', 'userPool:admin'],
+    uses: ['table:write', 'userPool:passwordSignIn'],
   }),
   refreshSession: route({
     method: 'POST',
@@ -239,7 +270,7 @@ export const routes = {
     access: { kind: 'public', rateLimit: REFRESH_LIMIT },
     input: refreshSessionInput,
     output: sessionOutput,
-    uses: ['table:write', 'userPool:admin'],
+    uses: ['table:write', 'userPool:refreshTokens'],
   }),
   signOut: route({
     method: 'POST',
@@ -248,7 +279,7 @@ export const routes = {
     access: { kind: 'public', rateLimit: REFRESH_LIMIT },
     input: refreshSessionInput,
     output: okResponse,
-    uses: ['table:write', 'userPool:admin'],
+    uses: ['table:write', 'table:delete:session', 'userPool:revokeRefreshToken'],
   }),
   verifyEmail: route({
     method: 'POST',
@@ -257,7 +288,7 @@ export const routes = {
     access: { kind: 'public', rateLimit: LOOKUP_LIMIT },
     input: emailTokenInput,
     output: verifyEmailOutput,
-    uses: ['table:write'],
+    uses: ['table:write', 'table:delete:emailToken'],
   }),
   resendVerification: route({
     method: 'POST',
@@ -284,7 +315,13 @@ export const routes = {
     access: { kind: 'public', rateLimit: LOOKUP_LIMIT },
     input: resetPasswordInput,
     output: okResponse,
-    uses: ['table:write', 'userPool:admin'],
+    uses: [
+      'table:write',
+      'table:delete:emailToken',
+      'table:delete:session',
+      'userPool:setPassword',
+      'userPool:signOutEverywhere',
+    ],
   }),
   getProfile: route({
     method: 'GET',
@@ -311,7 +348,13 @@ export const routes = {
     access: { kind: 'signedIn', roles: signedIn },
     input: userIdInput,
     output: profileOutput,
-    uses: ['table:write', 'userPool:admin'],
+    uses: [
+      'table:write',
+      'table:delete:session',
+      'userPool:disableUser',
+      'userPool:signOutEverywhere',
+      'stripe',
+    ],
   }),
   inviteEmployees: route({
     method: 'POST',
@@ -404,7 +447,13 @@ export const routes = {
     access: { kind: 'signedIn', roles: ['manager'] },
     input: deleteEmployeesInput,
     output: bulkResultOutput,
-    uses: ['table:write', 'userPool:admin', 'stripe'],
+    uses: [
+      'table:write',
+      'table:delete:session',
+      'userPool:disableUser',
+      'userPool:signOutEverywhere',
+      'stripe',
+    ],
   }),
   reallocateFunds: route({
     method: 'POST',
@@ -542,7 +591,7 @@ export const routes = {
     input: z.unknown(),
     output: z.unknown(),
     maxBodyBytes: 256 * 1024,
-    uses: ['table:write', 'stripe'],
+    uses: ['table:write', 'stripe:webhookSecret'],
   }),
   finishWalkthrough: route({
     method: 'POST',
