@@ -8,7 +8,6 @@
 import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
-  type CfnRoute,
   type CfnStage,
   CorsHttpMethod,
   HttpApi,
@@ -20,6 +19,7 @@ import {
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import {
   type Access,
@@ -40,6 +40,11 @@ export interface ApiStackProps extends StackProps {
   shared: SharedResources;
   /** See BuildAppProps.handlerEntry. */
   handlerEntry?: (file: string) => string;
+}
+
+/** The Secrets Manager name of the edge's proof (see ApiStack.edgeOriginSecret). */
+export function edgeOriginSecretName(config: AppConfig): string {
+  return `${config.stage}/api/edge-origin`;
 }
 
 /** Stage default for every route without a budget of its own below (signed-in routes). */
@@ -94,6 +99,8 @@ export class ApiStack extends Stack {
   /** `https://<id>.execute-api.<region>.amazonaws.com`, no trailing slash. */
   readonly apiEndpoint: string;
   readonly functions: Record<OperationId, AppFunction>;
+  /** The value CloudFront sends with every API request (see lambdas/src/platform/edge.ts). */
+  readonly edgeOriginSecret: Secret;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -147,6 +154,22 @@ export class ApiStack extends Stack {
     const noAuthorizer = new HttpNoneAuthorizer();
     const environment = baseEnvironment(config, shared);
 
+    // CloudFront sends this value with every /api/* request and the handlers refuse requests
+    // without it (lambdas/src/platform/edge.ts), so no one skips the WAF by calling execute-api.
+    // CloudFormation resolves it into the distribution and the functions at deploy time.
+    this.edgeOriginSecret = new Secret(this, 'EdgeOriginSecret', {
+      secretName: edgeOriginSecretName(config),
+      description: 'Sent by CloudFront to the API to prove a request passed its WAF (not a credential)',
+      generateSecretString: { excludePunctuation: true, passwordLength: 48 },
+    });
+    Validations.of(this.edgeOriginSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Read by CloudFormation only, at deploy time, into the distribution and the functions: a rotation would ' +
+        'not reach them. It proves a request came through the WAF and grants no access; rotate by replacing it ' +
+        'and deploying (docs/deploy.md).',
+    });
+
     const stageResource = this.stage.node.defaultChild as CfnStage;
     const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     const functions: Partial<Record<OperationId, AppFunction>> = {};
@@ -157,7 +180,11 @@ export class ApiStack extends Stack {
       const fn = new AppFunction(this, op, {
         entry: handlerEntry(handlerFile(op)),
         description: `${route.method} ${route.path} - ${route.summary}`,
-        environment,
+        // The webhook proves itself by Stripe's signature and needs no edge proof.
+        environment:
+          access === 'stripeSignature'
+            ? environment
+            : { ...environment, EDGE_ORIGIN_SECRET: this.edgeOriginSecret.secretValue.unsafeUnwrap() },
         ...(access === 'stripeSignature' ? { timeout: WEBHOOK_TIMEOUT } : {}),
       });
       grantCapabilities(fn, route.uses, shared, config);
@@ -176,7 +203,7 @@ export class ApiStack extends Stack {
           ThrottlingBurstLimit: throttle.burstLimit,
         };
         // A stage naming a route key that does not exist yet fails to deploy.
-        stageResource.addDependency(httpRoute.node.defaultChild as CfnRoute);
+        stageResource.node.addDependency(httpRoute);
       }
       if (httpRoute && access !== 'signedIn') {
         Validations.of(httpRoute).acknowledge({

@@ -119,7 +119,7 @@ export class EdgeWebAcl extends Construct {
 
     this.acl = new CfnWebACL(this, 'Acl', {
       name: `${props.stage}-learning-budget-edge`,
-      description: 'Learning budget: the site and its API (CloudFront)',
+      description: 'Learning budget - the site and its API on CloudFront',
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
       visibilityConfig: visibility(`${props.stage}-edge`),
@@ -145,7 +145,7 @@ export class UserPoolWebAcl extends Construct {
     super(scope, id);
     this.acl = new CfnWebACL(this, 'Acl', {
       name: `${props.stage}-learning-budget-user-pool`,
-      description: "Learning budget: the user pool's public endpoints",
+      description: 'Learning budget - public endpoints of the user pool',
       scope: 'REGIONAL',
       defaultAction: { allow: {} },
       visibilityConfig: visibility(`${props.stage}-user-pool`),

@@ -80,6 +80,11 @@ export const stripeConfig = group('stripe', {
   STRIPE_API_URL: optionalUrl,
 });
 
+/** Set in AWS only: the value CloudFront sends to prove a request came through it (platform/edge.ts). */
+export const edgeConfig = group('edge', {
+  EDGE_ORIGIN_SECRET: z.string().min(16).optional(),
+});
+
 export const receiptsConfig = group('receipts', {
   RECEIPTS_BUCKET: z.string().min(1),
   /** Set only locally (s3rver); path-style addressing then. */

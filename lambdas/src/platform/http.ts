@@ -38,6 +38,8 @@ import {
 } from '../data/idempotency';
 import { consumeRateLimit } from '../data/rateLimits';
 import { type Actor, loadActor, verifyBearer } from './auth';
+import { edgeConfig } from './config';
+import { edgeCaller } from './edge';
 import { createLogger, errorFields, type Logger } from './log';
 
 type ActorFor<Op extends OperationId> = Routes[Op]['access'] extends { kind: 'signedIn' } ? Actor : undefined;
@@ -216,10 +218,14 @@ export function httpHandler<Op extends OperationId>(operationId: Op, impl: HttpI
 
   return async (event) => {
     const requestId = event.requestContext?.requestId ?? 'unknown';
-    const clientIp = event.requestContext?.http?.sourceIp ?? 'unknown';
+    const caller = edgeCaller(event, edgeConfig().EDGE_ORIGIN_SECRET);
+    const clientIp = caller.clientIp;
     const log = createLogger({ operationId, requestId });
     const now = systemClock.now();
     try {
+      if (!caller.throughEdge) {
+        throw new AppError('FORBIDDEN', "Call the API at the web app's address (/api).");
+      }
       const body = rawBody(event);
       if (Buffer.byteLength(body, 'utf8') > maxBodyBytes) {
         throw new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than ${maxBodyBytes} bytes.`);
