@@ -8,6 +8,7 @@
 import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  type CfnStage,
   CorsHttpMethod,
   HttpApi,
   HttpMethod,
@@ -19,6 +20,7 @@ import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Alias, type IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import {
   type Access,
@@ -32,6 +34,7 @@ import {
 import { baseEnvironment, grantCapabilities, type SharedResources } from './capabilities';
 import { type AppConfig, applyFeatureFlags } from './config';
 import { AppFunction } from './constructs/appFunction';
+import { UserPoolWebAcl } from './constructs/webAcl';
 
 export interface ApiStackProps extends StackProps {
   config: AppConfig;
@@ -40,8 +43,41 @@ export interface ApiStackProps extends StackProps {
   handlerEntry?: (file: string) => string;
 }
 
-/** Stage-wide limits; per-client limits on public forms are enforced in the handlers. */
+/** The Secrets Manager name of the edge's proof (see ApiStack.edgeOriginSecret). */
+export function edgeOriginSecretName(config: AppConfig): string {
+  return `${config.stage}/api/edge-origin`;
+}
+
+/** Stage default for every route without a budget of its own below (signed-in routes). */
 export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
+
+/**
+ * Each route's own budget at API Gateway (requests per second, steady and burst),
+ * so a flood on one cannot use up another's: above all, sign-up floods cannot
+ * starve the card authorization webhook, which Stripe needs answered within 2 s.
+ * Per-client limits (the route table's rateLimit) and the edge's per-IP rate
+ * rules (constructs/webAcl.ts) come on top.
+ */
+export const ROUTE_THROTTLES = {
+  /** Card authorizations and settlements: the product's busiest legitimate caller. */
+  webhook: { rateLimit: 200, burstLimit: 400 },
+  /** Sign-in, session refresh and sign-out: every signed-in page load refreshes once. */
+  session: { rateLimit: 25, burstLimit: 50 },
+  /** Forms anyone can post (waitlist, contact, sign-up, e-mail links): people type, bots flood. */
+  publicForm: { rateLimit: 5, burstLimit: 10 },
+} as const;
+
+const SESSION_ROUTES: readonly OperationId[] = ['signIn', 'refreshSession', 'signOut'];
+
+/** The budget of a route that has its own, or undefined for the stage default. */
+export function routeThrottle(
+  op: OperationId,
+  route: RouteDef,
+): { rateLimit: number; burstLimit: number } | undefined {
+  if (route.access.kind === 'stripeSignature') return ROUTE_THROTTLES.webhook;
+  if (route.access.kind !== 'public') return undefined;
+  return SESSION_ROUTES.includes(op) ? ROUTE_THROTTLES.session : ROUTE_THROTTLES.publicForm;
+}
 
 /** Stripe retries webhooks and the authorization webhook must answer within 2 s; fail fast. */
 const WEBHOOK_TIMEOUT = Duration.seconds(5);
@@ -85,6 +121,8 @@ export class ApiStack extends Stack {
   /** `https://<id>.execute-api.<region>.amazonaws.com`, no trailing slash. */
   readonly apiEndpoint: string;
   readonly functions: Record<OperationId, AppFunction>;
+  /** The value CloudFront sends with every API request (see lambdas/src/platform/edge.ts). */
+  readonly edgeOriginSecret: Secret;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -138,6 +176,24 @@ export class ApiStack extends Stack {
     const noAuthorizer = new HttpNoneAuthorizer();
     const environment = baseEnvironment(config, shared);
 
+    // CloudFront sends this value with every /api/* request and the handlers refuse requests
+    // without it (lambdas/src/platform/edge.ts), so no one skips the WAF by calling execute-api.
+    // CloudFormation resolves it into the distribution and the functions at deploy time.
+    this.edgeOriginSecret = new Secret(this, 'EdgeOriginSecret', {
+      secretName: edgeOriginSecretName(config),
+      description: 'Sent by CloudFront to the API to prove a request passed its WAF (not a credential)',
+      generateSecretString: { excludePunctuation: true, passwordLength: 48 },
+    });
+    Validations.of(this.edgeOriginSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Read by CloudFormation only, at deploy time, into the distribution and the functions: a rotation would ' +
+        'not reach them. It proves a request came through the WAF and grants no access; rotate by replacing it ' +
+        'and deploying (docs/deploy.md).',
+    });
+
+    const stageResource = this.stage.node.defaultChild as CfnStage;
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     const functions: Partial<Record<OperationId, AppFunction>> = {};
     for (const op of operationIds) {
       // Widened to the route table's types, so a kind not used today is still handled.
@@ -146,7 +202,11 @@ export class ApiStack extends Stack {
       const fn = new AppFunction(this, op, {
         entry: handlerEntry(handlerFile(op)),
         description: `${route.method} ${route.path} - ${route.summary}`,
-        environment,
+        // The webhook proves itself by Stripe's signature and needs no edge proof.
+        environment:
+          access === 'stripeSignature'
+            ? environment
+            : { ...environment, EDGE_ORIGIN_SECRET: this.edgeOriginSecret.secretValue.unsafeUnwrap() },
         ...(access === 'stripeSignature'
           ? { timeout: WEBHOOK_TIMEOUT, memorySize: WEBHOOK_MEMORY_MB, tracing: true }
           : {}),
@@ -163,6 +223,15 @@ export class ApiStack extends Stack {
         ),
         authorizer: access === 'signedIn' ? authorizer : noAuthorizer,
       });
+      const throttle = routeThrottle(op, route);
+      if (httpRoute && throttle) {
+        routeSettings[`${route.method} ${route.path}`] = {
+          ThrottlingRateLimit: throttle.rateLimit,
+          ThrottlingBurstLimit: throttle.burstLimit,
+        };
+        // A stage naming a route key that does not exist yet fails to deploy.
+        stageResource.node.addDependency(httpRoute);
+      }
       if (httpRoute && access !== 'signedIn') {
         Validations.of(httpRoute).acknowledge({
           id: 'AwsSolutions-APIG4',
@@ -171,6 +240,12 @@ export class ApiStack extends Stack {
       }
     }
     this.functions = functions as Record<OperationId, AppFunction>;
+    stageResource.routeSettings = routeSettings;
+
+    new UserPoolWebAcl(this, 'UserPoolWaf', {
+      stage: config.stage,
+      userPoolArn: shared.userPool.userPoolArn,
+    });
 
     new CfnOutput(this, 'ApiUrl', { value: this.apiEndpoint });
   }

@@ -10,29 +10,46 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import type { Capability } from '../../shared/src/api/routes';
+import { keys } from '../../lambdas/src/data/keys';
+import type { Capability, DeletableRecord } from '../../shared/src/api/routes';
+import { type UserPoolCall, userPoolActions } from '../../shared/src/api/userPoolCalls';
 import { type AppConfig, emailAddressOf } from './config';
 import type { AppFunction } from './constructs/appFunction';
 
+/** Reading the table and its indexes. No Scan: no function lists the whole table. */
+export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'] as const;
 /**
- * What `userPool:admin` allows: managing users of our own pool from the API
- * (invite, update, disable, delete, link a social identity). Not pool settings.
+ * Writing without deleting. ConditionCheckItem is a transaction's read-only guard;
+ * TransactWriteItems has no action of its own (IAM checks each item's action).
  */
-export const USER_POOL_ADMIN_ACTIONS = [
-  'cognito-idp:AdminGetUser',
-  'cognito-idp:AdminCreateUser',
-  'cognito-idp:AdminUpdateUserAttributes',
-  'cognito-idp:AdminSetUserPassword',
-  'cognito-idp:AdminConfirmSignUp',
-  'cognito-idp:AdminDisableUser',
-  'cognito-idp:AdminEnableUser',
-  'cognito-idp:AdminDeleteUser',
-  'cognito-idp:AdminUserGlobalSignOut',
-  'cognito-idp:AdminAddUserToGroup',
-  'cognito-idp:AdminRemoveUserFromGroup',
-  'cognito-idp:AdminLinkProviderForUser',
-  'cognito-idp:ListUsers',
+export const TABLE_WRITE_ACTIONS = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:ConditionCheckItem',
 ] as const;
+
+/** A sample id, replaced by `*` to turn a key builder into its partition prefix. */
+const SAMPLE = '\u0000';
+
+/**
+ * Partition-key patterns of the records a function may delete, from the key
+ * builders themselves (lambdas/src/data/keys.ts), so a renamed prefix follows.
+ * IAM can bound the partition key only: a session shares `USER#<id>` with its
+ * profile, so `session` lets a function delete any item of a user's partition.
+ */
+export const DELETABLE_KEY_PATTERNS: Record<DeletableRecord, string> = {
+  emailToken: prefixPattern(keys.emailToken(SAMPLE).pk),
+  invitation: prefixPattern(keys.invitation(SAMPLE).pk),
+  session: prefixPattern(keys.session(SAMPLE, SAMPLE).pk),
+  idempotencyKey: prefixPattern(keys.idempotency(SAMPLE, SAMPLE).pk),
+};
+
+function prefixPattern(samplePk: string): string {
+  const at = samplePk.indexOf(SAMPLE);
+  if (at <= 0)
+    throw new Error(`Key ${JSON.stringify(samplePk)} has no constant prefix to bound deletes with`);
+  return `${samplePk.slice(0, at)}*`;
+}
 
 /** The stateful resources functions may be granted access to. */
 export interface SharedResources {
@@ -44,13 +61,6 @@ export interface SharedResources {
   /** The API's confidential client (passwords, SECRET_HASH). */
   serverClient: IUserPoolClient;
 }
-
-/**
- * What `userPool:signIn` allows: reading the confidential client's secret, the
- * key to every password and refresh call. Only the sign-in, refresh, sign-out
- * and step-up functions get it; `userPool:admin` does not include it.
- */
-export const USER_POOL_SIGN_IN_ACTIONS = ['cognito-idp:DescribeUserPoolClient'] as const;
 
 /** Environment every function gets: names of things, never secrets. */
 export function baseEnvironment(config: AppConfig, shared: SharedResources): Record<string, string> {
@@ -70,11 +80,16 @@ export function baseEnvironment(config: AppConfig, shared: SharedResources): Rec
   };
 }
 
-/** The Stripe secret, imported once per stack that needs it. */
-function stripeSecret(scope: Construct, config: AppConfig): ISecret {
+/**
+ * The Stripe secrets, imported once per stack that needs them: the API key and
+ * the webhook signing secret apart, so only the webhook function can verify
+ * (and so forge) a webhook.
+ */
+function stripeSecret(scope: Construct, which: 'ApiKey' | 'WebhookSecret', name: string): ISecret {
   const stack = Stack.of(scope);
-  const existing = stack.node.tryFindChild('StripeSecret') as ISecret | undefined;
-  return existing ?? Secret.fromSecretNameV2(stack, 'StripeSecret', config.stripeSecretName);
+  const id = `Stripe${which}`;
+  const existing = stack.node.tryFindChild(id) as ISecret | undefined;
+  return existing ?? Secret.fromSecretNameV2(stack, id, name);
 }
 
 /** SES identities `mailFrom` may send as: the configured one and the address itself (SES authorizes the most specific verified identity). */
@@ -93,53 +108,44 @@ export function grantCapabilities(
   config: AppConfig,
 ): void {
   const caps = new Set(uses);
+  const tableArns = [shared.table.tableArn, `${shared.table.tableArn}/index/*`];
+  const allow = (actions: readonly string[], resources: string[], conditions?: Record<string, unknown>) =>
+    fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: [...actions], resources, conditions }));
+
+  if (caps.has('table:read') || caps.has('table:write')) allow(TABLE_READ_ACTIONS, tableArns);
+  // Write implies read: conditional writes and transactions read what they guard.
+  if (caps.has('table:write')) allow(TABLE_WRITE_ACTIONS, [shared.table.tableArn]);
+  const deletable = [...caps].flatMap((cap) =>
+    cap.startsWith('table:delete:') ? [DELETABLE_KEY_PATTERNS[cap.slice(13) as DeletableRecord]] : [],
+  );
+  if (deletable.length > 0) {
+    allow(['dynamodb:DeleteItem'], [shared.table.tableArn], {
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': deletable.sort() },
+    });
+  }
+  const calls = [...caps].flatMap((cap) =>
+    cap.startsWith('userPool:') ? [cap.slice(9) as UserPoolCall] : [],
+  );
+  const userPoolRights = userPoolActions(calls);
+  if (userPoolRights.length > 0) allow(userPoolRights, [shared.userPool.userPoolArn]);
+
   for (const cap of caps) {
-    switch (cap) {
-      case 'table:read':
-        // table:write already includes reading.
-        if (!caps.has('table:write')) shared.table.grantReadData(fn);
-        break;
-      case 'table:write':
-        // Write implies read: conditional writes and transactions read what they guard.
-        shared.table.grantReadWriteData(fn);
-        break;
-      case 'receipts:read':
-        shared.receiptsBucket.grantRead(fn);
-        break;
-      case 'receipts:write':
-        shared.receiptsBucket.grantPut(fn);
-        // A refused upload (wrong type or size) is deleted once the server has checked it.
-        shared.receiptsBucket.grantDelete(fn);
-        break;
-      case 'email:send':
-        fn.role.addToPrincipalPolicy(
-          new PolicyStatement({ actions: ['ses:SendEmail'], resources: sesIdentityArns(fn, config) }),
-        );
-        break;
-      case 'userPool:admin':
-        fn.role.addToPrincipalPolicy(
-          new PolicyStatement({
-            actions: [...USER_POOL_ADMIN_ACTIONS],
-            resources: [shared.userPool.userPoolArn],
-          }),
-        );
-        break;
-      case 'userPool:signIn':
-        fn.role.addToPrincipalPolicy(
-          new PolicyStatement({
-            actions: [...USER_POOL_SIGN_IN_ACTIONS],
-            resources: [shared.userPool.userPoolArn],
-          }),
-        );
-        break;
-      case 'stripe': {
-        const secret = stripeSecret(fn, config);
-        secret.grantRead(fn);
-        fn.function.addEnvironment('STRIPE_SECRET_ARN', secret.secretArn);
-        break;
-      }
-      default:
-        throw new Error(`No grant defined for capability ${String(cap satisfies never)}`);
+    if (cap === 'receipts:read') shared.receiptsBucket.grantRead(fn);
+    if (cap === 'receipts:write') {
+      shared.receiptsBucket.grantPut(fn);
+      // A refused upload (wrong type or size) is deleted once the server has checked it.
+      shared.receiptsBucket.grantDelete(fn);
+    }
+    if (cap === 'email:send') allow(['ses:SendEmail'], sesIdentityArns(fn, config));
+    if (cap === 'stripe') {
+      const secret = stripeSecret(fn, 'ApiKey', config.stripeApiKeySecretName);
+      secret.grantRead(fn);
+      fn.function.addEnvironment('STRIPE_API_KEY_SECRET_ARN', secret.secretArn);
+    }
+    if (cap === 'stripe:webhookSecret') {
+      const secret = stripeSecret(fn, 'WebhookSecret', config.stripeWebhookSecretName);
+      secret.grantRead(fn);
+      fn.function.addEnvironment('STRIPE_WEBHOOK_SECRET_ARN', secret.secretArn);
     }
   }
 }

@@ -25,8 +25,22 @@ export interface AppConfig {
   supportInbox: string;
   /** The verified SES identity (domain or address) that `mailFrom` sends as. Default: the domain of mailFrom. */
   sesIdentity: string;
-  /** Secrets Manager secret with the Stripe keys. Default `<stage>/stripe`. */
-  stripeSecretName: string;
+  /**
+   * Secrets Manager secret holding the Stripe API key (a restricted key `rk_...`,
+   * docs/deploy.md lists its permissions) as plain text. Default `<stage>/stripe/api-key`.
+   */
+  stripeApiKeySecretName: string;
+  /**
+   * Secrets Manager secret holding the webhook endpoint's signing secret (`whsec_...`)
+   * as plain text; only the webhook function reads it. Default `<stage>/stripe/webhook-secret`.
+   */
+  stripeWebhookSecretName: string;
+  /**
+   * A CLOUDFRONT-scope WAF web ACL (its ARN) for the distribution. Such ACLs live in
+   * us-east-1: when `region` is us-east-1 the web stack makes its own and this stays
+   * unset; in any other region it is required (docs/deploy.md).
+   */
+  cloudFrontWebAclArn?: string;
   /**
    * Stripe's publishable key (`pk_...`), public by design: config.json gives it to
    * the card forms, which make card tokens with it. Without it the forms say card
@@ -65,7 +79,9 @@ const contextKeys = {
   mailFrom: 'string',
   supportInbox: 'string',
   sesIdentity: 'string',
-  stripeSecretName: 'string',
+  stripeApiKeySecretName: 'string',
+  stripeWebhookSecretName: 'string',
+  cloudFrontWebAclArn: 'string',
   stripePublishableKey: 'string',
   googleSecretName: 'string',
   facebookSecretName: 'string',
@@ -138,6 +154,30 @@ function requirePublishableKey(value: string | undefined): string | undefined {
   return value;
 }
 
+/**
+ * CloudFront takes only web ACLs made in us-east-1. Outside that region the web
+ * stack cannot make one, so the deployer must name one; in us-east-1 the stack's
+ * own is used and a given one is refused (two sources of truth).
+ */
+function requireCloudFrontWebAcl(value: string | undefined, region: string): string | undefined {
+  if (region === 'us-east-1') {
+    if (value)
+      throw new Error(
+        'cloudFrontWebAclArn is only for regions other than us-east-1 (the web stack makes its own there)',
+      );
+    return undefined;
+  }
+  if (!value) {
+    throw new Error(
+      `region ${region}: set cloudFrontWebAclArn to a CLOUDFRONT-scope WAF web ACL made in us-east-1 (docs/deploy.md)`,
+    );
+  }
+  if (!/^arn:aws[\w-]*:wafv2:us-east-1:\d{12}:global\/webacl\/[\w-]+\/[\w-]+$/.test(value)) {
+    throw new Error(`cloudFrontWebAclArn must be the ARN of a global (CLOUDFRONT) web ACL, got "${value}"`);
+  }
+  return value;
+}
+
 /** Applies defaults and checks the values; throws naming the first bad key. */
 export function resolveConfig(input: ConfigInput): AppConfig {
   const stage = input.stage ?? 'dev';
@@ -171,7 +211,9 @@ export function resolveConfig(input: ConfigInput): AppConfig {
     mailFrom,
     supportInbox,
     sesIdentity: input.sesIdentity ?? (fromAddress.split('@')[1] as string),
-    stripeSecretName: input.stripeSecretName ?? `${stage}/stripe`,
+    stripeApiKeySecretName: input.stripeApiKeySecretName ?? `${stage}/stripe/api-key`,
+    stripeWebhookSecretName: input.stripeWebhookSecretName ?? `${stage}/stripe/webhook-secret`,
+    cloudFrontWebAclArn: requireCloudFrontWebAcl(input.cloudFrontWebAclArn, input.region ?? 'us-east-1'),
     stripePublishableKey: requirePublishableKey(input.stripePublishableKey),
     googleSecretName: input.googleSecretName,
     facebookSecretName: input.facebookSecretName,

@@ -8,10 +8,22 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import {
+  Annotations,
+  CfnOutput,
+  Duration,
+  Fn,
+  RemovalPolicy,
+  SecretValue,
+  Stack,
+  type StackProps,
+  Validations,
+} from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
+  AccessLevel,
   AllowedMethods,
+  type BehaviorOptions,
   CachePolicy,
   Function as CloudFrontFunction,
   Distribution,
@@ -21,12 +33,15 @@ import {
   HeadersFrameOption,
   HeadersReferrerPolicy,
   HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
   PriceClass,
   ResponseHeadersPolicy,
   SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
-import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import {
@@ -38,10 +53,20 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, type ISource, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER } from '../../lambdas/src/platform/edge';
+import { type OperationId, operationIds, routes } from '../../shared/src/api/routes';
 import type { AppConfig as WebAppConfig } from '../../web/src/config';
+import { edgeOriginSecretName } from './apiStack';
 import { type AppConfig, applyFeatureFlags, hasWebBuild, oauthRedirectUrl } from './config';
+import { EdgeWebAcl } from './constructs/webAcl';
 import type { SocialSignIn } from './statefulStack';
-import { readSiteManifest, routingFunctionSource, SITE_MANIFEST_FILE, SPA_SHELL_PATH } from './webRouting';
+import {
+  apiFunctionSource,
+  readSiteManifest,
+  routingFunctionSource,
+  SITE_MANIFEST_FILE,
+  SPA_SHELL_PATH,
+} from './webRouting';
 import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS, staticSecurityHeaders } from './webSecurityHeaders';
 
 export interface WebStackProps extends StackProps {
@@ -58,6 +83,14 @@ export interface WebStackProps extends StackProps {
 /** /config.json: what web/src/config.ts reads, plus the deployment's stage name. */
 export type RuntimeConfig = WebAppConfig & { deployment: string };
 
+/** Where the API is served on the web origin (the web app's apiUrl). */
+export const API_PATH_PREFIX = '/api';
+/**
+ * Public routes left out of the edge's public-form rate rule: every signed-in page
+ * load refreshes its session, and signing out must always work.
+ */
+const EDGE_UNCOUNTED: readonly OperationId[] = ['refreshSession', 'signOut'];
+
 /** Where Stripe.js and its card-details frames come from (Stripe Issuing Elements). */
 const STRIPE_JS_ORIGIN = 'https://js.stripe.com';
 /** Stripe's API: the card forms post card details to its tokenizer (POST /v1/tokens) from the browser. */
@@ -67,6 +100,8 @@ export class WebStack extends Stack {
   readonly siteBucket: Bucket;
   readonly distribution: Distribution;
   readonly responseHeadersPolicy: ResponseHeadersPolicy;
+  /** Our own CLOUDFRONT web ACL; absent when the deployer names one (cloudFrontWebAclArn). */
+  webAcl?: EdgeWebAcl;
   /** The shape the app reads (web/src/config.ts). */
   readonly runtimeConfig: RuntimeConfig;
 
@@ -105,8 +140,8 @@ export class WebStack extends Stack {
     const cognitoEndpoint = `https://cognito-idp.${this.region}.amazonaws.com`;
     const receiptsOrigin = `https://${props.receiptsBucket.bucketRegionalDomainName}`;
     const csp = contentSecurityPolicy({
+      // The API is at this origin (/api/*), covered by 'self'.
       connect: [
-        props.apiEndpoint,
         cognitoEndpoint,
         receiptsOrigin,
         STRIPE_API_ORIGIN,
@@ -164,7 +199,10 @@ export class WebStack extends Stack {
       comment: `Learning budget web app (${config.stage})`,
       defaultRootObject: 'index.html',
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(this.siteBucket),
+        // LIST: a missing file is then S3's honest 404, not 403 (no custom error responses, below).
+        origin: S3BucketOrigin.withOriginAccessControl(this.siteBucket, {
+          originAccessLevels: [AccessLevel.READ, AccessLevel.LIST],
+        }),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         allowedMethods: AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
         compress: true,
@@ -172,18 +210,13 @@ export class WebStack extends Stack {
         responseHeadersPolicy: this.responseHeadersPolicy,
         functionAssociations: [{ function: routing, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
-      // The routing function already sends client-side routes (/dashboard/...) to app.html and
-      // pages to their index.html, so only a request for a file (/favicon.ico, an old
-      // /assets/x.js) can miss; with OAC and no ListBucket right S3 answers 403 for it. Such a
-      // miss gets the app shell, whose "not found" page is what a person should see, but with
-      // an honest 404: a 200 would make crawlers index junk addresses as pages and hide broken
-      // links, and S3's bare 403 AccessDenied XML helps nobody.
-      errorResponses: [403, 404].map((httpStatus) => ({
-        httpStatus,
-        responseHttpStatus: 404,
-        responsePagePath: SPA_SHELL_PATH,
-        ttl: Duration.seconds(10),
-      })),
+      additionalBehaviors: { [`${API_PATH_PREFIX}/*`]: this.apiBehavior(props) },
+      webAclId: this.webAclArn(config),
+      // No custom error responses: CloudFront applies them to every behaviour, so they would turn
+      // the API's own 403 and 404 answers (under /api/*) into the app shell. The routing function
+      // already sends client-side routes to app.html and pages to their index.html, so only a
+      // request for a file (/favicon.ico, an old /assets/x.js) can miss, and S3 answers that with
+      // an honest 404 (the origin may list the bucket, below), as the local web server does.
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
       enableLogging: true,
@@ -191,18 +224,15 @@ export class WebStack extends Stack {
       logFilePrefix: 'cloudfront/',
       ...customDomain,
     });
-    Validations.of(this.distribution).acknowledge(
-      {
-        id: 'AwsSolutions-CFR1',
-        reason: 'The product serves any country; no geographic restriction is wanted.',
-      },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'The distribution serves only static files; the API (the part worth attacking) is throttled at the ' +
-          'API stage and rate-limited per client. A WAF web ACL can be attached later without code changes.',
-      },
+    // Listing needs a query string (?list-type=2), and the site's cache policy forwards none to S3.
+    Annotations.of(this.distribution).acknowledgeWarning(
+      '@aws-cdk/aws-cloudfront-origins:listBucketSecurityRisk',
+      'ListBucket only turns a missing file into 404 instead of 403; no query string reaches S3, so no listing.',
     );
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions-CFR1',
+      reason: 'The product serves any country; no geographic restriction is wanted.',
+    });
     if (!config.domainName) {
       Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR4',
@@ -216,7 +246,8 @@ export class WebStack extends Stack {
       // web/src/config.ts accepts "local" or "aws"; the deployment stage name is carried separately.
       stage: 'aws',
       deployment: config.stage,
-      apiUrl: props.apiEndpoint,
+      // Same origin: the browser needs no CORS, and every call passes the web ACL.
+      apiUrl: API_PATH_PREFIX,
       region: this.region,
       userPoolId: props.userPoolId,
       userPoolClientId: props.userPoolClientId,
@@ -235,6 +266,54 @@ export class WebStack extends Stack {
 
     new CfnOutput(this, 'WebUrl', { value: `https://${this.distribution.distributionDomainName}` });
     new CfnOutput(this, 'SiteBucketName', { value: this.siteBucket.bucketName });
+  }
+
+  /**
+   * /api/* goes to the HTTP API, uncached, with every viewer header but Host, and
+   * two headers the API trusts only from here: the viewer's address (set by the
+   * function, lambdas/src/platform/edge.ts) and the proof of passing the WAF.
+   */
+  private apiBehavior(props: WebStackProps): BehaviorOptions {
+    const { config } = props;
+    const apiDomain = Fn.select(2, Fn.split('/', props.apiEndpoint));
+    const edgeProof = SecretValue.secretsManager(edgeOriginSecretName(config)).unsafeUnwrap();
+    const apiPath = new CloudFrontFunction(this, 'ApiPath', {
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(apiFunctionSource(API_PATH_PREFIX)),
+      comment: `Strips ${API_PATH_PREFIX} and passes the viewer's address to the API (${config.stage})`,
+    });
+    return {
+      origin: new HttpOrigin(apiDomain, {
+        protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+        originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+        customHeaders: { [ORIGIN_VERIFY_HEADER]: edgeProof },
+        // Stripe's authorization webhook must be answered within 2 s; fail over to its retry fast.
+        readTimeout: Duration.seconds(10),
+      }),
+      viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: AllowedMethods.ALLOW_ALL,
+      cachePolicy: CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      // The handlers gzip large answers themselves (platform/http.ts).
+      compress: false,
+      functionAssociations: [{ function: apiPath, eventType: FunctionEventType.VIEWER_REQUEST }],
+    };
+  }
+
+  /** The web ACL for the distribution: our own in us-east-1, else the one the deployer names. */
+  private webAclArn(config: AppConfig): string {
+    if (config.cloudFrontWebAclArn) return config.cloudFrontWebAclArn;
+    this.webAcl = new EdgeWebAcl(this, 'WebAcl', {
+      stage: config.stage,
+      apiPrefix: API_PATH_PREFIX,
+      exemptPaths: operationIds
+        .filter((op) => routes[op].access.kind === 'stripeSignature')
+        .map((op) => routes[op].path),
+      publicFormPaths: operationIds
+        .filter((op) => routes[op].access.kind === 'public' && !EDGE_UNCOUNTED.includes(op))
+        .map((op) => routes[op].path),
+    });
+    return this.webAcl.acl.attrArn;
   }
 
   /**

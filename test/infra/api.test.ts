@@ -15,8 +15,16 @@ import { grantCapabilities } from '../../infra/lib/capabilities';
 import { repoRoot, resolveConfig } from '../../infra/lib/config';
 import { AppFunction } from '../../infra/lib/constructs/appFunction';
 import { StatefulStack } from '../../infra/lib/statefulStack';
-import { type Capability, corsPolicy, handlerFile, operationIds, routes } from '../../shared/src/api/routes';
+import {
+  type Capability,
+  corsPolicy,
+  type DeletableRecord,
+  handlerFile,
+  operationIds,
+  routes,
+} from '../../shared/src/api/routes';
 import { jobFile, jobIds, jobs } from '../../shared/src/api/schedules';
+import { USER_POOL_CALLS, type UserPoolCall } from '../../shared/src/api/userPoolCalls';
 import {
   buildTestApp,
   flat,
@@ -40,22 +48,22 @@ const BASELINE = new Set([
   'xray:PutTelemetryRecords',
 ]);
 const DEAD_LETTER_ACTIONS = new Set(['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl']);
-const DDB_READ = new Set([
-  'dynamodb:BatchGetItem',
-  'dynamodb:GetItem',
-  'dynamodb:Query',
+const DDB_READ = new Set(['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query']);
+const DDB_WRITE = new Set(['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem']);
+/** Never granted to any function: nothing lists the whole table or writes in bulk. */
+const DDB_NEVER = [
   'dynamodb:Scan',
-  'dynamodb:ConditionCheckItem',
-  'dynamodb:DescribeTable',
-  'dynamodb:GetRecords',
-  'dynamodb:GetShardIterator',
-]);
-const DDB_WRITE = new Set([
-  'dynamodb:PutItem',
-  'dynamodb:UpdateItem',
-  'dynamodb:DeleteItem',
   'dynamodb:BatchWriteItem',
-]);
+  'dynamodb:DeleteTable',
+  'dynamodb:DescribeTable',
+];
+/** Partition prefixes each deletable record kind may be deleted under (docs/data-model.md). */
+const DELETE_PREFIXES: Record<DeletableRecord, string> = {
+  emailToken: 'TOKEN#*',
+  invitation: 'INVITE#*',
+  session: 'USER#*',
+  idempotencyKey: 'IDEMPOTENCY#*',
+};
 const S3_READ = new Set(['s3:GetObject*', 's3:GetBucket*', 's3:List*']);
 const S3_WRITE = new Set([
   's3:PutObject',
@@ -67,34 +75,62 @@ const S3_WRITE = new Set([
   's3:DeleteObject*',
 ]);
 
-/** Record<Capability, ...>: adding a capability to the route table fails typecheck here until it is described. */
-const ALLOWED: Record<Capability, (action: string) => boolean> = {
-  'table:read': (a) => DDB_READ.has(a),
-  'table:write': (a) => DDB_READ.has(a) || DDB_WRITE.has(a),
-  'email:send': (a) => a === 'ses:SendEmail',
-  'receipts:read': (a) => S3_READ.has(a),
-  'receipts:write': (a) => S3_WRITE.has(a),
-  'userPool:admin': (a) => /^cognito-idp:(Admin[A-Za-z]+|ListUsers)$/.test(a),
-  'userPool:signIn': (a) => a === 'cognito-idp:DescribeUserPoolClient',
-  stripe: (a) => a === 'secretsmanager:GetSecretValue' || a === 'secretsmanager:DescribeSecret',
-};
+/** Which actions a capability allows. Adding a kind of capability fails typecheck here until it is described. */
+function allowedBy(cap: Capability): (action: string) => boolean {
+  if (cap.startsWith('table:delete:')) return (a) => a === 'dynamodb:DeleteItem';
+  if (cap.startsWith('userPool:')) {
+    const actions: readonly string[] = USER_POOL_CALLS[cap.slice('userPool:'.length) as UserPoolCall];
+    return (a) => actions.includes(a);
+  }
+  const fixed: Record<
+    Exclude<Capability, `table:delete:${string}` | `userPool:${string}`>,
+    (a: string) => boolean
+  > = {
+    'table:read': (a) => DDB_READ.has(a),
+    'table:write': (a) => DDB_READ.has(a) || DDB_WRITE.has(a),
+    'email:send': (a) => a === 'ses:SendEmail',
+    'receipts:read': (a) => S3_READ.has(a),
+    'receipts:write': (a) => S3_WRITE.has(a),
+    stripe: (a) => a === 'secretsmanager:GetSecretValue' || a === 'secretsmanager:DescribeSecret',
+    'stripe:webhookSecret': (a) =>
+      a === 'secretsmanager:GetSecretValue' || a === 'secretsmanager:DescribeSecret',
+  };
+  return fixed[cap as keyof typeof fixed];
+}
 
-/** One action each capability must actually have granted (so a missing grant fails too). */
-const REQUIRED: Record<Capability, string[]> = {
-  'table:read': ['dynamodb:GetItem', 'dynamodb:Query'],
-  'table:write': ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
-  'email:send': ['ses:SendEmail'],
-  'receipts:read': ['s3:GetObject*'],
-  'receipts:write': ['s3:PutObject'],
-  'userPool:admin': ['cognito-idp:AdminGetUser'],
-  'userPool:signIn': ['cognito-idp:DescribeUserPoolClient'],
-  stripe: ['secretsmanager:GetSecretValue'],
-};
+/** Actions each capability must actually have granted (so a missing grant fails too). */
+function requiredBy(cap: Capability): string[] {
+  if (cap.startsWith('table:delete:')) return ['dynamodb:DeleteItem'];
+  if (cap.startsWith('userPool:')) return [...USER_POOL_CALLS[cap.slice('userPool:'.length) as UserPoolCall]];
+  const fixed: Record<string, string[]> = {
+    'table:read': ['dynamodb:GetItem', 'dynamodb:Query'],
+    'table:write': ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    'email:send': ['ses:SendEmail'],
+    'receipts:read': ['s3:GetObject*'],
+    'receipts:write': ['s3:PutObject'],
+    stripe: ['secretsmanager:GetSecretValue'],
+    'stripe:webhookSecret': ['secretsmanager:GetSecretValue'],
+  };
+  return fixed[cap] ?? [];
+}
+
+/** Every capability there is, for the probe below. */
+const ALL_CAPABILITIES: Capability[] = [
+  'table:read',
+  'table:write',
+  ...(Object.keys(DELETE_PREFIXES) as DeletableRecord[]).map((r) => `table:delete:${r}` as const),
+  'email:send',
+  'receipts:read',
+  'receipts:write',
+  ...(Object.keys(USER_POOL_CALLS) as UserPoolCall[]).map((c) => `userPool:${c}` as const),
+  'stripe',
+  'stripe:webhookSecret',
+];
 
 /** Actions a role holds beyond its baseline and declared capabilities. */
 function excessActions(statements: GrantedStatement[], uses: readonly Capability[]): string[] {
   const granted = new Set(statements.flatMap((s) => s.actions));
-  return [...granted].filter((a) => !BASELINE.has(a) && !uses.some((cap) => ALLOWED[cap](a)));
+  return [...granted].filter((a) => !BASELINE.has(a) && !uses.some((cap) => allowedBy(cap)(a)));
 }
 
 let built: BuiltApp;
@@ -266,8 +302,13 @@ describe('every function (routes and jobs)', () => {
       expect(env.WEB_ORIGIN).toBe(TEST_CONFIG.webOrigin);
       expect(env.MAIL_FROM).toBe(TEST_CONFIG.mailFrom);
       expect(flat(env.COGNITO_ISSUER)).toMatch(/^https:\/\/cognito-idp\.us-east-1\.amazonaws\.com\//);
-      if (uses.includes('stripe')) expect(flat(env.STRIPE_SECRET_ARN)).toContain(':secret:test/stripe');
-      else expect(env.STRIPE_SECRET_ARN).toBeUndefined();
+      if (uses.includes('stripe'))
+        expect(flat(env.STRIPE_API_KEY_SECRET_ARN)).toContain(':secret:test/stripe/api-key');
+      else expect(env.STRIPE_API_KEY_SECRET_ARN).toBeUndefined();
+      if (uses.includes('stripe:webhookSecret'))
+        expect(flat(env.STRIPE_WEBHOOK_SECRET_ARN)).toContain(':secret:test/stripe/webhook-secret');
+      else expect(env.STRIPE_WEBHOOK_SECRET_ARN).toBeUndefined();
+      expect(env.STRIPE_SECRET_ARN).toBeUndefined();
     },
   );
 
@@ -290,7 +331,7 @@ describe('every function (routes and jobs)', () => {
     expect(managedPoliciesOfRole(template, roleId)).toEqual([]);
     for (const cap of uses) {
       const granted = statements.flatMap((s) => s.actions);
-      expect(granted, cap).toEqual(expect.arrayContaining(REQUIRED[cap]));
+      expect(granted, cap).toEqual(expect.arrayContaining(requiredBy(cap)));
     }
   });
 
@@ -312,7 +353,9 @@ describe('every function (routes and jobs)', () => {
         for (const r of s.resources) expect(r).toMatch(/Table[^/]*(\/index\/\*)?$/);
       }
       if (s.actions.some((a) => a.startsWith('secretsmanager:'))) {
-        expect(s.resources).toEqual([expect.stringMatching(/:secret:test\/stripe-\?{6}$/)]);
+        expect(s.resources).toEqual([
+          expect.stringMatching(/:secret:test\/stripe\/(api-key|webhook-secret)-\?{6}$/),
+        ]);
       }
     }
   });
@@ -361,6 +404,121 @@ describe("the confidential client's secret (one door to sign-in)", () => {
   });
 });
 
+/**
+ * What each route that anyone on the internet can call may do beyond reading and
+ * writing the table, written out by hand: the Cognito actions it calls and the
+ * records it may delete. A new public route fails here until it is listed, and a
+ * route-table change that widens one of these fails until this list agrees.
+ */
+const PUBLIC_ROUTE_RIGHTS: Record<string, { cognito: string[]; deletes: DeletableRecord[] }> = {
+  joinWaitlist: { cognito: [], deletes: [] },
+  sendContactMessage: { cognito: [], deletes: [] },
+  registerManager: {
+    cognito: [
+      'cognito-idp:AdminCreateUser',
+      'cognito-idp:AdminDeleteUser',
+      'cognito-idp:AdminGetUser',
+      'cognito-idp:AdminSetUserPassword',
+    ],
+    deletes: [],
+  },
+  checkInvitation: { cognito: [], deletes: [] },
+  registerEmployee: {
+    cognito: [
+      'cognito-idp:AdminCreateUser',
+      'cognito-idp:AdminDeleteUser',
+      'cognito-idp:AdminGetUser',
+      'cognito-idp:AdminSetUserPassword',
+    ],
+    deletes: ['invitation'],
+  },
+  inviteManager: { cognito: [], deletes: [] },
+  // Reading the confidential client's secret is the only Cognito right of a password or refresh call.
+  signIn: { cognito: ['cognito-idp:DescribeUserPoolClient'], deletes: [] },
+  refreshSession: { cognito: ['cognito-idp:DescribeUserPoolClient'], deletes: [] },
+  signOut: {
+    cognito: ['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:DescribeUserPoolClient'],
+    deletes: ['session'],
+  },
+  verifyEmail: { cognito: [], deletes: ['emailToken'] },
+  forgotPassword: { cognito: [], deletes: [] },
+  resetPassword: {
+    cognito: ['cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminUserGlobalSignOut'],
+    deletes: ['emailToken', 'session'],
+  },
+  stripeWebhook: { cognito: [], deletes: [] },
+};
+
+const publicOps = operationIds.filter((op) => routes[op].access.kind !== 'signedIn');
+
+describe('least privilege against the route table', () => {
+  const granted = (name: string) => {
+    const { stack, template, fn } = find(name);
+    return statementsOfRole(template, logicalId(stack, fn).roleId);
+  };
+
+  it.each(functionNames)('%s: no Scan, bulk write or table administration', (name) => {
+    const actions = granted(name).flatMap((s) => s.actions);
+    expect(actions.filter((a) => DDB_NEVER.includes(a))).toEqual([]);
+  });
+
+  it.each(functionNames)('%s: deletes only under the key prefixes of its table:delete records', (name) => {
+    const { uses } = find(name);
+    const expected = uses
+      .filter((c) => c.startsWith('table:delete:'))
+      .map((c) => DELETE_PREFIXES[c.slice('table:delete:'.length) as DeletableRecord])
+      .sort();
+    const deleting = granted(name).filter((s) => s.actions.includes('dynamodb:DeleteItem'));
+    if (expected.length === 0) {
+      expect(deleting).toEqual([]);
+      return;
+    }
+    expect(deleting).toHaveLength(1);
+    expect(deleting[0]?.actions).toEqual(['dynamodb:DeleteItem']);
+    expect(deleting[0]?.conditions).toEqual({
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': expected },
+    });
+  });
+
+  it.each(functionNames)('%s: exactly the Cognito actions of the user-pool calls it names', (name) => {
+    const { uses } = find(name);
+    const calls = uses.filter((c) => c.startsWith('userPool:')).map((c) => c.slice('userPool:'.length));
+    const expected = [...new Set(calls.flatMap((c) => USER_POOL_CALLS[c as UserPoolCall]))].sort();
+    const actions = granted(name)
+      .flatMap((s) => s.actions)
+      .filter((a) => a.startsWith('cognito-idp:'));
+    expect(actions.sort()).toEqual(expected);
+  });
+
+  it('every public route is listed with its rights', () => {
+    expect(Object.keys(PUBLIC_ROUTE_RIGHTS).sort()).toEqual([...publicOps].sort());
+  });
+
+  it.each(publicOps)('public %s: the Cognito actions and deletes written down for it, no more', (op) => {
+    const rights = PUBLIC_ROUTE_RIGHTS[op] ?? { cognito: ['(not listed)'], deletes: [] };
+    const statements = granted(`route ${op}`);
+    const actions = statements.flatMap((s) => s.actions);
+    expect(actions.filter((a) => a.startsWith('cognito-idp:')).sort()).toEqual([...rights.cognito].sort());
+    const prefixes = statements
+      .filter((s) => s.actions.includes('dynamodb:DeleteItem'))
+      .flatMap(
+        (s) => (s.conditions?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] as string[]) ?? ['*'],
+      );
+    expect(prefixes.sort()).toEqual(rights.deletes.map((r) => DELETE_PREFIXES[r]).sort());
+  });
+
+  it('only the webhook reads the webhook signing secret, and it cannot call Stripe', () => {
+    for (const name of functionNames) {
+      const secrets = granted(name)
+        .filter((s) => s.actions.includes('secretsmanager:GetSecretValue'))
+        .flatMap((s) => s.resources);
+      const readsWebhookSecret = secrets.some((r) => r.includes('webhook-secret'));
+      expect(readsWebhookSecret, name).toBe(name === 'route stripeWebhook');
+      if (name === 'route stripeWebhook') expect(secrets.some((r) => r.includes('api-key'))).toBe(false);
+    }
+  });
+});
+
 /** The capability list without the built app (for deriving cases at collection time). */
 function find0(name: string): { uses: readonly Capability[] } {
   const [kind, id] = name.split(' ') as ['route' | 'job', string];
@@ -371,7 +529,7 @@ function find0(name: string): { uses: readonly Capability[] } {
 
 describe('each capability on its own', () => {
   // Also covers capabilities no route uses yet, so their grants are checked before the first route needs them.
-  const capabilities = Object.keys(ALLOWED) as Capability[];
+  const capabilities = ALL_CAPABILITIES;
   let probe: { stack: Stack; template: Template; fns: Partial<Record<Capability, AppFunction>> };
 
   beforeAll(() => {
@@ -404,7 +562,7 @@ describe('each capability on its own', () => {
     const fn = probe.fns[cap] as AppFunction;
     const statements = statementsOfRole(probe.template, logicalId(probe.stack, fn).roleId);
     expect(excessActions(statements, [cap])).toEqual([]);
-    expect(statements.flatMap((s) => s.actions)).toEqual(expect.arrayContaining(REQUIRED[cap]));
+    expect(statements.flatMap((s) => s.actions)).toEqual(expect.arrayContaining(requiredBy(cap)));
     for (const s of statements) {
       if (s.resources.includes('*'))
         expect(
@@ -414,8 +572,8 @@ describe('each capability on its own', () => {
     }
   });
 
-  it('userPool:admin is limited to our own pool', () => {
-    const fn = probe.fns['userPool:admin'] as AppFunction;
+  it('user-pool calls are limited to our own pool', () => {
+    const fn = probe.fns['userPool:deleteUser'] as AppFunction;
     const statements = statementsOfRole(probe.template, logicalId(probe.stack, fn).roleId);
     const cognito = statements.filter((s) => s.actions.some((a) => a.startsWith('cognito-idp:')));
     expect(cognito.flatMap((s) => s.resources)).toEqual([
@@ -438,6 +596,9 @@ describe('the least-privilege check itself', () => {
     expect(excessActions(statements, ['table:read'])).toEqual(
       expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:DeleteItem']),
     );
-    expect(excessActions(statements, ['table:write'])).toEqual([]);
+    // CDK's own read-write grant is wider than table:write: Scan and DeleteItem on every key.
+    expect(excessActions(statements, ['table:write'])).toEqual(
+      expect.arrayContaining(['dynamodb:Scan', 'dynamodb:DeleteItem']),
+    );
   });
 });

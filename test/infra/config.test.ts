@@ -9,7 +9,7 @@ describe('deployment settings', () => {
       stage: 'dev',
       region: 'us-east-1',
       webOrigin: 'https://example.com',
-      stripeSecretName: 'dev/stripe',
+      stripeApiKeySecretName: 'dev/stripe/api-key',
       sesIdentity: 'example.com',
       oauthCallbackPath: '/auth/callback',
     });
@@ -18,7 +18,8 @@ describe('deployment settings', () => {
 
   it('derives names from the stage and the SES identity from mailFrom', () => {
     const config = resolveConfig({ stage: 'prod', mailFrom: 'Budget <hi@mail.example.org>' });
-    expect(config.stripeSecretName).toBe('prod/stripe');
+    expect(config.stripeApiKeySecretName).toBe('prod/stripe/api-key');
+    expect(config.stripeWebhookSecretName).toBe('prod/stripe/webhook-secret');
     expect(config.sesIdentity).toBe('mail.example.org');
     expect(emailAddressOf(config.mailFrom)).toBe('hi@mail.example.org');
   });

@@ -81,6 +81,7 @@ export function logicalId(stack: Stack, fn: AppFunction): { functionId: string; 
 export interface GrantedStatement {
   actions: string[];
   resources: string[];
+  conditions?: Record<string, Record<string, unknown>>;
 }
 
 type Resource = { Type: string; Properties: Record<string, unknown> };
@@ -107,6 +108,7 @@ export function statementsOfRole(template: Template, roleId: string): GrantedSta
       .map((s) => ({
         actions: asArray(s.Action as string | string[]),
         resources: asArray(s.Resource).map(flat),
+        ...(s.Condition ? { conditions: s.Condition as GrantedStatement['conditions'] } : {}),
       })),
   );
 }

@@ -12,41 +12,45 @@ import Stripe from 'stripe';
 import { LEARNING_CATEGORIES } from '../../../shared/src/domain/spendPolicy';
 import { awsConfig, stripeConfig } from '../platform/config';
 
-interface StripeKeys {
-  secretKey: string;
-  webhookSecret: string;
-}
+type StripeKey = 'secretKey' | 'webhookSecret';
 
-let keysPromise: Promise<StripeKeys> | undefined;
+/** Where each key comes from: the environment locally, else the secret its ARN names. */
+const SOURCES = {
+  secretKey: { value: 'STRIPE_SECRET_KEY', secretArn: 'STRIPE_API_KEY_SECRET_ARN' },
+  webhookSecret: { value: 'STRIPE_WEBHOOK_SECRET', secretArn: 'STRIPE_WEBHOOK_SECRET_ARN' },
+} as const;
+
+const keyPromises: Partial<Record<StripeKey, Promise<string>>> = {};
 let client: Stripe | undefined;
 
-async function loadKeys(): Promise<StripeKeys> {
+async function loadKey(key: StripeKey): Promise<string> {
   const config = stripeConfig();
-  if (config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET) {
-    return { secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET };
-  }
-  if (!config.STRIPE_SECRET_ARN)
-    throw new Error('Configuration (stripe): set STRIPE_SECRET_ARN or the STRIPE_* keys');
+  const source = SOURCES[key];
+  const direct = config[source.value];
+  if (direct) return direct;
+  const arn = config[source.secretArn];
+  if (!arn) throw new Error(`Configuration (stripe): set ${source.secretArn} or ${source.value}`);
   const secrets = new SecretsManagerClient({ region: awsConfig().AWS_REGION });
-  const value = await secrets.send(new GetSecretValueCommand({ SecretId: config.STRIPE_SECRET_ARN }));
-  const parsed = JSON.parse(value.SecretString ?? '{}') as Partial<StripeKeys>;
-  if (!parsed.secretKey || !parsed.webhookSecret)
-    throw new Error('The Stripe secret needs secretKey and webhookSecret');
-  return { secretKey: parsed.secretKey, webhookSecret: parsed.webhookSecret };
+  const value = (await secrets.send(new GetSecretValueCommand({ SecretId: arn }))).SecretString?.trim();
+  if (!value) throw new Error(`The secret named by ${source.secretArn} is empty`);
+  return value;
 }
 
-/** Keys are read once per container (a cold start), never on every call. */
-function keys(): Promise<StripeKeys> {
-  keysPromise ??= loadKeys().catch((error) => {
-    keysPromise = undefined;
+/**
+ * Each key is read once per container (a cold start), never on every call, and
+ * only when used: a function given the API key alone never asks for the other.
+ */
+function readKey(key: StripeKey): Promise<string> {
+  keyPromises[key] ??= loadKey(key).catch((error) => {
+    keyPromises[key] = undefined;
     throw error;
   });
-  return keysPromise;
+  return keyPromises[key];
 }
 
 export async function stripe(): Promise<Stripe> {
   if (!client) {
-    const { secretKey } = await keys();
+    const secretKey = await readKey('secretKey');
     const local = stripeConfig().STRIPE_API_URL;
     const url = local ? new URL(local) : undefined;
     client = new Stripe(secretKey, {
@@ -71,13 +75,9 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 /** Verifies the signature over the raw body; throws on a tampered, stale or unsigned payload. */
 export async function verifyWebhook(rawBody: string, signature: string | undefined): Promise<Stripe.Event> {
   if (!signature) throw new Error('No Stripe-Signature header');
-  const { webhookSecret } = await keys();
-  return (await stripe()).webhooks.constructEvent(
-    rawBody,
-    signature,
-    webhookSecret,
-    WEBHOOK_TOLERANCE_SECONDS,
-  );
+  const webhookSecret = await readKey('webhookSecret');
+  // Verifying needs the signing secret only, not an API client (nor the API key).
+  return Stripe.webhooks.constructEvent(rawBody, signature, webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
 }
 
 // --- Billing --------------------------------------------------------------------

@@ -68,16 +68,25 @@ export const userPoolConfig = group('userPool', {
 });
 
 /**
- * Stripe. In AWS the keys live in Secrets Manager (STRIPE_SECRET_ARN, a JSON
- * `{ "secretKey", "webhookSecret" }`); locally they come straight from the
- * environment, with STRIPE_API_URL pointing the SDK at the local emulator.
+ * Stripe. In AWS each key is its own Secrets Manager secret (plain text), named
+ * by an ARN only the functions that need it are given: the API key
+ * (STRIPE_API_KEY_SECRET_ARN) and the webhook signing secret
+ * (STRIPE_WEBHOOK_SECRET_ARN, the webhook function only). Locally both keys come
+ * straight from the environment, with STRIPE_API_URL pointing the SDK at the
+ * local emulator.
  */
 export const stripeConfig = group('stripe', {
-  STRIPE_SECRET_ARN: z.string().optional(),
+  STRIPE_API_KEY_SECRET_ARN: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET_ARN: z.string().optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Set only locally: the emulator's base URL. */
   STRIPE_API_URL: optionalUrl,
+});
+
+/** Set in AWS only: the value CloudFront sends to prove a request came through it (platform/edge.ts). */
+export const edgeConfig = group('edge', {
+  EDGE_ORIGIN_SECRET: z.string().min(16).optional(),
 });
 
 export const receiptsConfig = group('receipts', {

@@ -40,6 +40,8 @@ import {
 } from '../data/idempotency';
 import { consumeRateLimit } from '../data/rateLimits';
 import { type Actor, loadActor, verifyBearer } from './auth';
+import { edgeConfig } from './config';
+import { edgeCaller } from './edge';
 import { requireFreshFactor } from './freshFactor';
 import { createLogger, errorFields, type Logger } from './log';
 import { withMetrics } from './metrics';
@@ -229,11 +231,15 @@ export function httpHandler<Op extends OperationId>(operationId: Op, impl: HttpI
 
   const handle: HttpHandler = async (event) => {
     const requestId = event.requestContext?.requestId ?? 'unknown';
-    const clientIp = event.requestContext?.http?.sourceIp ?? 'unknown';
+    const caller = edgeCaller(event, edgeConfig().EDGE_ORIGIN_SECRET);
+    const clientIp = caller.clientIp;
     // API Gateway's request id is the correlation id: it is in the access log and in every error envelope.
     const log = createLogger({ operationId, requestId, correlation_id: requestId });
     const now = systemClock.now();
     try {
+      if (!caller.throughEdge) {
+        throw new AppError('FORBIDDEN', "Call the API at the web app's address (/api).");
+      }
       const body = rawBody(event);
       if (Buffer.byteLength(body, 'utf8') > maxBodyBytes) {
         throw new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than ${maxBodyBytes} bytes.`);

@@ -77,6 +77,7 @@ import {
   teamLedgerOutput,
   teamPurchasesCsvInput,
 } from '../schemas/team';
+import type { UserPoolCall } from './userPoolCalls';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -98,17 +99,32 @@ export type Access =
   /** Stripe, proven by the webhook signature on the raw body; no JWT. */
   | { kind: 'stripeSignature' };
 
-/** What a route's Lambda may touch; CDK grants exactly this (least privilege). */
+/**
+ * Records a function may delete, each by its partition-key prefix
+ * (infra/lib/capabilities.ts takes the prefix from lambdas/src/data/keys.ts and
+ * grants DeleteItem only under it with a `dynamodb:LeadingKeys` condition).
+ */
+export type DeletableRecord = 'emailToken' | 'invitation' | 'session' | 'idempotencyKey';
+
+/**
+ * What a route's Lambda may touch; CDK grants exactly this (least privilege):
+ * - `table:read`: GetItem, BatchGetItem, Query (never Scan: no function scans).
+ * - `table:write`: reading, PutItem, UpdateItem, ConditionCheckItem.
+ * - `table:delete:<record>`: DeleteItem on that record kind's keys only.
+ * - `userPool:<call>`: the IAM actions of that user-pool adapter call (userPoolCalls.ts).
+ * - `stripe`: the Stripe API key; `stripe:webhookSecret`: the webhook signing secret
+ *   (two secrets, so the 40-odd functions calling Stripe cannot forge its webhooks).
+ */
 export type Capability =
   | 'table:read'
   | 'table:write'
+  | `table:delete:${DeletableRecord}`
   | 'email:send'
   | 'receipts:read'
   | 'receipts:write'
-  | 'userPool:admin'
-  /** Read the confidential app client's secret: password and refresh calls to Cognito. */
-  | 'userPool:signIn'
-  | 'stripe';
+  | `userPool:${UserPoolCall}`
+  | 'stripe'
+  | 'stripe:webhookSecret';
 
 export interface RouteDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   method: HttpMethod;
@@ -220,7 +236,13 @@ export const routes = {
     input: registerManagerInput,
     output: registeredOutput,
     status: 201,
-    uses: ['table:write', 'email:send', 'userPool:admin'],
+    uses: [
+      'table:write',
+      'email:send',
+      'userPool:createConfirmedUser',
+      'userPool:loginCreatedAt',
+      'userPool:deleteUser',
+    ],
   }),
   checkInvitation: route({
     method: 'POST',
@@ -239,7 +261,14 @@ export const routes = {
     input: registerEmployeeInput,
     output: registeredOutput,
     status: 201,
-    uses: ['table:write', 'email:send', 'userPool:admin'],
+    uses: [
+      'table:write',
+      'table:delete:invitation',
+      'email:send',
+      'userPool:createConfirmedUser',
+      'userPool:loginCreatedAt',
+      'userPool:deleteUser',
+    ],
   }),
   inviteManager: route({
     method: 'POST',
@@ -258,7 +287,7 @@ export const routes = {
     access: { kind: 'public', rateLimit: SIGN_IN_CLIENT_LIMIT },
     input: signInInput,
     output: sessionOutput,
-    uses: ['table:write', 'userPool:admin', 'userPool:signIn'],
+    uses: ['table:write', 'userPool:passwordSignIn', 'userPool:revokeRefreshToken'],
   }),
   refreshSession: route({
     method: 'POST',
@@ -267,7 +296,7 @@ export const routes = {
     access: { kind: 'public', rateLimit: REFRESH_LIMIT },
     input: refreshSessionInput,
     output: sessionOutput,
-    uses: ['table:write', 'userPool:admin', 'userPool:signIn'],
+    uses: ['table:write', 'userPool:refreshTokens'],
   }),
   signOut: route({
     method: 'POST',
@@ -276,7 +305,7 @@ export const routes = {
     access: { kind: 'public', rateLimit: REFRESH_LIMIT },
     input: refreshSessionInput,
     output: okResponse,
-    uses: ['table:write', 'userPool:admin', 'userPool:signIn'],
+    uses: ['table:write', 'table:delete:session', 'userPool:revokeRefreshToken', 'userPool:signOutEverywhere'],
   }),
   stepUp: route({
     method: 'POST',
@@ -285,7 +314,7 @@ export const routes = {
     access: { kind: 'signedIn', roles: signedIn, rateLimit: CODE_LIMIT },
     input: stepUpInput,
     output: okResponse,
-    uses: ['table:write', 'userPool:signIn'],
+    uses: ['table:write', 'userPool:passwordSignIn', 'userPool:revokeRefreshToken'],
   }),
   getSecondFactor: route({
     method: 'GET',
@@ -330,7 +359,7 @@ export const routes = {
     access: { kind: 'public', rateLimit: LOOKUP_LIMIT },
     input: emailTokenInput,
     output: verifyEmailOutput,
-    uses: ['table:write'],
+    uses: ['table:write', 'table:delete:emailToken'],
   }),
   resendVerification: route({
     method: 'POST',
@@ -358,7 +387,13 @@ export const routes = {
     access: { kind: 'public', rateLimit: LOOKUP_LIMIT },
     input: resetPasswordInput,
     output: okResponse,
-    uses: ['table:write', 'userPool:admin'],
+    uses: [
+      'table:write',
+      'table:delete:emailToken',
+      'table:delete:session',
+      'userPool:setPassword',
+      'userPool:signOutEverywhere',
+    ],
   }),
   getProfile: route({
     method: 'GET',
@@ -385,7 +420,13 @@ export const routes = {
     access: { kind: 'signedIn', roles: signedIn },
     input: userIdInput,
     output: profileOutput,
-    uses: ['table:write', 'userPool:admin'],
+    uses: [
+      'table:write',
+      'table:delete:session',
+      'userPool:disableUser',
+      'userPool:signOutEverywhere',
+      'stripe',
+    ],
   }),
   inviteEmployees: route({
     method: 'POST',
@@ -480,7 +521,13 @@ export const routes = {
     access: { kind: 'signedIn', roles: ['manager'] },
     input: deleteEmployeesInput,
     output: bulkResultOutput,
-    uses: ['table:write', 'userPool:admin', 'stripe'],
+    uses: [
+      'table:write',
+      'table:delete:session',
+      'userPool:disableUser',
+      'userPool:signOutEverywhere',
+      'stripe',
+    ],
   }),
   reallocateFunds: route({
     method: 'POST',
@@ -633,7 +680,7 @@ export const routes = {
     input: z.unknown(),
     output: z.unknown(),
     maxBodyBytes: 256 * 1024,
-    uses: ['table:write', 'stripe'],
+    uses: ['table:write', 'stripe:webhookSecret'],
   }),
   finishWalkthrough: route({
     method: 'POST',
