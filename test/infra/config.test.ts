@@ -34,6 +34,18 @@ describe('deployment settings', () => {
 
   it.each([
     [{ stage: 'Prod' }, /stage/],
+    [{ region: 'eu-west-1' }, /cloudFrontWebAclArn/],
+    [
+      {
+        region: 'eu-west-1',
+        cloudFrontWebAclArn: 'arn:aws:wafv2:eu-west-1:123456789012:regional/webacl/a/b',
+      },
+      /global/,
+    ],
+    [
+      { cloudFrontWebAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/a/b' },
+      /only for regions other than us-east-1/,
+    ],
     [{ webOrigin: 'http://app.example.org' }, /webOrigin/],
     [{ webOrigin: 'https://app.example.org/path' }, /webOrigin/],
     [{ mailFrom: 'not-an-address' }, /mailFrom/],

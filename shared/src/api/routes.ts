@@ -305,7 +305,12 @@ export const routes = {
     access: { kind: 'public', rateLimit: REFRESH_LIMIT },
     input: refreshSessionInput,
     output: okResponse,
-    uses: ['table:write', 'table:delete:session', 'userPool:revokeRefreshToken', 'userPool:signOutEverywhere'],
+    uses: [
+      'table:write',
+      'table:delete:session',
+      'userPool:revokeRefreshToken',
+      'userPool:signOutEverywhere',
+    ],
   }),
   stepUp: route({
     method: 'POST',
