@@ -11,14 +11,19 @@ import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { charge } from '../../lambdas/src/adapters/stripe';
-import { setTeamFields } from '../../lambdas/src/data/accounts';
+import {
+  createMemberFromInvitation,
+  getInvitation,
+  setTeamFields,
+  setUserFields,
+} from '../../lambdas/src/data/accounts';
 import { keys } from '../../lambdas/src/data/keys';
 import { balanceOf, getJournal } from '../../lambdas/src/data/ledger';
 import { createLogger } from '../../lambdas/src/platform/log';
 import { runReconciliation } from '../../lambdas/src/services/reconciliation/run';
 import { monthOfDate } from '../../lambdas/src/services/renewals';
 import { cardAccount, externalAccount, holdAccount, networkAccount } from '../../shared/src/domain/ledger';
-import type { SignedIn } from '../support/accountFlows';
+import { type SignedIn, uniqueEmail } from '../support/accountFlows';
 import {
   type IntegrationStack,
   startIntegrationStack,
@@ -95,6 +100,54 @@ describe('charges whose ledger write never happened', () => {
     expect(await balanceOf(cardAccount(employee.userId))).toBe(4500);
     const charges = await stripe.charges.list({ customer: customerId });
     expect(charges.data.map((c) => c.amount).sort()).toEqual([1500, 3000]);
+  });
+
+  it('a joining charge cut off before its credit is funded once, by the join flow itself', async () => {
+    const { manager, teamId, customerId } = await setUpTeam(stack);
+    const email = uniqueEmail('emp');
+    expect(
+      (await send('POST', '/invitations', manager.accessToken, { emails: email, budget: 25 })).status,
+    ).toBe(200);
+    const invitation = await getInvitation(email);
+    if (!invitation) throw new Error('no invitation');
+    const userId = `emp-${randomUUID()}`;
+    await createMemberFromInvitation(invitation, {
+      userId,
+      email,
+      firstName: 'Ada',
+      lastName: 'Byron',
+      role: 'employee',
+      teamId,
+      status: 'active',
+      emailVerified: true,
+      finishedWalkthrough: false,
+      createdAt: new Date().toISOString(),
+      budgetCents: 2500,
+      nextBudgetCents: 2500,
+    });
+    // What activateEmployee stores before charging, then its charge; the Lambda dies before the credit.
+    const attempt = { n: 1, key: `JOIN#${userId}#1`, status: 'pending', cents: 2500 };
+    await setUserFields(userId, { joinAttempt: attempt, fundingPending: true });
+    const made = await charge(
+      {
+        customerId,
+        amountCents: 2500,
+        description: 'Learning budget for Ada Byron',
+        purpose: `JOIN#${userId}`,
+        metadata: { teamId, userId, reason: 'join' },
+      },
+      attempt.key,
+    );
+    expect(made.status).toBe('succeeded');
+    expect(await balanceOf(cardAccount(userId))).toBe(0);
+
+    await reconcile();
+    expect(await balanceOf(cardAccount(userId))).toBe(2500);
+    expect(await stack.getItem(keys.user(userId))).toMatchObject({ fundingPending: false });
+    expect((await reconcile()).posted).toBe(0);
+    expect(await balanceOf(cardAccount(userId))).toBe(2500);
+    const charges = await stripe.charges.list({ customer: customerId });
+    expect(charges.data.filter((c) => c.metadata?.purpose === `JOIN#${userId}`)).toHaveLength(1);
   });
 
   it('a renewal charged under its stored plan but cut off before its credits is finished by that plan', async () => {
