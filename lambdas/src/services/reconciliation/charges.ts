@@ -14,7 +14,7 @@
 import type Stripe from 'stripe';
 import { funding } from '../../../../shared/src/domain/ledger';
 import { getTeam } from '../../data/accounts';
-import { getJournal, post } from '../../data/ledger';
+import { getJournal, post, teamJournalSince } from '../../data/ledger';
 import { getUser } from '../../data/users';
 import type { Logger } from '../../platform/log';
 import { updateBackstop } from '../cardBackstop';
@@ -62,8 +62,19 @@ async function cycleExpectation(
 ) {
   const team = (await getTeam(teamId)) as RenewableTeam | undefined;
   const plan = team?.cycleAttempt;
-  if (!team || !isPlan(plan) || plan.month !== month || plan.totalCents !== charge.amount)
-    return { entryIds: [], reason: 'no renewal plan of this month and amount' };
+  if (!team || !isPlan(plan) || plan.month !== month || plan.totalCents !== charge.amount) {
+    // A later month's plan replaced this one (only once this month was renewed): its credits
+    // are the month's FUNDING entries naming this charge, posted around the charge (the job's
+    // time may be a little before Stripe's), so the team's journal from a day before is read.
+    const since = new Date((charge.created - 86_400) * 1000).toISOString();
+    const credits = (await teamJournalSince(teamId, since)).filter(
+      (e) =>
+        e.entryId.startsWith(`FUNDING#${teamId}#`) &&
+        e.entryId.endsWith(`#${month}`) &&
+        e.references?.charge === charge.id,
+    );
+    return { entryIds: credits.map((e) => e.entryId), reason: 'no renewal plan of this month and amount' };
+  }
   const renewed = (team.lastRenewedMonth ?? '') >= month;
   return {
     entryIds: plan.members.map((m) => `FUNDING#${teamId}#${m.userId}#${month}`),

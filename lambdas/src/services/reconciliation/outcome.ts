@@ -1,5 +1,5 @@
 /** What reconciling one Stripe object came to, and how the ledger's side of it is read. */
-import { getJournal, type JournalEntry } from '../../data/ledger';
+import { getJournals, type JournalEntry } from '../../data/ledger';
 import type { ReconDifference } from '../../data/reconciliation';
 
 export type Difference = Omit<ReconDifference, 'foundAt'>;
@@ -23,12 +23,13 @@ export function movedCents(entry: JournalEntry): number {
 
 /** What the ledger holds under these entry ids, and which of them are missing. */
 export async function ledgerCents(entryIds: string[]): Promise<{ cents: number; missing: string[] }> {
-  const entries = await Promise.all(entryIds.map((id) => getJournal(id)));
+  const entries = await getJournals(entryIds);
   let cents = 0;
   const missing: string[] = [];
-  entries.forEach((entry, i) => {
+  for (const id of entryIds) {
+    const entry = entries.get(id);
     if (entry) cents += movedCents(entry);
-    else missing.push(entryIds[i] as string);
-  });
+    else missing.push(id);
+  }
   return { cents, missing };
 }
