@@ -50,6 +50,7 @@ export function baseEnvironment(config: AppConfig, shared: SharedResources): Rec
     RECEIPTS_BUCKET: shared.receiptsBucket.bucketName,
     MAIL_FROM: config.mailFrom,
     SUPPORT_INBOX: config.supportInbox,
+    OPERATIONS_INBOX: config.operationsInbox,
     COGNITO_USER_POOL_ID: shared.userPool.userPoolId,
     COGNITO_CLIENT_ID: shared.userPoolClient.userPoolClientId,
     COGNITO_ISSUER: `https://cognito-idp.${region}.amazonaws.com/${shared.userPool.userPoolId}`,
