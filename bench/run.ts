@@ -11,6 +11,9 @@
  *                 with failed deliveries, transaction conflicts and retries;
  *   --funding     the monthly funding job: 10,000 employees in 200 teams, one
  *                 team of 5,000, and the growth from 1,000 to 10,000;
+ *   --reconcile   the reconciliation job: 10,000 employees in 200 teams (200
+ *                 charges, 10,000 credits; 10 renewals cut off and finished),
+ *                 run twice.
  *   --bundle      the authorization Lambda's bundle size and cold import time.
  * `--quick` runs fewer requests per level and smaller funding runs.
  * Everything runs on 127.0.0.1 and stops by itself.
@@ -27,11 +30,12 @@ import { prefixedLog } from '../infra/local/processes';
 import { startStripeEmulator } from '../infra/local/stripe';
 import { type BenchTable, percentile, runConcurrent, signedWebhook, startBenchTable } from './benchTable';
 import { benchFunding, printFunding } from './funding';
+import { benchReconcile, printReconcile } from './reconcile';
 import { benchSettlement, printSettlement } from './settlement';
 
 const args = new Set(process.argv.slice(2));
 const QUICK = args.delete('--quick');
-const SECTIONS = ['--auth', '--settlement', '--funding', '--bundle'];
+const SECTIONS = ['--auth', '--settlement', '--funding', '--reconcile', '--bundle'];
 const wanted = (section: string) => args.size === 0 || args.has(section);
 for (const arg of args)
   if (!SECTIONS.includes(arg)) throw new Error(`unknown flag ${arg}; use ${SECTIONS.join(' ')} --quick`);
@@ -187,21 +191,23 @@ async function benchAuthorization(table: BenchTable) {
 }
 
 async function main() {
-  if (wanted('--auth') || wanted('--settlement') || wanted('--funding')) {
+  if (wanted('--auth') || wanted('--settlement') || wanted('--funding') || wanted('--reconcile')) {
     const table = await startBenchTable();
     // The funding job charges each team through Stripe: the emulator, on a free port.
-    const emulator = wanted('--funding')
-      ? await startStripeEmulator({
-          port: 0,
-          log: prefixedLog('stripe', true),
-          webhookSecret: 'whsec_unused',
-        })
-      : undefined;
+    const emulator =
+      wanted('--funding') || wanted('--reconcile')
+        ? await startStripeEmulator({
+            port: 0,
+            log: prefixedLog('stripe', true),
+            webhookSecret: 'whsec_unused',
+          })
+        : undefined;
     if (emulator) process.env.STRIPE_API_URL = emulator.url;
     try {
       if (wanted('--auth')) await benchAuthorization(table);
       if (wanted('--settlement')) printSettlement(await benchSettlement(table));
       if (wanted('--funding')) printFunding(await benchFunding(table, { quick: QUICK }));
+      if (wanted('--reconcile')) printReconcile(await benchReconcile(table, { quick: QUICK }));
     } finally {
       await emulator?.stop();
       await table.stop();

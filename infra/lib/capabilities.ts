@@ -70,6 +70,7 @@ export function baseEnvironment(config: AppConfig, shared: SharedResources): Rec
     RECEIPTS_BUCKET: shared.receiptsBucket.bucketName,
     MAIL_FROM: config.mailFrom,
     SUPPORT_INBOX: config.supportInbox,
+    OPERATIONS_INBOX: config.operationsInbox,
     COGNITO_USER_POOL_ID: shared.userPool.userPoolId,
     COGNITO_CLIENT_ID: shared.serverClient.userPoolClientId,
     COGNITO_WEB_CLIENT_ID: shared.userPoolClient.userPoolClientId,

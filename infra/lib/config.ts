@@ -23,6 +23,8 @@ export interface AppConfig {
   mailFrom: string;
   /** Where contact-form messages go. */
   supportInbox: string;
+  /** Where reconciliation reports differences between the ledger and Stripe. Default: supportInbox. */
+  operationsInbox: string;
   /** The verified SES identity (domain or address) that `mailFrom` sends as. Default: the domain of mailFrom. */
   sesIdentity: string;
   /**
@@ -78,6 +80,7 @@ const contextKeys = {
   webOrigin: 'string',
   mailFrom: 'string',
   supportInbox: 'string',
+  operationsInbox: 'string',
   sesIdentity: 'string',
   stripeApiKeySecretName: 'string',
   stripeWebhookSecretName: 'string',
@@ -197,6 +200,7 @@ export function resolveConfig(input: ConfigInput): AppConfig {
   const mailFrom = input.mailFrom ?? 'no-reply@example.com';
   const fromAddress = requireEmail(emailAddressOf(mailFrom), 'mailFrom');
   const supportInbox = requireEmail(input.supportInbox ?? 'support@example.com', 'supportInbox');
+  const operationsInbox = requireEmail(input.operationsInbox ?? supportInbox, 'operationsInbox');
   const social = Boolean(input.googleSecretName || input.facebookSecretName);
   if (social && !input.authDomainPrefix) {
     throw new Error('Google/Facebook sign-in needs authDomainPrefix (the Cognito hosted domain prefix)');
@@ -210,6 +214,7 @@ export function resolveConfig(input: ConfigInput): AppConfig {
     webOrigin,
     mailFrom,
     supportInbox,
+    operationsInbox,
     sesIdentity: input.sesIdentity ?? (fromAddress.split('@')[1] as string),
     stripeApiKeySecretName: input.stripeApiKeySecretName ?? `${stage}/stripe/api-key`,
     stripeWebhookSecretName: input.stripeWebhookSecretName ?? `${stage}/stripe/webhook-secret`,

@@ -291,6 +291,7 @@ describe('every function (routes and jobs)', () => {
         'RECEIPTS_BUCKET',
         'MAIL_FROM',
         'SUPPORT_INBOX',
+        'OPERATIONS_INBOX',
         'COGNITO_ISSUER',
         'COGNITO_CLIENT_ID',
         'COGNITO_USER_POOL_ID',

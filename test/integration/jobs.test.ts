@@ -5,7 +5,8 @@ import { type IntegrationStack, startIntegrationStack } from '../support/integra
 
 let stack: IntegrationStack;
 beforeAll(async () => {
-  stack = await startIntegrationStack();
+  // The reconciliation job reads Stripe's lists (empty here).
+  stack = await startIntegrationStack({ stripe: true });
 });
 afterAll(async () => {
   await stack?.stop();

@@ -705,6 +705,29 @@ describe("charges with Stripe's test cards", () => {
     const again = await stripeError(stripe.refunds.create({ charge: charge.id, amount: 1 }));
     expect(again.code).toBe('charge_already_refunded');
   });
+
+  it('lists charges and refunds by created (exact or a range), paged', async () => {
+    const made = [];
+    for (let i = 0; i < 3; i++)
+      made.push(await stripe.charges.create({ amount: 100 + i, currency: 'usd', source: 'tok_visa' }));
+    const created = made[0]?.created as number;
+    const ids = async (params: Stripe.ChargeListParams) => {
+      const seen: string[] = [];
+      for await (const c of stripe.charges.list({ ...params, limit: 1 })) seen.push(c.id);
+      return seen;
+    };
+    const since = await ids({ created: { gte: created } });
+    for (const c of made) expect(since).toContain(c.id);
+    expect(await ids({ created: { lt: created } })).not.toContain(made[0]?.id);
+    expect(await ids({ created: { gt: (made[2]?.created as number) + 1 } })).toEqual([]);
+    expect(await ids({ created })).toContain(made[0]?.id);
+    const refund = await stripe.refunds.create({ charge: made[0]?.id as string, amount: 50 });
+    const refunds = await stripe.refunds.list({ created: { gte: refund.created, lte: refund.created } });
+    expect(refunds.data.map((r) => r.id)).toContain(refund.id);
+    expect(
+      (await stripe.refunds.list({ created: { lt: refund.created } })).data.map((r) => r.id),
+    ).not.toContain(refund.id);
+  });
 });
 
 // ------------------------------------------------------------------ idempotency

@@ -69,3 +69,27 @@ export function readCurrency(params: Params, required = true): 'usd' | undefined
   }
   return 'usd';
 }
+
+/**
+ * Stripe's `created` list filter: `created=<unix s>` or any of
+ * `created[gt|gte|lt|lte]`. Returns a predicate on an object's `created`.
+ */
+export function readCreatedFilter(params: Params): (item: { created: number }) => boolean {
+  if (!params.has('created')) return () => true;
+  let range: Params | undefined;
+  try {
+    range = params.object('created');
+  } catch {
+    const at = params.integer('created', { min: 0 });
+    return (item) => item.created === at;
+  }
+  const gt = range?.integer('gt', { min: 0 });
+  const gte = range?.integer('gte', { min: 0 });
+  const lt = range?.integer('lt', { min: 0 });
+  const lte = range?.integer('lte', { min: 0 });
+  return (item) =>
+    (gt === undefined || item.created > gt) &&
+    (gte === undefined || item.created >= gte) &&
+    (lt === undefined || item.created < lt) &&
+    (lte === undefined || item.created <= lte);
+}

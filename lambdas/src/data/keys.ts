@@ -158,6 +158,15 @@ export const keys = {
   /** One run of a scheduled job for one day: makes a second firing that day a no-op. */
   jobRun: (jobId: string, day: string): Key => ({ pk: `JOBRUN#${jobId}`, sk: `DAY#${day}` }),
 
+  /** How far reconciliation has read one Stripe list (`charges`, `refunds`, ...), as Stripe's `created`. */
+  reconWatermark: (source: string): Key => ({ pk: 'RECON#WATERMARK', sk: `SOURCE#${source}` }),
+  /** A difference reconciliation could not explain, keyed by the Stripe object, so it is reported once. */
+  reconDifference: (stripeObjectId: string): Key => ({ pk: `RECONDIFF#${stripeObjectId}`, sk: 'DIFF' }),
+  reconDifferenceByMonth: (foundAt: string, stripeObjectId: string) => ({
+    gsi1pk: `RECONDIFFS#${monthOf(foundAt)}`,
+    gsi1sk: `${foundAt}#${stripeObjectId}`,
+  }),
+
   /** A fixed rate-limit window for one bucket and client. TTL = window end. */
   /** Failed sign-ins of one e-mail address or one source address (growing delays). TTL an hour after the last. */
   signInFailures: (scope: 'address' | 'source', id: string): Key => ({

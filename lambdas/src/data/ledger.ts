@@ -11,6 +11,8 @@
  * Outside calls (Stripe, SES) happen before or after, never inside.
  */
 import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
   GetCommand,
   QueryCommand,
   TransactWriteCommand,
@@ -251,6 +253,24 @@ export async function getJournal(entryId: string): Promise<JournalEntry | undefi
   return result.Item as JournalEntry | undefined;
 }
 
+/** Journal entries by id, 100 a call (keys DynamoDB leaves unprocessed are asked again); absent ids are left out. */
+export async function getJournals(entryIds: string[]): Promise<Map<string, JournalEntry>> {
+  const found = new Map<string, JournalEntry>();
+  for (let i = 0; i < entryIds.length; i += 100) {
+    let pending: Record<string, unknown>[] | undefined = entryIds
+      .slice(i, i + 100)
+      .map((id) => keys.journal(id));
+    while (pending && pending.length > 0) {
+      const result: BatchGetCommandOutput = await db().send(
+        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }),
+      );
+      for (const item of result.Responses?.[tableName()] ?? []) found.set(item.entryId, item as JournalEntry);
+      pending = result.UnprocessedKeys?.[tableName()]?.Keys;
+    }
+  }
+  return found;
+}
+
 /** An account's statement in posting order, with the running balance after each line. */
 export async function statement(account: AccountId): Promise<StatementLine[]> {
   const items = await queryAll<{
@@ -307,6 +327,19 @@ export async function teamJournalBefore(
   );
   const items = (result.Items ?? []) as (JournalEntry & { gsi1sk: string })[];
   return items.filter((item) => item.gsi1sk !== before).slice(0, limit);
+}
+
+/** A team's journal entries posted at or after `fromIso`, oldest first. */
+export async function teamJournalSince(teamId: string, fromIso: string): Promise<JournalEntry[]> {
+  return queryAll<JournalEntry>({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :last',
+    ExpressionAttributeValues: {
+      ':pk': `TEAM#${teamId}`,
+      ':from': `${JOURNAL_SK_FIRST}${fromIso}`,
+      ':last': JOURNAL_SK_AFTER_LAST,
+    },
+  });
 }
 
 export async function teamJournal(teamId: string): Promise<JournalEntry[]> {

@@ -34,6 +34,8 @@ export const tableConfig = group('table', {
 export const mailConfig = group('mail', {
   MAIL_FROM: z.string().min(3),
   SUPPORT_INBOX: z.email(),
+  /** Where reconciliation reports differences between the ledger and Stripe; the support inbox when unset. */
+  OPERATIONS_INBOX: z.email().optional(),
   /** Set only locally (the SES stand-in). */
   SES_ENDPOINT: optionalUrl,
 });

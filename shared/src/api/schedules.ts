@@ -40,6 +40,12 @@ export const jobs = {
     cron: { minute: '0', hour: '15' },
     uses: ['table:read', 'table:write', 'email:send', 'stripe'],
   },
+  reconciliation: {
+    summary:
+      'Compares Stripe (charges, refunds, issuing transactions and authorizations since the last run) with the ledger; posts what a flow left unposted, reports what it cannot explain.',
+    cron: { minute: '0', hour: '5' },
+    uses: ['table:read', 'table:write', 'email:send', 'stripe'],
+  },
 } as const satisfies Record<string, JobDef>;
 
 export type JobId = keyof typeof jobs;

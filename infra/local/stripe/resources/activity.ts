@@ -4,7 +4,7 @@
  * helpers for Issuing (`stripe.testHelpers.issuing...`), which map onto the
  * same network operations as the emulator's admin endpoints.
  */
-import { paginate, type Route } from '../api';
+import { paginate, type Route, readCreatedFilter } from '../api';
 import { invalidRequest, noSuch } from '../errors';
 import type { CardNetwork } from '../network';
 import { applyMetadata, type Params } from '../params';
@@ -53,8 +53,10 @@ export function activityRoutes(network: CardNetwork): Route[] {
         const card = req.params.string('card');
         const cardholder = req.params.string('cardholder');
         const status = req.params.string('status');
+        const created = readCreatedFilter(req.params);
         const all = newestFirst(ctx.state.authorizations).filter(
           (a) =>
+            created(a) &&
             (!card || a.card === card) &&
             (!cardholder || a.cardholder === cardholder) &&
             (!status || a.status === status),
@@ -83,8 +85,10 @@ export function activityRoutes(network: CardNetwork): Route[] {
         const card = req.params.string('card');
         const cardholder = req.params.string('cardholder');
         const type = req.params.string('type');
+        const created = readCreatedFilter(req.params);
         const all = newestFirst(ctx.state.transactions).filter(
           (t) =>
+            created(t) &&
             (!card || t.card === card) &&
             (!cardholder || t.cardholder === cardholder) &&
             (!type || t.type === type),

@@ -4,7 +4,7 @@
  * (its id is in the error's `charge`). Amounts are integer cents.
  */
 import type Stripe from 'stripe';
-import { paginate, type Route, readCurrency } from '../api';
+import { paginate, type Route, readCreatedFilter, readCurrency } from '../api';
 import { type CardBehaviour, type CardBrand, networkOf } from '../cardNumbers';
 import type { EmulatorContext } from '../context';
 import { cardError, declineError, invalidRequest, noSuch } from '../errors';
@@ -233,7 +233,10 @@ export const chargeRoutes: Route[] = [
     path: '/v1/charges',
     handle(ctx, req) {
       const customer = req.params.string('customer');
-      const all = newestFirst(ctx.state.charges).filter((c) => !customer || c.customer === customer);
+      const created = readCreatedFilter(req.params);
+      const all = newestFirst(ctx.state.charges).filter(
+        (c) => created(c) && (!customer || c.customer === customer),
+      );
       const list = paginate(
         '/v1/charges',
         all.map((c) => renderCharge(ctx, c)),
@@ -357,7 +360,10 @@ export const chargeRoutes: Route[] = [
     path: '/v1/refunds',
     handle(ctx, req) {
       const charge = req.params.string('charge');
-      const all = newestFirst(ctx.state.refunds).filter((r) => !charge || r.charge === charge);
+      const created = readCreatedFilter(req.params);
+      const all = newestFirst(ctx.state.refunds).filter(
+        (r) => created(r) && (!charge || r.charge === charge),
+      );
       const list = paginate('/v1/refunds', all, req.params);
       req.params.done();
       return { body: list };
