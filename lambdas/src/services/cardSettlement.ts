@@ -9,6 +9,7 @@ import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/l
 import { capture, merchantRefund, release } from '../../../shared/src/domain/ledger';
 import { type AuthorizationRecord, authorizationItem, getAuthorization, getCard } from '../data/cards';
 import { db, tableName } from '../data/client';
+import { startDormancyClock } from '../data/dormancy';
 import { keys } from '../data/keys';
 import { explainCancellation, type PostResult, postingItems } from '../data/ledger';
 import { getPurchase } from '../data/purchases';
@@ -129,6 +130,8 @@ export async function applyCapture(event: CaptureEvent, log: Logger): Promise<Po
       await db().send(
         new TransactWriteCommand({ TransactItems: [...extra, ...postingItems(posting, event.createdAt)] }),
       );
+      // A purchase restarts the owner's dormancy clock (a late, older capture does not).
+      await startDormancyClock(card.userId, event.createdAt);
       if (event.amountCents > held) {
         log.warn('capture above the hold recorded as debt', {
           transactionId: event.transactionId,
