@@ -17,7 +17,11 @@ import { emulatorClient, joinTeam, sender, setUpTeam } from '../support/teams';
 let stripeOffsetMs = 0;
 let stack: IntegrationStack;
 beforeAll(async () => {
-  stack = await startIntegrationStack({ stripe: true, stripeClock: () => Date.now() + stripeOffsetMs });
+  stack = await startIntegrationStack({
+    stripe: true,
+    authorizationTimeoutMs: 15_000,
+    stripeClock: () => Date.now() + stripeOffsetMs,
+  });
 });
 afterAll(async () => {
   await stack?.stop();
@@ -173,5 +177,46 @@ describe('dormancy', () => {
 
     await runDormancy(new Date(jobTime(restarted.quietSince, 11)), log);
     expect((await subjects(manager.email)).filter((s) => s.includes(name))).toHaveLength(2);
+  });
+
+  it('a dormant person’s money is reallocated to the team without deleting them; an active person’s is not', async () => {
+    const { manager } = await setUpTeam(stack);
+    const quiet = await joinTeam(stack, manager, 30);
+    const busy = await joinTeam(stack, manager, 20);
+    const send = sender(stack);
+    const refused = await send('POST', '/funds/reallocate/preview', manager.accessToken, {
+      deletedUserIds: [quiet.userId],
+      receiverIds: [busy.userId],
+    });
+    expect(refused.status).toBe(404);
+    expect(refused.body.error.message).toBe(
+      'Only removed or dormant employees of your team can be reallocated.',
+    );
+
+    const quietSince = (await person(quiet.userId)).quietSince as string;
+    // A run 13 months on catches every notice up; the card stops a day later.
+    const caughtUp = await runDormancy(new Date(jobTime(quietSince, 13)), log);
+    expect(caughtUp).toMatchObject({ warnings: 1, notices: 3, deactivated: 0 });
+    await runDormancy(new Date(new Date(jobTime(quietSince, 13)).getTime() + DAY), log);
+    expect((await person(quiet.userId)).status).toBe('paused');
+
+    const preview = await send('POST', '/funds/reallocate/preview', manager.accessToken, {
+      deletedUserIds: [quiet.userId],
+      receiverIds: [busy.userId],
+    });
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body).toEqual({ amountCents: 3000, shares: [{ userId: busy.userId, amountCents: 3000 }] });
+    const moved = await send(
+      'POST',
+      '/funds/reallocate',
+      manager.accessToken,
+      { deletedUserIds: [quiet.userId], receiverIds: [busy.userId] },
+      `x-${crypto.randomUUID()}`,
+    );
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect((await balance(busy)).availableCents).toBe(5000);
+    expect((await balance(quiet)).availableCents).toBe(0);
+    // Still on the team, still dormant: nothing was deleted.
+    expect((await person(quiet.userId)).status).toBe('paused');
   });
 });

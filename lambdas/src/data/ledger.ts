@@ -10,6 +10,7 @@
  *   - per leg, an entry item on the account, for statements.
  * Outside calls (Stripe, SES) happen before or after, never inside.
  */
+
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type AccountId,
@@ -18,6 +19,7 @@ import {
   type Posting,
   validatePosting,
 } from '../../../shared/src/domain/ledger';
+import { systemClock } from '../adapters/clock';
 import { db, queryAll, tableName } from './client';
 import { keys } from './keys';
 
@@ -136,7 +138,10 @@ export function explainCancellation(error: unknown, posting: Posting, extraItems
 }
 
 /** Posts once. A repeat of the same entry id is reported as a duplicate and changes nothing. */
-export async function post(posting: Posting, postedAt = new Date().toISOString()): Promise<PostResult> {
+export async function post(
+  posting: Posting,
+  postedAt = systemClock.now().toISOString(),
+): Promise<PostResult> {
   try {
     await db().send(new TransactWriteCommand({ TransactItems: postingItems(posting, postedAt) }));
     return { status: 'posted' };

@@ -7,9 +7,11 @@
  *
  * Access pattern: each employee is listed under the UTC day the job next has
  * to look at them (gsi2 `DORMANCYDUE#<day>`), so a run reads only the people
- * due, whatever the number of teams. A run reads the last LOOKBACK_DAYS days'
- * partitions too: anyone a missed or failed day left behind is caught up, and
- * each notice missed is still sent (in order), never skipped.
+ * due, whatever the number of teams. A run also reads the days since the last
+ * finished run (at most LOOKBACK_DAYS): anyone a missed or failed day left
+ * behind is caught up, and each notice missed is still sent (in order), never
+ * skipped. A person whose processing failed stays listed under their day and is
+ * read again while that day is within the window.
  *
  * Each notice is claimed on the user (its sending time, condition: not sent,
  * clock unchanged) before the e-mail goes, so a second run sends nothing twice.
@@ -24,6 +26,7 @@ import { setCardStatus as setIssuerCardStatus } from '../adapters/stripe';
 import { getTeam } from '../data/accounts';
 import { getCard, updateCard } from '../data/cards';
 import { claimNotice, dueOn, recordDeactivation, relist } from '../data/dormancy';
+import { lastFinishedRunBefore } from '../data/jobRuns';
 import { getUser, type UserRecord } from '../data/users';
 import type { Logger } from '../platform/log';
 import { sendDormancyNotice, sendDormancyWarning } from './dormancyEmails';
@@ -94,6 +97,18 @@ async function runPerson(
   await relist(user, nextDormancyDay(quietSince, record));
 }
 
+/**
+ * From the last finished run's day (so the days missed since, and anyone that
+ * run failed on, are read again), at most LOOKBACK_DAYS; LOOKBACK_DAYS when no run finished yet.
+ */
+async function daysToLookBack(today: string): Promise<number> {
+  const last = await lastFinishedRunBefore('dormancyNotices', today);
+  if (!last) return LOOKBACK_DAYS;
+  // That day itself too: someone it failed on is still listed under it.
+  const days = Math.round((Date.parse(today) - Date.parse(last)) / (24 * 60 * 60 * 1000));
+  return Math.min(Math.max(days, 0), LOOKBACK_DAYS);
+}
+
 /** The daily run. One person's failure is logged and counted; the rest go on. */
 export async function runDormancy(now: Date, log: Logger): Promise<DormancyRunSummary> {
   const summary: DormancyRunSummary = { warnings: 0, notices: 0, deactivated: 0, failed: 0 };
@@ -107,7 +122,7 @@ export async function runDormancy(now: Date, log: Logger): Promise<DormancyRunSu
     return found;
   };
   const today = now.toISOString().slice(0, 10);
-  for (let back = LOOKBACK_DAYS; back >= 0; back--) {
+  for (let back = await daysToLookBack(today); back >= 0; back--) {
     for (const user of await dueOn(dayBefore(today, back))) {
       try {
         await runPerson(user, now, managerOf, summary);
