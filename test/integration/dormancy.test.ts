@@ -5,6 +5,7 @@
  * network with the emulator's clock moved, as the real network would date it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDormancyClock } from '../../lambdas/src/data/dormancy';
 import { keys } from '../../lambdas/src/data/keys';
 import { handler } from '../../lambdas/src/jobs/dormancyNotices';
 import { createLogger } from '../../lambdas/src/platform/log';
@@ -139,7 +140,7 @@ describe('dormancy', () => {
     expect(reactivated.status).toBe('active');
     expect(reactivated.dormancy).toEqual({});
     expect(reactivated.quietSince > quietSince).toBe(true);
-  });
+  }, 180_000);
 
   it('a purchase restarts the clock: no notice at 12 months, the next warning 11 months after the purchase', async () => {
     const { manager, employee, name } = await team();
@@ -177,7 +178,7 @@ describe('dormancy', () => {
 
     await runDormancy(new Date(jobTime(restarted.quietSince, 11)), log);
     expect((await subjects(manager.email)).filter((s) => s.includes(name))).toHaveLength(2);
-  });
+  }, 180_000);
 
   it('a dormant person’s money is reallocated to the team without deleting them; an active person’s is not', async () => {
     const { manager } = await setUpTeam(stack);
@@ -193,11 +194,14 @@ describe('dormancy', () => {
       'Only removed or dormant employees of your team can be reallocated.',
     );
 
-    const quietSince = (await person(quiet.userId)).quietSince as string;
-    // A run 13 months on catches every notice up; the card stops a day later.
-    const caughtUp = await runDormancy(new Date(jobTime(quietSince, 13)), log);
-    expect(caughtUp).toMatchObject({ warnings: 1, notices: 3, deactivated: 0 });
-    await runDormancy(new Date(new Date(jobTime(quietSince, 13)).getTime() + DAY), log);
+    // Their clock restarted years on (a purchase then), away from the other tests' job runs.
+    const quietSince = '2031-01-01T10:00:00.000Z';
+    expect(await startDormancyClock(quiet.userId, quietSince)).toBe(true);
+    expect(await runDormancy(new Date(jobTime(quietSince, 11, 3)), log)).toMatchObject({ warnings: 1 });
+    // Days missed: one run a day after 13 months catches every notice up; the card stops a day later.
+    const caughtUp = await runDormancy(new Date(jobTime(quietSince, 13, 1)), log);
+    expect(caughtUp).toMatchObject({ warnings: 0, notices: 3, deactivated: 0 });
+    await runDormancy(new Date(new Date(jobTime(quietSince, 13, 1)).getTime() + DAY), log);
     expect((await person(quiet.userId)).status).toBe('paused');
 
     const preview = await send('POST', '/funds/reallocate/preview', manager.accessToken, {
@@ -218,5 +222,5 @@ describe('dormancy', () => {
     expect((await balance(quiet)).availableCents).toBe(0);
     // Still on the team, still dormant: nothing was deleted.
     expect((await person(quiet.userId)).status).toBe('paused');
-  });
+  }, 180_000);
 });

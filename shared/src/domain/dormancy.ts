@@ -103,3 +103,15 @@ export function dormancyStage(record: DormancyRecord | undefined): DormancyStage
 export function inactiveFrom(quietSince: string): string {
   return noticeDueAt(quietSince, 'notice13').toISOString().slice(0, 10);
 }
+
+/** What the app shows: the stage and, until dormant, the day the card stops. */
+export function dormancyViewOf(
+  quietSince: string | undefined,
+  record: DormancyRecord | undefined,
+): { stage: DormancyStage; inactiveFrom: string | null } {
+  const stage = dormancyStage(record);
+  return {
+    stage,
+    inactiveFrom: quietSince && stage !== 'dormant' ? inactiveFrom(quietSince) : null,
+  };
+}

@@ -40,6 +40,7 @@ import { CardButton } from '../../features/card/CardButton';
 import { notify } from '../../stores/notifications';
 import { Loading } from '../Loading';
 import { Logo } from '../Logo';
+import { DormancyBanner } from './DormancyBanner';
 import { NotificationsHost } from './notificationsHost';
 import { PastDueBanner } from './PastDueBanner';
 
@@ -395,6 +396,7 @@ export function SignedInLayout() {
 
         <AppShell.Main id="app-main" ref={main} tabIndex={-1}>
           <PastDueBanner />
+          <DormancyBanner />
           <Suspense fallback={<Loading />}>
             <Outlet />
           </Suspense>
