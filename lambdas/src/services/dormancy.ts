@@ -31,6 +31,9 @@ import { getUser, type UserRecord } from '../data/users';
 import type { Logger } from '../platform/log';
 import { sendDormancyNotice, sendDormancyWarning } from './dormancyEmails';
 
+/** People handled side by side within a day's list. */
+const CONCURRENCY = 8;
+
 /** How far back a run looks for people a missed day left behind. */
 export const LOOKBACK_DAYS = 45;
 
@@ -123,17 +126,25 @@ export async function runDormancy(now: Date, log: Logger): Promise<DormancyRunSu
   };
   const today = now.toISOString().slice(0, 10);
   for (let back = await daysToLookBack(today); back >= 0; back--) {
-    for (const user of await dueOn(dayBefore(today, back))) {
-      try {
-        await runPerson(user, now, managerOf, summary);
-      } catch (error) {
-        summary.failed++;
-        log.error('dormancy failed for a person', {
-          userId: user.userId,
-          error: error instanceof Error ? error.message : 'unknown',
-        });
-      }
-    }
+    const due = await dueOn(dayBefore(today, back));
+    let next = 0;
+    // People are independent (each write is conditioned on their own record): a few at a time.
+    await Promise.all(
+      Array.from({ length: Math.min(CONCURRENCY, due.length) }, async () => {
+        while (next < due.length) {
+          const user = due[next++] as UserRecord;
+          try {
+            await runPerson(user, now, managerOf, summary);
+          } catch (error) {
+            summary.failed++;
+            log.error('dormancy failed for a person', {
+              userId: user.userId,
+              error: error instanceof Error ? error.message : 'unknown',
+            });
+          }
+        }
+      }),
+    );
   }
   return summary;
 }

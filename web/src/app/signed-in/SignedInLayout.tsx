@@ -41,6 +41,7 @@ import { notify } from '../../stores/notifications';
 import { Loading } from '../Loading';
 import { Logo } from '../Logo';
 import { DormancyBanner } from './DormancyBanner';
+import { LocalTimeLink } from './LocalTimeLink';
 import { NotificationsHost } from './notificationsHost';
 import { PastDueBanner } from './PastDueBanner';
 
@@ -392,6 +393,7 @@ export function SignedInLayout() {
               })}
             </div>
           ))}
+          <LocalTimeLink />
         </AppShell.Navbar>
 
         <AppShell.Main id="app-main" ref={main} tabIndex={-1}>
