@@ -43,8 +43,14 @@ export async function loadJobHandlers(root = process.cwd()): Promise<Map<JobId, 
   return handlers;
 }
 
-export async function startScheduler(options: { log: LogSink }) {
-  const handlers = await loadJobHandlers();
+export async function startScheduler(options: {
+  log: LogSink;
+  /** The product's clock (time travel moves it ahead of the machine's). */
+  now?: () => Date;
+  handlers?: Map<JobId, JobHandler>;
+}) {
+  const now = options.now ?? (() => new Date());
+  const handlers = options.handlers ?? (await loadJobHandlers());
   const timers = new Map<JobId, NodeJS.Timeout>();
   let stopped = false;
 
@@ -59,13 +65,14 @@ export async function startScheduler(options: { log: LogSink }) {
 
   const arm = (id: JobId) => {
     if (stopped) return;
-    const at = nextFireTime(jobs[id].cron, new Date());
+    clearTimeout(timers.get(id));
+    const at = nextFireTime(jobs[id].cron, now());
     // setTimeout caps at ~24.8 days; re-arm in steps for anything further.
-    const delay = Math.min(at.getTime() - Date.now(), 2 ** 31 - 1);
+    const delay = Math.min(at.getTime() - now().getTime(), 2 ** 31 - 1);
     timers.set(
       id,
       setTimeout(() => {
-        if (Date.now() + 1000 < at.getTime()) return arm(id);
+        if (now().getTime() + 1000 < at.getTime()) return arm(id);
         run(id, at)
           .catch((error) => options.log(`${id} failed: ${(error as Error).message}`))
           .finally(() => arm(id));
@@ -76,7 +83,11 @@ export async function startScheduler(options: { log: LogSink }) {
   for (const id of jobIds) arm(id);
 
   return {
-    run: (id: JobId) => run(id, new Date()),
+    run: (id: JobId) => run(id, now()),
+    /** After the clock jumped: every job waits for its next time on the new clock. */
+    rearm: () => {
+      for (const id of jobIds) arm(id);
+    },
     isJob: (id: string): id is JobId => (jobIds as string[]).includes(id),
     stop: async () => {
       stopped = true;

@@ -11,7 +11,7 @@ import { ensureTable, startDynamoDb } from './dynamodb';
 import { startGateway } from './gateway';
 import { assertPortsFree, type LogSink, prefixedLog } from './processes';
 import { startS3 } from './s3';
-import { startScheduler } from './scheduler';
+import { loadJobHandlers, startScheduler } from './scheduler';
 import { startSes } from './ses';
 import {
   LOCAL_MAIL_FROM,
@@ -24,6 +24,8 @@ import {
   type LocalPorts,
 } from './settings';
 import { type StripeEmulator, startStripeEmulator } from './stripe';
+import { timeEndpoint } from './timePage';
+import { createLocalClock, parseTravel, travel } from './timeTravel';
 import { buildWeb, webBuildIsStale } from './webBuild';
 import { startWebServer } from './webServer';
 
@@ -61,6 +63,8 @@ export interface LocalStack {
   s3Endpoint: string;
   tableName: string;
   runJob(id: string): Promise<unknown>;
+  /** Time travel: move the product's clock forward (`+3d`, `+2m`), running every job on the way. */
+  travel(by: string): Promise<unknown>;
   stop(): Promise<void>;
 }
 
@@ -72,6 +76,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
   };
+
+  // The product's clock: the machine's unless time travel moved it (kept between runs).
+  const clock = createLocalClock(options.inMemoryDatabase ? undefined : join(dataDir, 'clock.json'));
 
   try {
     const webOrigin = `http://127.0.0.1:${options.ports.web}`;
@@ -102,6 +109,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         log: log('stripe'),
         webhookSecret: LOCAL_STRIPE_WEBHOOK_SECRET,
         dataFile: join(dataDir, 'stripe.json'),
+        clock: clock.nowMs,
       }),
     ] as const);
     for (const result of started) if (result.status === 'fulfilled') stops.push(result.value.stop);
@@ -150,8 +158,21 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       await seedDemo(log('seed'));
     }
 
-    const scheduler = await startScheduler({ log: log('scheduler') });
+    const handlers = await loadJobHandlers();
+    const scheduler = await startScheduler({ log: log('scheduler'), now: clock.now, handlers });
     stops.push(scheduler.stop);
+    const mailboxUrl = `${ses.endpoint}/`;
+    // One move at a time: a second request waits for the first to finish.
+    let moving: Promise<unknown> = Promise.resolve();
+    const moveClock = (by: string) => {
+      const next = moving.then(async () => {
+        const result = await travel(clock, handlers, parseTravel(by, clock.now()), log('time'));
+        scheduler.rearm();
+        return result;
+      });
+      moving = next.catch(() => undefined);
+      return next;
+    };
     const apiLog = log('api');
     const gateway = await startGateway({
       port: options.ports.api,
@@ -159,6 +180,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       log: apiLog,
       simulatedClientIpHeader: options.simulatedClientIpHeader,
       localEndpoints: async (req, res, url) => {
+        if (url.pathname === '/_local/time') {
+          await timeEndpoint(req, res, {
+            clock,
+            move: moveClock,
+            mailboxUrl,
+            appUrl: webOrigin,
+          });
+          return true;
+        }
         // POST /_local/jobs/<jobId>: run a scheduled job now (local only, never deployed).
         const job = /^\/_local\/jobs\/([A-Za-z]+)$/.exec(url.pathname)?.[1];
         if (req.method !== 'POST' || !job || !scheduler.isJob(job)) return false;
@@ -216,6 +246,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       dynamodbEndpoint: dynamodb.endpoint,
       s3Endpoint: s3.endpoint,
       tableName: LOCAL_TABLE_NAME,
+      travel: moveClock,
       runJob: (id) => {
         if (!scheduler.isJob(id)) throw new Error(`unknown job ${id}`);
         return scheduler.run(id);

@@ -34,6 +34,7 @@ async function main() {
     `  API:      ${stack.apiUrl}`,
     `  Mailbox:  ${stack.mailboxUrl}   (every e-mail the product sends)`,
     `  Checkout: ${stack.stripeUrl}/checkout   (a sandbox merchant: pay with an employee's card)`,
+    `  Time:     ${stack.apiUrl}/_local/time   (move the product's date forward; or npm run time -- +3d)`,
     '',
     `  Demo manager:   ${DEMO_MANAGER.email} / ${DEMO_MANAGER.password}`,
     `  Demo employee:  ${DEMO_EMPLOYEE.email} / ${DEMO_EMPLOYEE.password}`,

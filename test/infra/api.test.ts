@@ -181,6 +181,20 @@ describe('routes', () => {
     t.api.resourceCountIs('AWS::ApiGatewayV2::Route', operationIds.length);
   });
 
+  it('has no local-only route: time travel and the job runner (/_local/...) are never deployed', () => {
+    expect(operationIds.map((op) => routes[op].path).filter((p) => p.includes('_local'))).toEqual([]);
+    const everything = JSON.stringify(Object.values(t).map((template) => template.toJSON()));
+    expect(everything).not.toContain('/_local');
+    const keys = Object.values(t.api.findResources('AWS::ApiGatewayV2::Route')).map(
+      (r) => r.Properties.RouteKey as string,
+    );
+    expect(keys.length).toBe(operationIds.length);
+    // No catch-all either, through which a local path could reach a function.
+    expect(keys.filter((k) => k.includes('{proxy+}') || k === '$default' || k.startsWith('ANY '))).toEqual(
+      [],
+    );
+  });
+
   it.each(operationIds)('%s: its route key is served by its own function', (op) => {
     const route = routes[op];
     const { functionId } = logicalId(built.api, built.api.functions[op]);

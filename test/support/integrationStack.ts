@@ -75,6 +75,8 @@ export interface IntegrationOptions {
   stripe?: boolean;
   /** The emulator's clock (ms), to let days pass for it, e.g. beyond its 24-hour idempotency keys. */
   stripeClock?: () => number;
+  /** How long the emulator waits for an authorization decision (Stripe: 2 s); for tests not about latency on a busy machine. */
+  authorizationTimeoutMs?: number;
 }
 
 export async function startIntegrationStack(options: IntegrationOptions = {}): Promise<IntegrationStack> {
@@ -131,6 +133,7 @@ export async function startIntegrationStack(options: IntegrationOptions = {}): P
       log: prefixedLog('stripe', true),
       webhookSecret: TEST_WEBHOOK_SECRET,
       ...(options.stripeClock ? { clock: options.stripeClock } : {}),
+      ...(options.authorizationTimeoutMs ? { authorizationTimeoutMs: options.authorizationTimeoutMs } : {}),
     });
     process.env.STRIPE_API_URL = stripe.url;
   }

@@ -90,3 +90,17 @@ it('receivers of a reallocation are active or paused members, never invited or d
     'p',
   ]);
 });
+
+describe('a dormant person (card inactive, paused after 13 months without a purchase)', () => {
+  const dormant: Person = { ...person('z', 'paused', 'inactive', 3000), dormancy: { stage: 'dormant' } };
+  const warned: Person = { ...person('w', 'active', 'active', 3000), dormancy: { stage: 'noticed' } };
+  it('their money can be reallocated or redeemed without deleting them; unpausing is offered', () => {
+    const actions = bulkActions([dormant]);
+    expect(actions.reallocate).toEqual({ deletedUserIds: ['z'] });
+    expect(actions.redeem).toEqual({ deletedUserIds: ['z'] });
+    expect(actions.pause).toEqual({ action: 'unpause', userIds: ['z'] });
+  });
+  it('someone only told they are going dormant keeps their money', () => {
+    expect(bulkActions([warned]).reallocate).toBeNull();
+  });
+});

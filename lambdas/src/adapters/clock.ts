@@ -5,8 +5,12 @@ export interface Clock {
   now(): Date;
 }
 
+/**
+ * The machine's clock. Only the local stack ever replaces `now` (time travel,
+ * infra/local/timeTravel.ts); in AWS nothing does.
+ */
 export const systemClock: Clock = { now: () => new Date() };
 
-export function newId(at: Date = new Date()): string {
+export function newId(at: Date = systemClock.now()): string {
   return ulid(at.getTime());
 }

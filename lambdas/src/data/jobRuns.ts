@@ -1,5 +1,5 @@
 /** Records of scheduled job runs, one per job and day, so a repeated firing does nothing twice. */
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, tableName } from './client';
 import { keys } from './keys';
 
@@ -30,4 +30,21 @@ export async function finishJobRun(jobId: string, day: string, summary: Record<s
       ExpressionAttributeValues: { ':done': 'done', ':at': at, ':summary': summary },
     }),
   );
+}
+
+/** The day (`yyyy-mm-dd`) of a job's last finished run before `day`, if any. */
+export async function lastFinishedRunBefore(jobId: string, day: string): Promise<string | undefined> {
+  const { pk } = keys.jobRun(jobId, day);
+  const result = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND sk < :day',
+      FilterExpression: '#status = :done',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':pk': pk, ':day': keys.jobRun(jobId, day).sk, ':done': 'done' },
+      ScanIndexForward: false,
+      Limit: 10,
+    }),
+  );
+  return (result.Items?.[0]?.day as string | undefined) ?? undefined;
 }

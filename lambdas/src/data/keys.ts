@@ -7,7 +7,8 @@
  * Index use:
  *   gsi1 - "children of a team / a month": members, invitations, purchases,
  *          journal, leads and messages by month.
- *   gsi2 - "children of a user": an employee's own purchases.
+ *   gsi2 - "children of a user": an employee's own purchases; teams by cycle
+ *          day; employees by the day dormancy next falls due.
  */
 
 type Key = { pk: string; sk: string };
@@ -25,6 +26,16 @@ export const keys = {
   /** A user (manager or employee). Listed by team via gsi1. */
   user: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
   userByTeam: (teamId: string, userId: string) => ({ gsi1pk: `TEAM#${teamId}`, gsi1sk: `USER#${userId}` }),
+
+  /**
+   * Dormancy: an employee listed under the UTC day the dormancy job next has to
+   * look at them (a notice or the deactivation falls due). The job queries the
+   * day's partition, never every team's members.
+   */
+  userByDormancyDay: (day: string, userId: string) => ({
+    gsi2pk: `DORMANCYDUE#${day}`,
+    gsi2sk: `USER#${userId}`,
+  }),
 
   /** The one open reallocation or redemption of a removed employee's pooled money. */
   poolClaim: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'POOLCLAIM' }),

@@ -25,6 +25,7 @@ import {
   type Posting,
   validatePosting,
 } from '../../../shared/src/domain/ledger';
+import { systemClock } from '../adapters/clock';
 import { createLogger } from '../platform/log';
 import { metrics } from '../platform/metrics';
 import { db, queryAll, tableName } from './client';
@@ -232,7 +233,10 @@ export function explainCancellation(error: unknown, posting: Posting, extraItems
 }
 
 /** Posts once. A repeat of the same entry id is reported as a duplicate and changes nothing. */
-export async function post(posting: Posting, postedAt = new Date().toISOString()): Promise<PostResult> {
+export async function post(
+  posting: Posting,
+  postedAt = systemClock.now().toISOString(),
+): Promise<PostResult> {
   try {
     await sendTransaction(postingItems(posting, postedAt));
     return { status: 'posted' };

@@ -1,5 +1,6 @@
 /** Users (managers and employees). Key layout in keys.ts. */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { DormancyRecord } from '../../../shared/src/domain/dormancy';
 import type { Role, UserStatus } from '../../../shared/src/schemas/me';
 import { db, tableName } from './client';
 import { keys } from './keys';
@@ -29,6 +30,10 @@ export interface UserRecord {
   cardId?: string;
   /** Joined, but not charged and funded yet (the team had no billing, or the charge was declined). */
   fundingPending?: boolean;
+  /** Dormancy clock start (ISO): last purchase, card issue or a manager's reactivation. */
+  quietSince?: string;
+  /** Dormancy notices sent and the deactivation, each with its time. */
+  dormancy?: DormancyRecord;
 }
 
 export async function getUser(userId: string): Promise<UserRecord | undefined> {

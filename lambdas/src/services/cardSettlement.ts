@@ -8,6 +8,7 @@
 import { capture, merchantRefund, release } from '../../../shared/src/domain/ledger';
 import { type AuthorizationRecord, authorizationItem, getAuthorization, getCard } from '../data/cards';
 import { tableName } from '../data/client';
+import { startDormancyClock } from '../data/dormancy';
 import { keys } from '../data/keys';
 import {
   explainCancellation,
@@ -128,6 +129,8 @@ export async function applyCapture(event: CaptureEvent, log: Logger): Promise<Po
       : [purchase];
     try {
       await sendTransaction([...extra, ...postingItems(posting, event.createdAt)]);
+      // A purchase restarts the owner's dormancy clock (a late, older capture does not).
+      await startDormancyClock(card.userId, event.createdAt);
       if (event.amountCents > held) {
         log.warn('capture above the hold recorded as debt', {
           transactionId: event.transactionId,

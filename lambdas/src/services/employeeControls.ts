@@ -7,11 +7,31 @@
 import { setCardStatus as setIssuerCardStatus } from '../adapters/stripe';
 import { setUserFields } from '../data/accounts';
 import { getCard, updateCard } from '../data/cards';
+import { startDormancyClock } from '../data/dormancy';
+import type { UserRecord } from '../data/users';
 import type { Actor } from '../platform/auth';
 import { deleteAccount } from './profiles';
 import { audit, teamEmployees } from './teamScope';
 
 type Result = { userId: string; status: string; message?: string };
+
+/**
+ * A manager reactivating someone (unpause, or activate the card) restarts their
+ * dormancy clock; for a dormant person it also lifts the dormancy freeze (and
+ * the card is active again when no other reason remains).
+ */
+async function reactivated(user: UserRecord, now: Date) {
+  if (user.dormancy?.deactivatedAt && user.cardId) {
+    const card = await getCard(user.cardId);
+    if (card?.freeze?.dormant && card.status !== 'canceled') {
+      const { dormant: _lifted, ...rest } = card.freeze;
+      const others = Object.values(rest).some(Boolean);
+      if (!others && card.status !== 'active') await setIssuerCardStatus(card.cardId, 'active');
+      await updateCard(card.cardId, { status: others ? card.status : 'active', freeze: rest });
+    }
+  }
+  await startDormancyClock(user.userId, now.toISOString());
+}
 
 // --- Pause, freeze ------------------------------------------------------------
 
@@ -22,6 +42,7 @@ export async function setPaused(actor: Actor, userIds: string[], action: 'pause'
     if (user.status === 'deleted') results.push({ userId, status: 'skipped', message: 'Deleted' });
     else {
       const status = action === 'pause' ? 'paused' : 'active';
+      if (status === 'active') await reactivated(user, now);
       if (user.status !== status) {
         await setUserFields(userId, { status });
         await audit(actor, `employee.${action}d`, now, {
@@ -61,6 +82,12 @@ export async function setCardStatus(
         before: { status: card.status },
         after: { status },
       });
+      if (status === 'active') {
+        await startDormancyClock(userId, now.toISOString());
+        // A dormant person's pause came with the card's freeze: activating the card ends both.
+        if (user.dormancy?.deactivatedAt && user.status === 'paused')
+          await setUserFields(userId, { status: 'active' });
+      }
       results.push({ userId, status });
     }
   }

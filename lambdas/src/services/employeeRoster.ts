@@ -4,7 +4,9 @@
  * invitations beside them. Balances are read in batches from the ledger's
  * account items, so the list costs a few reads however large the team.
  */
+
 import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { dormancyViewOf } from '../../../shared/src/domain/dormancy';
 import { cardAccount, holdAccount, poolAccount } from '../../../shared/src/domain/ledger';
 import { listTeamUsers } from '../data/accounts';
 import { getCards } from '../data/cards';
@@ -79,6 +81,7 @@ export async function listEmployees(actor: Actor) {
       (m.status === 'deleted' ? (pooled.get(m.userId) ?? 0) : 0),
     onHoldCents: money.get(holdAccount(m.userId)) ?? 0,
     receiptsOutstanding: outstanding.get(m.userId) ?? 0,
+    dormancy: dormancyViewOf(m.quietSince, m.dormancy),
   }));
   const invited = (invitations.Items ?? []).map((inv) => ({
     userId: `invite:${inv.email}`,
@@ -94,6 +97,7 @@ export async function listEmployees(actor: Actor) {
     remainingBudgetCents: 0,
     onHoldCents: 0,
     receiptsOutstanding: 0,
+    dormancy: { stage: 'active' as const, inactiveFrom: null },
   }));
   // Spec default sort: remaining budget, highest first.
   return {

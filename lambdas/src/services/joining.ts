@@ -10,6 +10,7 @@ import { funding } from '../../../shared/src/domain/ledger';
 import { charge, issueVirtualCard } from '../adapters/stripe';
 import { getTeam, setTeamFields, setUserFields, type TeamRecord } from '../data/accounts';
 import { putCard } from '../data/cards';
+import { startDormancyClock } from '../data/dormancy';
 import { keys } from '../data/keys';
 import { post } from '../data/ledger';
 import { getUser, type UserRecord } from '../data/users';
@@ -52,6 +53,8 @@ export async function ensureCard(user: UserRecord, team: TeamRecord, now: Date):
     createdAt: now.toISOString(),
   });
   await setUserFields(user.userId, { cardId: issued.cardId });
+  // A new card without purchases counts as quiet from the day it was issued.
+  await startDormancyClock(user.userId, now.toISOString());
   return issued.cardId;
 }
 

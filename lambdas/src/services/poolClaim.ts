@@ -9,13 +9,28 @@ import { cardAccount, InvalidPosting } from '../../../shared/src/domain/ledger';
 import { AppError } from '../../../shared/src/errors';
 import { balanceOf } from '../data/ledger';
 import { getPoolClaim, openPoolClaim, type PoolClaim, type PoolPlan } from '../data/poolClaims';
+import type { UserRecord } from '../data/users';
 import type { Actor } from '../platform/auth';
 import { pooledFrom, sweepToPool } from './pool';
 import { teamEmployee } from './teamScope';
 
+/**
+ * Whose money a manager may move without deleting them: a removed employee, or
+ * a dormant one (card inactive and paused after 13 months without a purchase).
+ */
+export function moneyReleased(user: UserRecord | undefined): boolean {
+  if (!user) return false;
+  return user.status === 'deleted' || (user.status === 'paused' && Boolean(user.dormancy?.deactivatedAt));
+}
+
+/**
+ * A removed or dormant employee of the actor's team, their card's money swept
+ * into the pool first (a dormant person's card is inactive, so nothing spends
+ * it meanwhile); undefined for anyone else.
+ */
 export async function deletedTeamEmployee(actor: Actor, userId: string) {
   const user = await teamEmployee(actor, userId);
-  if (user?.status !== 'deleted') return undefined;
+  if (!moneyReleased(user) || !user) return undefined;
   await sweepToPool(user);
   return user;
 }

@@ -3,7 +3,9 @@
  * employees of their own team, including next cycle's budget. Anyone else's
  * record answers 404, as if it did not exist.
  */
+
 import type { z } from 'zod';
+import { dormancyViewOf } from '../../../shared/src/domain/dormancy';
 import { AppError } from '../../../shared/src/errors';
 import type { updateProfileInput } from '../../../shared/src/schemas/profile';
 import { disableUser, signOutEverywhere } from '../adapters/cognito';
@@ -29,8 +31,12 @@ async function reachableUser(actor: Actor, userId: string): Promise<UserRecord> 
 export async function whoAmI(actor: Actor) {
   const [user, team] = await Promise.all([getUser(actor.userId), getTeam(actor.teamId)]);
   if (!user) throw new AppError('NOT_FOUND', 'No such user.');
-  // A suspended or closed subscription says more than the billing status (the console's banners).
-  return { ...user, teamStatus: team?.subscription ?? team?.status ?? 'setup' };
+  return {
+    ...user,
+    // A suspended or closed subscription says more than the billing status (the console's banners).
+    teamStatus: team?.subscription ?? team?.status ?? 'setup',
+    dormancy: user.role === 'employee' ? dormancyViewOf(user.quietSince, user.dormancy) : undefined,
+  };
 }
 
 /** The walkthrough tour was finished or skipped (spec §4 "Walkthrough"); it is not shown again. */

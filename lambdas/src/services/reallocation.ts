@@ -19,7 +19,7 @@ import { closePoolClaim } from '../data/poolClaims';
 import type { UserRecord } from '../data/users';
 import type { Actor } from '../platform/auth';
 import { updateBackstop } from './cardBackstop';
-import { asRule, claimPooledMoney, deletedTeamEmployee, pooledMoneyNow } from './poolClaim';
+import { asRule, claimPooledMoney, deletedTeamEmployee, moneyReleased, pooledMoneyNow } from './poolClaim';
 import { audit, teamEmployee } from './teamScope';
 
 /** Receivers per reallocation posting: a posting's leg limit, less the pool's leg. */
@@ -46,7 +46,7 @@ function receiversOf(team: TeamUsers, input: z.output<typeof reallocateInput>): 
   return receivers;
 }
 
-const NOT_REMOVED = 'Only removed employees of your team can be reallocated.';
+const NOT_REMOVED = 'Only removed or dormant employees of your team can be reallocated.';
 const NOTHING_LEFT = 'There is no remaining budget to reallocate.';
 
 /**
@@ -62,7 +62,7 @@ export async function previewReallocation(actor: Actor, input: z.output<typeof r
   const plans: Share[][] = [];
   for (const deletedId of new Set(input.deletedUserIds)) {
     const user = await teamEmployee(actor, deletedId);
-    if (user?.status !== 'deleted') throw new AppError('NOT_FOUND', NOT_REMOVED);
+    if (!moneyReleased(user)) throw new AppError('NOT_FOUND', NOT_REMOVED);
     const { cents, plan } = await pooledMoneyNow(actor, deletedId, 'reallocate');
     if (cents <= 0) continue;
     plans.push(plan?.op === 'reallocate' ? plan.shares : asRule(() => reallocationShares(cents, receivers)));

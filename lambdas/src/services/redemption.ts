@@ -17,11 +17,11 @@ import { post, teamJournal } from '../data/ledger';
 import { closePoolClaim, getPoolClaim } from '../data/poolClaims';
 import type { Actor } from '../platform/auth';
 import { pooledFrom } from './pool';
-import { asRule, claimPooledMoney, deletedTeamEmployee, pooledMoneyNow } from './poolClaim';
+import { asRule, claimPooledMoney, deletedTeamEmployee, moneyReleased, pooledMoneyNow } from './poolClaim';
 import { audit, teamEmployee } from './teamScope';
 import { checkWithinLimit, reserveWithinLimit } from './velocityLimits';
 
-const NOT_REMOVED = 'Only removed employees of your team can be redeemed.';
+const NOT_REMOVED = 'Only removed or dormant employees of your team can be redeemed.';
 const UNDER_MINIMUM = 'Refund is not available for balances under $5.';
 
 /** The team's charges (from funding entries), newest first, with what each can still take back. */
@@ -165,7 +165,7 @@ async function redemptionPlan(actor: Actor, deletedUserIds: string[]) {
   let newNetCents = 0;
   for (const deletedId of new Set(deletedUserIds)) {
     const user = await teamEmployee(actor, deletedId);
-    if (user?.status !== 'deleted') throw new AppError('NOT_FOUND', NOT_REMOVED);
+    if (!moneyReleased(user)) throw new AppError('NOT_FOUND', NOT_REMOVED);
     const { cents, plan } = await pooledMoneyNow(actor, deletedId, 'redeem');
     if (plan?.op === 'redeem') {
       people.push({

@@ -508,7 +508,8 @@ export const routes = {
     access: { kind: 'signedIn', roles: ['manager'] },
     input: pauseInput,
     output: bulkResultOutput,
-    uses: ['table:write'],
+    // Stripe: unpausing a dormant person activates their card again.
+    uses: ['table:write', 'stripe'],
   }),
   setCardStatus: route({
     method: 'POST',

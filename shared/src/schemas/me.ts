@@ -6,6 +6,18 @@ export type Role = z.infer<typeof roleSchema>;
 export const userStatusSchema = z.enum(['invited', 'active', 'paused', 'deleted']);
 export type UserStatus = z.infer<typeof userStatusSchema>;
 
+/**
+ * Where someone stands with dormancy (docs/decisions.md "Dormancy"): `warned`
+ * (manager told at 11 months), `noticed` (12 months or more: both told),
+ * `dormant` (card inactive, paused; the money waits for the manager), with the
+ * day the card stops if nothing is bought.
+ */
+export const dormancyView = z.object({
+  stage: z.enum(['active', 'warned', 'noticed', 'dormant']),
+  inactiveFrom: z.string().nullable(),
+});
+export type DormancyView = z.infer<typeof dormancyView>;
+
 /** The signed-in person as the web app needs them: identity, role and team. */
 export const meOutput = z.object({
   userId: z.string(),
@@ -23,5 +35,7 @@ export const meOutput = z.object({
    * subscription's lifecycle (the console shows a banner for each).
    */
   teamStatus: z.enum(['setup', 'active', 'pastDue', 'suspended', 'closed']),
+  /** Employees: dormancy, for the banner in the signed-in frame. */
+  dormancy: dormancyView.optional(),
 });
 export type MeOutput = z.infer<typeof meOutput>;

@@ -1,6 +1,7 @@
 /** Manager operations on employees and cards (spec §2 Employees screen, §4 states, §7 calls). */
 import { z } from 'zod';
 import { AUDIT_KINDS } from '../domain/auditLog';
+import { dormancyView } from './me';
 import { budgetDollars } from './profile';
 
 const userIds = z
@@ -69,6 +70,7 @@ export const employeeRow = z.object({
   onHoldCents: z.number().int(),
   /** Purchases still awaiting a receipt (due or not); 0 for invitations. */
   receiptsOutstanding: z.number().int(),
+  dormancy: dormancyView,
 });
 export const employeesOutput = z.object({ employees: z.array(employeeRow) });
 

@@ -41,6 +41,8 @@ import { StepUpDialog } from '../../features/stepUp/StepUpDialog';
 import { notify } from '../../stores/notifications';
 import { Loading } from '../Loading';
 import { Logo } from '../Logo';
+import { DormancyBanner } from './DormancyBanner';
+import { LocalTimeLink } from './LocalTimeLink';
 import { NotificationsHost } from './notificationsHost';
 import { PastDueBanner } from './PastDueBanner';
 import { SubscriptionBanner } from './SubscriptionBanner';
@@ -398,11 +400,13 @@ export function SignedInLayout() {
               })}
             </div>
           ))}
+          <LocalTimeLink />
         </AppShell.Navbar>
 
         <AppShell.Main id="app-main" ref={main} tabIndex={-1}>
           <PastDueBanner />
           <SubscriptionBanner />
+          <DormancyBanner />
           <Suspense fallback={<Loading />}>
             <Outlet />
           </Suspense>

@@ -31,6 +31,7 @@ import { call, errorMessage } from '../../api/client';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { employeeMessages } from '../../content/consoleMessages';
 import { notify } from '../../stores/notifications';
+import { DormancyNote } from '../dormancy/DormancyNote';
 import { bulkActions, reallocationReceivers } from './bulkActions';
 import {
   CardStatusDialog,
@@ -425,7 +426,10 @@ export function EmployeesPage() {
                       <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
                         {row.email}
                       </Table.Td>
-                      <Table.Td data-status={row.status}>{statusLabel[row.status]}</Table.Td>
+                      <Table.Td data-status={row.status} data-dormancy={row.dormancy.stage}>
+                        {statusLabel[row.status]}
+                        <DormancyNote dormancy={row.dormancy} />
+                      </Table.Td>
                       <Table.Td data-card-status={row.cardStatus}>
                         {cardStatusLabel[row.cardStatus]}
                         {row.receiptsOutstanding > 0 ? (

@@ -8,8 +8,8 @@
  * - Freeze/activate: 'activate' if any selected card is inactive, otherwise
  *   'freeze'; not offered for invited or deleted people.
  * - Delete: only for active or paused people; offered if any selected is not deleted.
- * - Reallocate (and redeem, ours): only when a selected person is deleted and
- *   has remaining budget above 0.
+ * - Reallocate (and redeem, ours): only when a selected person is deleted or
+ *   dormant and has remaining budget above 0.
  *
  * Invited people have no account yet (no card, nothing to pause or delete), so
  * they are never a target; an action with no target is hidden (docs/decisions.md).
@@ -23,6 +23,8 @@ export interface SelectedEmployee {
   status: EmployeeStatus;
   cardStatus: CardStatus;
   remainingBudgetCents: number;
+  /** Dormant: card inactive and paused after 13 months without a purchase. */
+  dormancy?: { stage: string };
 }
 
 export interface BulkActions {
@@ -61,13 +63,15 @@ export function bulkActions(selected: readonly SelectedEmployee[]): BulkActions 
 
   const remove = members.length === 0 ? null : { userIds: ids(members) };
 
-  const withMoney = selected.filter((e) => e.status === 'deleted' && e.remainingBudgetCents > 0);
+  // Removed people's money, and dormant people's (moved without deleting them first).
+  const released = (e: SelectedEmployee) => e.status === 'deleted' || e.dormancy?.stage === 'dormant';
+  const withMoney = selected.filter((e) => released(e) && e.remainingBudgetCents > 0);
   const pooled = withMoney.length === 0 ? null : { deletedUserIds: ids(withMoney) };
 
   return { pause, card, delete: remove, reallocate: pooled, redeem: pooled };
 }
 
-/** People who can receive a reallocation: members of the team who are not removed. */
+/** People who can receive a reallocation: members of the team who are neither removed nor dormant. */
 export function reallocationReceivers<T extends SelectedEmployee>(rows: readonly T[]): T[] {
-  return rows.filter(isMember);
+  return rows.filter((e) => isMember(e) && e.dormancy?.stage !== 'dormant');
 }

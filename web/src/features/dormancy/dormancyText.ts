@@ -1,0 +1,30 @@
+/** How the app words dormancy (docs/decisions.md "Dormancy"). */
+import type { DormancyView } from '../../../../shared/src/schemas/me';
+
+/** `yyyy-mm-dd` as the product shows dates: MM/DD/YYYY. */
+export function usDay(day: string): string {
+  const [year, month, date] = day.split('-');
+  return `${month}/${date}/${year}`;
+}
+
+export function managerDormancyNote(d: DormancyView): string | null {
+  if (d.stage === 'dormant')
+    return 'Dormant: no purchase in 13 months. Reactivate them, or reallocate or redeem their money.';
+  if (d.inactiveFrom && (d.stage === 'warned' || d.stage === 'noticed'))
+    return `No purchase for 11 months or more: the card stops on ${usDay(d.inactiveFrom)} unless they buy something or you reactivate them.`;
+  return null;
+}
+
+export function employeeDormancyNote(d: DormancyView): { title: string; text: string } | null {
+  if (d.stage === 'dormant')
+    return {
+      title: 'Your card is inactive',
+      text: 'Your card was not used for 13 months, so it is inactive and your budget is paused. Your manager can reactivate it.',
+    };
+  if (d.stage === 'noticed' && d.inactiveFrom)
+    return {
+      title: 'Your card has not been used in a year',
+      text: `Make a purchase before ${usDay(d.inactiveFrom)} to keep it active; otherwise it becomes inactive and your budget is paused.`,
+    };
+  return null;
+}
