@@ -160,7 +160,12 @@ describe('shop', () => {
     await waitForQuery(page, { q: 'zzqx', sort: 'priceDesc' });
     await page.getByRole('button', { name: 'Brain' }).click();
     await waitForQuery(page, { q: 'Brain', sort: 'priceDesc' });
-    expect(await header.getByRole('searchbox', { name: 'Search the shop' }).inputValue()).toBe('Brain');
+    // The header's box follows the address on React's next render: wait for it, not for time.
+    await expect
+      .poll(() => header.getByRole('searchbox', { name: 'Search the shop' }).inputValue(), {
+        timeout: 10_000,
+      })
+      .toBe('Brain');
 
     // Open an item: partner links in a new tab without opener or referrer, and a recorded view.
     const viewed = page.waitForResponse((r) => /\/catalogue\/[\w-]+\/views$/.test(r.url()));
