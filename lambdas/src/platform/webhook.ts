@@ -6,7 +6,7 @@
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import type Stripe from 'stripe';
-import { routes } from '../../../shared/src/api/routes';
+import { STRIPE_WEBHOOK_MAX_BODY_BYTES } from '../../../shared/src/api/webhookLimits';
 import { systemClock } from '../adapters/clock';
 import { verifyWebhook } from '../adapters/stripe';
 import { createLogger, errorFields, type Logger } from './log';
@@ -36,7 +36,7 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
 export function stripeWebhookHandler(
   handle: (event: Stripe.Event, ctx: WebhookContext) => Promise<WebhookAnswer>,
 ) {
-  const maxBodyBytes = routes.stripeWebhook.maxBodyBytes ?? 256 * 1024;
+  const maxBodyBytes = STRIPE_WEBHOOK_MAX_BODY_BYTES;
   const receive = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyResultV2> => {
     const receivedAt = performance.now();
     const requestId = event.requestContext?.requestId ?? 'unknown';

@@ -78,6 +78,7 @@ import {
   teamPurchasesCsvInput,
 } from '../schemas/team';
 import type { UserPoolCall } from './userPoolCalls';
+import { STRIPE_WEBHOOK_MAX_BODY_BYTES } from './webhookLimits';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -685,7 +686,7 @@ export const routes = {
     access: { kind: 'stripeSignature' },
     input: z.unknown(),
     output: z.unknown(),
-    maxBodyBytes: 256 * 1024,
+    maxBodyBytes: STRIPE_WEBHOOK_MAX_BODY_BYTES,
     uses: ['table:write', 'stripe:webhookSecret'],
   }),
   finishWalkthrough: route({
