@@ -7,10 +7,9 @@
  * so the per-employee card-limit call to Stripe (cardBackstop) is left out:
  * this times our side of the job.
  */
-import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createLogger } from '../lambdas/src/platform/log';
 import type { BenchTable } from './benchTable';
-import { runConcurrent } from './benchTable';
+import { seedBenchTeams } from './benchTeams';
 
 export interface FundingRun {
   employees: number;
@@ -21,9 +20,6 @@ export interface FundingRun {
 const MONTH = '2026-12';
 
 export async function benchFunding(table: BenchTable, options: { quick: boolean }): Promise<FundingRun[]> {
-  const { keys } = await import('../lambdas/src/data/keys');
-  const { teamCycleIndex } = await import('../lambdas/src/data/accounts');
-  const { createCustomer } = await import('../lambdas/src/adapters/stripe');
   const { renewTeam } = await import('../lambdas/src/services/renewals');
   const log = createLogger({ bench: 'funding' });
   const scale = options.quick ? 5 : 1;
@@ -36,54 +32,7 @@ export async function benchFunding(table: BenchTable, options: { quick: boolean 
   for (const shape of shapes) {
     const perTeam = shape.employees / shape.teams;
     const teamIds = Array.from({ length: shape.teams }, (_, t) => `fund-${shape.name}-t${t}`);
-    const customers = new Map<string, string>();
-    for (const teamId of teamIds) {
-      const customerId = await createCustomer(
-        { teamId, email: 'm@example.com', name: teamId, token: 'tok_visa' },
-        `BENCH#${teamId}`,
-      );
-      customers.set(teamId, customerId);
-      await table.doc.send(
-        new PutCommand({
-          TableName: table.tableName,
-          Item: {
-            ...keys.team(teamId),
-            ...teamCycleIndex(1, teamId),
-            entity: 'Team',
-            teamId,
-            stripeCustomerId: customerId,
-            cycleDay: 1,
-            setupMonth: '2026-01',
-            status: 'active',
-          },
-        }),
-      );
-    }
-    const users = teamIds.flatMap((teamId) =>
-      Array.from({ length: perTeam }, (_, u) => ({
-        ...keys.user(`${teamId}-u${u}`),
-        gsi1pk: `TEAM#${teamId}`,
-        gsi1sk: `USER#${teamId}-u${u}`,
-        entity: 'User',
-        userId: `${teamId}-u${u}`,
-        teamId,
-        role: 'employee',
-        status: 'active',
-        email: 'e@example.com',
-        budgetCents: 2500,
-      })),
-    );
-    await runConcurrent(Math.ceil(users.length / 25), 8, async (i) => {
-      let batch: Record<string, unknown>[] = users
-        .slice(i * 25, i * 25 + 25)
-        .map((Item) => ({ PutRequest: { Item } }));
-      while (batch.length > 0) {
-        const result = await table.doc.send(
-          new BatchWriteCommand({ RequestItems: { [table.tableName]: batch as never } }),
-        );
-        batch = (result.UnprocessedItems?.[table.tableName] as Record<string, unknown>[] | undefined) ?? [];
-      }
-    });
+    const customers = await seedBenchTeams(table, teamIds, perTeam);
     const started = performance.now();
     // As the job does: one team after another.
     for (const teamId of teamIds) {

@@ -6,10 +6,10 @@
  * checks 200 charges against 10,000 credits and finishes the 10 renewals; the
  * second finds everything in place. Setup is not timed.
  */
-import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createLogger } from '../lambdas/src/platform/log';
 import type { BenchTable } from './benchTable';
 import { runConcurrent } from './benchTable';
+import { seedBenchTeams } from './benchTeams';
 
 export interface ReconcileRun {
   label: string;
@@ -27,9 +27,8 @@ export async function benchReconcile(
   table: BenchTable,
   options: { quick: boolean },
 ): Promise<ReconcileRun[]> {
-  const { keys } = await import('../lambdas/src/data/keys');
-  const { setTeamFields, teamCycleIndex } = await import('../lambdas/src/data/accounts');
-  const { charge, createCustomer } = await import('../lambdas/src/adapters/stripe');
+  const { setTeamFields } = await import('../lambdas/src/data/accounts');
+  const { charge } = await import('../lambdas/src/adapters/stripe');
   const { renewTeam } = await import('../lambdas/src/services/renewals');
   const { runReconciliation } = await import('../lambdas/src/services/reconciliation/run');
   const log = createLogger({ bench: 'reconcile' });
@@ -37,54 +36,7 @@ export async function benchReconcile(
   const teams = 200 / scale;
   const perTeam = 50;
   const teamIds = Array.from({ length: teams }, (_, t) => `recon-t${t}`);
-  const customers = new Map<string, string>();
-  for (const teamId of teamIds) {
-    const customerId = await createCustomer(
-      { teamId, email: 'm@example.com', name: teamId, token: 'tok_visa' },
-      `BENCH#${teamId}`,
-    );
-    customers.set(teamId, customerId);
-    await table.doc.send(
-      new PutCommand({
-        TableName: table.tableName,
-        Item: {
-          ...keys.team(teamId),
-          ...teamCycleIndex(1, teamId),
-          entity: 'Team',
-          teamId,
-          stripeCustomerId: customerId,
-          cycleDay: 1,
-          setupMonth: '2026-01',
-          status: 'active',
-        },
-      }),
-    );
-  }
-  const users = teamIds.flatMap((teamId) =>
-    Array.from({ length: perTeam }, (_, u) => ({
-      ...keys.user(`${teamId}-u${u}`),
-      gsi1pk: `TEAM#${teamId}`,
-      gsi1sk: `USER#${teamId}-u${u}`,
-      entity: 'User',
-      userId: `${teamId}-u${u}`,
-      teamId,
-      role: 'employee',
-      status: 'active',
-      email: 'e@example.com',
-      budgetCents: 2500,
-    })),
-  );
-  await runConcurrent(Math.ceil(users.length / 25), 8, async (i) => {
-    let batch: Record<string, unknown>[] = users
-      .slice(i * 25, i * 25 + 25)
-      .map((Item) => ({ PutRequest: { Item } }));
-    while (batch.length > 0) {
-      const result = await table.doc.send(
-        new BatchWriteCommand({ RequestItems: { [table.tableName]: batch as never } }),
-      );
-      batch = (result.UnprocessedItems?.[table.tableName] as Record<string, unknown>[] | undefined) ?? [];
-    }
-  });
+  const customers = await seedBenchTeams(table, teamIds, perTeam);
   await runConcurrent(teamIds.length, 4, async (i) => {
     const teamId = teamIds[i] as string;
     const team = { teamId, stripeCustomerId: customers.get(teamId), setupMonth: '2026-01' };
