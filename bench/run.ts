@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { build, type Metafile } from 'esbuild';
-import { LAMBDA_BUNDLING, LAMBDA_NODE_OPTIONS } from '../infra/lib/lambdaBundling';
+import { esbuildOptionsFor, LAMBDA_NODE_OPTIONS } from '../infra/lib/lambdaBundling';
 import { prefixedLog } from '../infra/local/processes';
 import { startStripeEmulator } from '../infra/local/stripe';
 import { handlerFile } from '../shared/src/api/routes';
@@ -223,19 +223,8 @@ async function benchBundle() {
   const dir = mkdtempSync(join(tmpdir(), 'bench-bundle-'));
   const outfile = join(dir, 'index.mjs');
   const { metafile } = await build({
-    entryPoints: [handlerFile('stripeWebhook')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: LAMBDA_BUNDLING.target,
-    minify: LAMBDA_BUNDLING.minify,
-    sourcemap: LAMBDA_BUNDLING.sourceMap,
-    sourcesContent: LAMBDA_BUNDLING.sourcesContent,
-    external: LAMBDA_BUNDLING.externalModules,
-    mainFields: LAMBDA_BUNDLING.mainFields,
-    banner: { js: LAMBDA_BUNDLING.banner },
+    ...esbuildOptionsFor(handlerFile('stripeWebhook'), outfile),
     metafile: true,
-    outfile,
     logLevel: 'error',
   });
   const bytes = readFileSync(outfile);
