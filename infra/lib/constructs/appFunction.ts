@@ -13,13 +13,13 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { repoRoot } from '../config';
-import { LAMBDA_ESBUILD_TARGET, LAMBDA_NODE_MAJOR } from '../nodeRuntime';
+import { LAMBDA_BUNDLING, LAMBDA_NODE_OPTIONS } from '../lambdaBundling';
+import { LAMBDA_NODE_MAJOR } from '../nodeRuntime';
 
 /** CDK's own runtime object for each major the app may be set to (nodeRuntime.ts). */
 const runtimes = { 22: Runtime.NODEJS_22_X, 24: Runtime.NODEJS_24_X } as const;
 
 export const FUNCTION_RUNTIME: Runtime = runtimes[LAMBDA_NODE_MAJOR];
-const ESBUILD_TARGET = LAMBDA_ESBUILD_TARGET;
 
 export const FUNCTION_DEFAULTS = {
   memorySize: 256,
@@ -74,20 +74,8 @@ export class AppFunction extends Construct implements IGrantable {
       tracing: props.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
       role: this.role,
       logGroup: this.logGroup,
-      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
-      bundling: {
-        format: OutputFormat.ESM,
-        target: ESBUILD_TARGET,
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-        // Bundle the SDK too: the runtime's copy lags and varies by region, and the
-        // code must run on the exact versions the tests ran (lib-dynamodb, presigner).
-        externalModules: [],
-        mainFields: ['module', 'main'],
-        // Some dependencies still call require(); give ESM output a real one.
-        banner: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
-      },
+      environment: { ...props.environment, NODE_OPTIONS: LAMBDA_NODE_OPTIONS },
+      bundling: { format: OutputFormat.ESM, ...LAMBDA_BUNDLING },
     });
 
     Validations.of(this.function).acknowledge({

@@ -1,56 +1,24 @@
 /**
  * Stripe, through the official SDK only, behind one port. Billing (the team's
  * customer, cards on file, charges, refunds) and Issuing (cardholders, virtual
- * cards, spending controls, ephemeral keys) and webhook verification. Locally
+ * cards, spending controls, ephemeral keys). Webhook signatures are checked
+ * without the SDK (stripeSignature.ts), the keys read in stripeKeys.ts. Locally
  * the SDK talks to infra/local/stripe (STRIPE_API_URL); nothing else differs.
  *
  * Money is integer cents in and out. Calls that create or move anything take an
  * idempotency key, so a retried request creates or charges once.
  */
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import Stripe from 'stripe';
 import { LEARNING_CATEGORIES } from '../../../shared/src/domain/spendPolicy';
-import { awsConfig, stripeConfig } from '../platform/config';
+import { stripeConfig } from '../platform/config';
+import { readStripeKey } from './stripeKeys';
+import { STRIPE_API_VERSION } from './stripeVersion';
 
-type StripeKey = 'secretKey' | 'webhookSecret';
-
-/** Where each key comes from: the environment locally, else the secret its ARN names. */
-const SOURCES = {
-  secretKey: { value: 'STRIPE_SECRET_KEY', secretArn: 'STRIPE_API_KEY_SECRET_ARN' },
-  webhookSecret: { value: 'STRIPE_WEBHOOK_SECRET', secretArn: 'STRIPE_WEBHOOK_SECRET_ARN' },
-} as const;
-
-const keyPromises: Partial<Record<StripeKey, Promise<string>>> = {};
 let client: Stripe | undefined;
-
-async function loadKey(key: StripeKey): Promise<string> {
-  const config = stripeConfig();
-  const source = SOURCES[key];
-  const direct = config[source.value];
-  if (direct) return direct;
-  const arn = config[source.secretArn];
-  if (!arn) throw new Error(`Configuration (stripe): set ${source.secretArn} or ${source.value}`);
-  const secrets = new SecretsManagerClient({ region: awsConfig().AWS_REGION });
-  const value = (await secrets.send(new GetSecretValueCommand({ SecretId: arn }))).SecretString?.trim();
-  if (!value) throw new Error(`The secret named by ${source.secretArn} is empty`);
-  return value;
-}
-
-/**
- * Each key is read once per container (a cold start), never on every call, and
- * only when used: a function given the API key alone never asks for the other.
- */
-function readKey(key: StripeKey): Promise<string> {
-  keyPromises[key] ??= loadKey(key).catch((error) => {
-    keyPromises[key] = undefined;
-    throw error;
-  });
-  return keyPromises[key];
-}
 
 export async function stripe(): Promise<Stripe> {
   if (!client) {
-    const secretKey = await readKey('secretKey');
+    const secretKey = await readStripeKey('secretKey');
     const local = stripeConfig().STRIPE_API_URL;
     const url = local ? new URL(local) : undefined;
     client = new Stripe(secretKey, {
@@ -63,21 +31,6 @@ export async function stripe(): Promise<Stripe> {
     });
   }
   return client;
-}
-
-export const STRIPE_API_VERSION = Stripe.API_VERSION;
-
-// --- Webhooks -------------------------------------------------------------------
-
-/** Stripe's default tolerance: a signature older than 5 minutes is a replay. */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
-
-/** Verifies the signature over the raw body; throws on a tampered, stale or unsigned payload. */
-export async function verifyWebhook(rawBody: string, signature: string | undefined): Promise<Stripe.Event> {
-  if (!signature) throw new Error('No Stripe-Signature header');
-  const webhookSecret = await readKey('webhookSecret');
-  // Verifying needs the signing secret only, not an API client (nor the API key).
-  return Stripe.webhooks.constructEvent(rawBody, signature, webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
 }
 
 // --- Billing --------------------------------------------------------------------

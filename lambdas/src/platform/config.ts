@@ -1,41 +1,59 @@
 /**
  * Environment, parsed once per concern on first use. A missing or malformed
- * variable fails fast with its name. Each Lambda only reads the groups it needs,
- * so a function without e-mail rights is not forced to carry e-mail settings.
+ * variable fails fast with its name (never its value: some are secrets). Each
+ * Lambda only reads the groups it needs, so a function without e-mail rights
+ * is not forced to carry e-mail settings.
+ *
+ * zod's "mini" build, not the full one: every function imports this file, and
+ * the full build alone was 440 KB of the authorization webhook's 1.1 MB bundle
+ * (docs/decisions.md "The authorization bundle"); mini tree-shakes to the few
+ * checks used here. Mini has no English messages, so problemOf words them.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
-function group<S extends z.ZodRawShape>(name: string, shape: S): () => z.infer<z.ZodObject<S>> {
-  let parsed: z.infer<z.ZodObject<S>> | undefined;
+type Shape = Record<string, z.ZodMiniType>;
+
+/** One line per problem: the variable and what is wrong with it. */
+function problemOf(issue: z.core.$ZodIssue): string {
+  const name = issue.path.join('.');
+  if (process.env[name] === undefined) return `${name}: missing`;
+  if (issue.code === 'invalid_format') return `${name}: not a valid ${issue.format}`;
+  if (issue.code === 'too_small') return `${name}: shorter than ${issue.minimum} characters`;
+  return `${name}: invalid`;
+}
+
+function group<S extends Shape>(name: string, shape: S): () => z.infer<z.ZodMiniObject<S>> {
+  let parsed: z.infer<z.ZodMiniObject<S>> | undefined;
   return () => {
     if (parsed) return parsed;
     const result = z.object(shape).safeParse(process.env);
     if (!result.success) {
-      const missing = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-      throw new Error(`Configuration (${name}) is invalid: ${missing}`);
+      const problems = result.error.issues.map(problemOf).join('; ');
+      throw new Error(`Configuration (${name}) is invalid: ${problems}`);
     }
     parsed = result.data;
     return parsed;
   };
 }
 
-const optionalUrl = z.url().optional();
+const text = (minLength = 1) => z.string().check(z.minLength(minLength));
+const optionalUrl = z.optional(z.url());
 
 export const awsConfig = group('aws', {
-  AWS_REGION: z.string().min(1).default('us-east-1'),
+  AWS_REGION: z._default(text(), 'us-east-1'),
 });
 
 export const tableConfig = group('table', {
-  TABLE_NAME: z.string().min(1),
+  TABLE_NAME: text(),
   /** Set only locally (DynamoDB Local). */
   DYNAMODB_ENDPOINT: optionalUrl,
 });
 
 export const mailConfig = group('mail', {
-  MAIL_FROM: z.string().min(3),
+  MAIL_FROM: text(3),
   SUPPORT_INBOX: z.email(),
   /** Where reconciliation reports differences between the ledger and Stripe; the support inbox when unset. */
-  OPERATIONS_INBOX: z.email().optional(),
+  OPERATIONS_INBOX: z.optional(z.email()),
   /** Set only locally (the SES stand-in). */
   SES_ENDPOINT: optionalUrl,
 });
@@ -44,9 +62,9 @@ export const authConfig = group('auth', {
   /** `https://cognito-idp.<region>.amazonaws.com/<poolId>` in AWS; cognito-local's URL locally. */
   COGNITO_ISSUER: z.url(),
   /** The confidential client the API signs people in with. */
-  COGNITO_CLIENT_ID: z.string().min(1),
+  COGNITO_CLIENT_ID: text(),
   /** The public client of the hosted UI (social sign-in): its tokens are accepted too. */
-  COGNITO_WEB_CLIENT_ID: z.string().optional(),
+  COGNITO_WEB_CLIENT_ID: z.optional(z.string()),
   /** Where the JWKS lives; defaults to `<issuer>/.well-known/jwks.json`. */
   COGNITO_JWKS_URI: optionalUrl,
 });
@@ -58,13 +76,13 @@ export const webConfig = group('web', {
 
 /** Test-only and local-only hooks are off unless this says `local`. */
 export const stageConfig = group('stage', {
-  STAGE: z.string().default('aws'),
+  STAGE: z._default(z.string(), 'aws'),
 });
 
 export const userPoolConfig = group('userPool', {
-  COGNITO_USER_POOL_ID: z.string().min(1),
+  COGNITO_USER_POOL_ID: text(),
   /** The confidential client: every password and refresh call carries its SECRET_HASH. */
-  COGNITO_CLIENT_ID: z.string().min(1),
+  COGNITO_CLIENT_ID: text(),
   /** Set only locally (cognito-local). */
   COGNITO_ENDPOINT: optionalUrl,
 });
@@ -78,21 +96,21 @@ export const userPoolConfig = group('userPool', {
  * local emulator.
  */
 export const stripeConfig = group('stripe', {
-  STRIPE_API_KEY_SECRET_ARN: z.string().optional(),
-  STRIPE_WEBHOOK_SECRET_ARN: z.string().optional(),
-  STRIPE_SECRET_KEY: z.string().optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_KEY_SECRET_ARN: z.optional(z.string()),
+  STRIPE_WEBHOOK_SECRET_ARN: z.optional(z.string()),
+  STRIPE_SECRET_KEY: z.optional(z.string()),
+  STRIPE_WEBHOOK_SECRET: z.optional(z.string()),
   /** Set only locally: the emulator's base URL. */
   STRIPE_API_URL: optionalUrl,
 });
 
 /** Set in AWS only: the value CloudFront sends to prove a request came through it (platform/edge.ts). */
 export const edgeConfig = group('edge', {
-  EDGE_ORIGIN_SECRET: z.string().min(16).optional(),
+  EDGE_ORIGIN_SECRET: z.optional(text(16)),
 });
 
 export const receiptsConfig = group('receipts', {
-  RECEIPTS_BUCKET: z.string().min(1),
+  RECEIPTS_BUCKET: text(),
   /** Set only locally (s3rver); path-style addressing then. */
   S3_ENDPOINT: optionalUrl,
 });

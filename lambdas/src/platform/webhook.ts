@@ -8,7 +8,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda
 import type Stripe from 'stripe';
 import { STRIPE_WEBHOOK_MAX_BODY_BYTES } from '../../../shared/src/api/webhookLimits';
 import { systemClock } from '../adapters/clock';
-import { verifyWebhook } from '../adapters/stripe';
+import { verifyWebhook } from '../adapters/stripeSignature';
 import { createLogger, errorFields, type Logger } from './log';
 import { metrics, withMetrics } from './metrics';
 

@@ -5,7 +5,7 @@
  */
 import type Stripe from 'stripe';
 import { declineCodeOf } from '../../../shared/src/domain/spendPolicy';
-import { STRIPE_API_VERSION } from '../adapters/stripe';
+import { STRIPE_API_VERSION } from '../adapters/stripeVersion';
 import { metrics } from '../platform/metrics';
 import { stripeWebhookHandler } from '../platform/webhook';
 import {
