@@ -290,7 +290,13 @@ describe('the session lives in an HttpOnly cookie', () => {
     await page.getByText('Logout Success!').waitFor();
     expect((await signedOut).status()).toBe(200);
     expect((await context?.cookies())?.some((c) => c.name === SESSION_COOKIE_NAME)).toBe(false);
+    // Signed out for good: even told a session may exist, the app's refresh is refused
+    // (no cookie left), and the guard sends the visitor to the landing page.
+    await page.evaluate(() => localStorage.setItem('lb.auth', JSON.stringify({ kind: 'password' })));
+    const refused = page.waitForResponse((r) => r.url() === `${env.apiUrl}/auth/refresh`);
     await page.goto(`${env.webUrl}/dashboard`);
-    await page.waitForURL(`${env.webUrl}/login`);
+    expect((await refused).status()).toBe(401);
+    await page.waitForURL(`${env.webUrl}/`);
+    expect(await page.evaluate(() => localStorage.getItem('lb.auth'))).toBeNull();
   });
 });
