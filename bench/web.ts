@@ -214,6 +214,8 @@ async function benchPublicPages(): Promise<string[]> {
       userPoolId: 'local_bench',
       userPoolClientId: 'bench',
     },
+    // Nothing listens there: the public pages call no API.
+    gatewayUrl: 'http://127.0.0.1:9',
     csp: { connect: [], img: [], frame: [] },
     log: () => {},
   });

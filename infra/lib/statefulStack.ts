@@ -37,6 +37,7 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { tableSpec } from '../../lambdas/src/data/tableSpec';
+import { REFRESH_TOKEN_VALIDITY_DAYS } from '../../lambdas/src/platform/sessionCookie';
 import type { SocialProvider } from '../../web/src/config';
 import { type AppConfig, applyFeatureFlags, oauthRedirectUrl } from './config';
 import { AppFunction } from './constructs/appFunction';
@@ -246,7 +247,8 @@ export class StatefulStack extends Stack {
       enableTokenRevocation: true,
       accessTokenValidity: Duration.hours(1),
       idTokenValidity: Duration.hours(1),
-      refreshTokenValidity: Duration.days(30),
+      // The session cookie's Max-Age is this validity (lambdas/src/platform/sessionCookie.ts).
+      refreshTokenValidity: Duration.days(REFRESH_TOKEN_VALIDITY_DAYS),
     };
     this.serverClient = this.userPool.addClient('ServerClient', {
       ...tokenLifetimes,

@@ -16,6 +16,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { VIEWER_ADDRESS_HEADER } from '../../lambdas/src/platform/edge';
 
+/**
+ * Where the API is served on the web origin (the web app's apiUrl): CloudFront's
+ * `/api/*` behaviour in AWS, the local web server's proxy (infra/local/apiProxy.ts).
+ */
+export const API_PATH_PREFIX = '/api';
+
 /** Written by web/scripts/prerender.ts next to the pages. */
 export const SITE_MANIFEST_FILE = 'prerendered.json';
 /** The SPA shell: the answer for every address that is neither a page nor a file. */

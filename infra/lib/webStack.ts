@@ -61,6 +61,7 @@ import { type AppConfig, applyFeatureFlags, hasWebBuild, oauthRedirectUrl } from
 import { EdgeWebAcl } from './constructs/webAcl';
 import type { SocialSignIn } from './statefulStack';
 import {
+  API_PATH_PREFIX,
   apiFunctionSource,
   readSiteManifest,
   routingFunctionSource,
@@ -83,8 +84,8 @@ export interface WebStackProps extends StackProps {
 /** /config.json: what web/src/config.ts reads, plus the deployment's stage name. */
 export type RuntimeConfig = WebAppConfig & { deployment: string };
 
-/** Where the API is served on the web origin (the web app's apiUrl). */
-export const API_PATH_PREFIX = '/api';
+export { API_PATH_PREFIX };
+
 /**
  * Public routes left out of the edge's public-form rate rule: every signed-in page
  * load refreshes its session, and signing out must always work.

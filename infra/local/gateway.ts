@@ -82,6 +82,20 @@ function flatHeaders(req: IncomingMessage): Record<string, string> {
   return headers;
 }
 
+/**
+ * Payload v2's `cookies`: API Gateway takes the Cookie header out of `headers`
+ * and passes each `name=value` on its own (nameless ones dropped).
+ */
+function takeCookies(headers: Record<string, string>): string[] | undefined {
+  const header = headers.cookie;
+  delete headers.cookie;
+  const cookies = (header ?? '')
+    .split(';')
+    .map((cookie) => cookie.trim())
+    .filter((cookie) => cookie !== '' && !cookie.startsWith('='));
+  return cookies.length > 0 ? cookies : undefined;
+}
+
 /** JWT claims as API Gateway hands them to Lambda: arrays flattened to "[a b]" strings. */
 function flattenClaims(claims: Record<string, unknown>): Record<string, string | number | boolean> {
   const flat: Record<string, string | number | boolean> = {};
@@ -150,6 +164,7 @@ export async function startGateway(options: GatewayOptions, handlers?: Map<Opera
         return send(res, 413, JSON.stringify({ message: 'Request Entity Too Large' }), corsHeaders(origin));
       }
       const headers = flatHeaders(req);
+      const cookies = takeCookies(headers);
       const access: Access = routes[match.op].access;
       let claims: Record<string, string | number | boolean> | undefined;
       if (access.kind === 'signedIn') {
@@ -167,6 +182,7 @@ export async function startGateway(options: GatewayOptions, handlers?: Map<Opera
         routeKey: `${method} ${routes[match.op].path}`,
         rawPath: url.pathname,
         rawQueryString: url.search.replace(/^\?/, ''),
+        ...(cookies ? { cookies } : {}),
         headers,
         queryStringParameters: url.search ? Object.fromEntries(url.searchParams) : undefined,
         pathParameters: Object.keys(match.params).length > 0 ? match.params : undefined,
@@ -207,7 +223,9 @@ export async function startGateway(options: GatewayOptions, handlers?: Map<Opera
       const cors = corsHeaders(origin);
       // Both may name a Vary (the handler's accept-encoding, CORS's origin): API Gateway keeps both.
       const vary = [responseHeaders.vary, cors.vary].filter(Boolean).join(', ');
-      res.writeHead(status, { ...responseHeaders, ...cors, ...(vary ? { vary } : {}) });
+      // Each entry of the answer's `cookies` becomes its own Set-Cookie header, as API Gateway does.
+      const setCookie = result.cookies && result.cookies.length > 0 ? { 'set-cookie': result.cookies } : {};
+      res.writeHead(status, { ...responseHeaders, ...cors, ...(vary ? { vary } : {}), ...setCookie });
       res.end(
         result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64') : (result.body ?? ''),
       );

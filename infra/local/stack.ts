@@ -5,6 +5,7 @@
  * end-to-end tests both start it through here.
  */
 import { join, resolve } from 'node:path';
+import { API_PATH_PREFIX } from '../lib/webRouting';
 import { startCognito } from './cognito';
 import { startDevServer } from './devServer';
 import { ensureTable, startDynamoDb } from './dynamodb';
@@ -53,6 +54,9 @@ export interface LocalStackOptions {
 
 export interface LocalStack {
   webUrl: string;
+  /** The API as the app calls it: its own origin + /api (the web server proxies it to the gateway). */
+  appApiUrl: string;
+  /** The gateway itself (as the execute-api address in AWS): tests and scripts call it directly. */
   apiUrl: string;
   mailboxUrl: string;
   /** The Stripe emulator: its API, and the sandbox merchant checkout at /checkout. */
@@ -207,9 +211,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }
 
     await webBuild;
+    // The app calls its own origin, as in AWS (CloudFront's /api/*): the session cookie needs it.
+    const appApiUrl = `${webOrigin}${API_PATH_PREFIX}`;
     const runtimeConfig = {
       stage: 'local',
-      apiUrl: gateway.url,
+      apiUrl: appApiUrl,
       region: 'us-east-1',
       userPoolId: cognito.userPoolId,
       userPoolClientId: cognito.webClientId,
@@ -222,13 +228,20 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       },
     };
     const web = options.dev
-      ? await startDevServer({ port: options.ports.web, runtimeConfig, log: log('web') })
+      ? await startDevServer({
+          port: options.ports.web,
+          runtimeConfig,
+          gatewayUrl: gateway.url,
+          log: log('web'),
+        })
       : await startWebServer({
           port: options.ports.web,
           distDir: join(root, 'web/dist'),
           runtimeConfig,
+          gatewayUrl: gateway.url,
           csp: {
-            connect: [gateway.url, cognito.endpoint, stripe.url, s3.endpoint],
+            // The API is the app's own origin ('self'), as in AWS.
+            connect: [cognito.endpoint, stripe.url, s3.endpoint],
             img: [s3.endpoint],
             frame: [stripe.url],
           },
@@ -238,6 +251,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     return {
       webUrl: web.url,
+      appApiUrl,
       apiUrl: gateway.url,
       mailboxUrl: `${ses.endpoint}/`,
       stripeUrl: stripe.url,

@@ -1,7 +1,9 @@
 /**
- * The local time-travel page (`GET /_local/time` on the local API): today's
- * product date and buttons to move it forward. Served only by the local
- * gateway; the CDK stack has no such route (test/infra/api.test.ts).
+ * The local time-travel page (`GET /_local/time` on the local API, and
+ * `/api/_local/time` through the web server, the app's link): today's product
+ * date and buttons to move it forward. Its form posts to a relative address, so
+ * it works at both. Served only by the local gateway; the CDK stack has no such
+ * route (test/infra/api.test.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LocalClock, TravelResult } from './timeTravel';
@@ -41,7 +43,7 @@ export function timePage(options: {
   <p>The product's date: <strong data-now="${options.now.toISOString()}">${options.now.toUTCString()}</strong>
     <span class="note">(${days} days ahead of this machine)</span></p>
   ${options.message ? `<output>${escapeHtml(options.message)}</output>` : ''}
-  <form method="post" action="/_local/time">
+  <form method="post" action="time">
     <p>Move forward; every scheduled job runs for each day passed, in order, and the Stripe emulator's clock moves too.</p>
       ${buttons}
   </form>

@@ -1,13 +1,15 @@
 /**
  * Serves the built SPA the way CloudFront will: compressed (brotli or gzip),
  * long-cached hashed assets, no-cache HTML, index.html for unknown paths (SPA
- * fallback), the same security headers, and a runtime /config.json.
+ * fallback), the same security headers, a runtime /config.json, and the API
+ * under /api/* (./apiProxy.ts), so the app calls its own origin as in AWS.
  */
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { contentSecurityPolicy, staticSecurityHeaders } from '../lib/webSecurityHeaders';
+import { proxyToApi } from './apiProxy';
 import type { LogSink } from './processes';
 
 const types: Record<string, string> = {
@@ -32,6 +34,8 @@ export interface WebServerOptions {
   distDir: string;
   /** Served at /config.json: where the app finds the API and Cognito. */
   runtimeConfig: Record<string, unknown>;
+  /** The local gateway, served under /api/* as CloudFront serves the HTTP API. */
+  gatewayUrl: string;
   csp: { connect: string[]; img: string[]; frame: string[] };
   log: LogSink;
 }
@@ -49,6 +53,7 @@ export async function startWebServer(options: WebServerOptions) {
   const configBody = Buffer.from(JSON.stringify(options.runtimeConfig));
 
   const server = createServer((req, res) => {
+    if (proxyToApi(req, res, options.gatewayUrl)) return;
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     let pathname = decodeURIComponent(url.pathname);
     if (pathname === '/config.json') {

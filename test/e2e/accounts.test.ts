@@ -7,10 +7,11 @@
  * All browser traffic is one client for the per-client rate limits (sign-up
  * 10/hour, sign-in 20/10 min, forgot password 5/10 min), so each test makes
  * only the calls it needs. Each test has its own browser profile, so sessions
- * kept in localStorage do not leak between tests.
+ * (the session cookie) do not leak between tests.
  */
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import { SESSION_COOKIE_NAME } from '../../lambdas/src/platform/sessionCookie';
 import { closeTourIfDue, launchBrowser } from '../support/browser';
 import { Mailbox } from '../support/integrationStack';
 
@@ -230,5 +231,72 @@ describe('route guards and logout', () => {
     await page.waitForURL(`${env.webUrl}/login`);
     await page.getByText('Logout Success!').waitFor();
     expect(await sessionHint(page)).toBeNull();
+  });
+});
+
+describe('the session lives in an HttpOnly cookie', () => {
+  /** Every value the page's scripts can read: localStorage, sessionStorage and document.cookie. */
+  async function scriptReadable(page: Page): Promise<string[]> {
+    return page.evaluate(() => {
+      const values = [document.cookie];
+      for (const store of [localStorage, sessionStorage]) {
+        for (let i = 0; i < store.length; i++) {
+          const key = store.key(i) ?? '';
+          values.push(`${key}=${store.getItem(key) ?? ''}`);
+        }
+      }
+      return values;
+    });
+  }
+
+  it('keeps the refresh token out of every script’s reach; a reload stays signed in, and after sign-out a reload is signed out', async () => {
+    const email = uniqueEmail('cookie');
+    await api('/auth/registerManager', {
+      firstName: 'Radia',
+      lastName: 'Perlman',
+      email,
+      password: 'spanning-tree-1',
+      company: 'Layer Two',
+    });
+    const page = await open('/login');
+    await signIn(page, email, 'spanning-tree-1');
+    await page.waitForURL(`${env.webUrl}/dashboard`);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await closeTourIfDue(page);
+
+    // Chromium keeps a Secure cookie set over http://127.0.0.1 (loopback counts as secure).
+    const context = browser?.context;
+    const [cookie, ...others] =
+      (await context?.cookies())?.filter((c) => c.name === SESSION_COOKIE_NAME) ?? [];
+    expect(others).toEqual([]);
+    expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/api/auth' });
+    const refreshToken = cookie?.value.slice(cookie.value.indexOf(':') + 1) ?? '';
+    expect(refreshToken.length).toBeGreaterThan(20);
+    const readable = await scriptReadable(page);
+    expect(readable.filter((value) => value.includes(refreshToken))).toEqual([]);
+    expect(readable.filter((value) => value.includes(SESSION_COOKIE_NAME))).toEqual([]);
+
+    // A reload restores the session from the cookie alone.
+    const refreshed = page.waitForResponse((r) => r.url() === `${env.apiUrl}/auth/refresh` && r.ok());
+    await page.reload();
+    await refreshed;
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    expect(page.url()).toBe(`${env.webUrl}/dashboard`);
+
+    const signedOut = page.waitForResponse((r) => r.url() === `${env.apiUrl}/auth/signOut`);
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL(`${env.webUrl}/login`);
+    await page.getByText('Logout Success!').waitFor();
+    expect((await signedOut).status()).toBe(200);
+    expect((await context?.cookies())?.some((c) => c.name === SESSION_COOKIE_NAME)).toBe(false);
+    // Signed out for good: even told a session may exist, the app's refresh is refused
+    // (no cookie left), and the guard sends the visitor to the landing page.
+    await page.evaluate(() => localStorage.setItem('lb.auth', JSON.stringify({ kind: 'password' })));
+    const refused = page.waitForResponse((r) => r.url() === `${env.apiUrl}/auth/refresh`);
+    await page.goto(`${env.webUrl}/dashboard`);
+    expect((await refused).status()).toBe(401);
+    await page.waitForURL(`${env.webUrl}/`);
+    expect(await page.evaluate(() => localStorage.getItem('lb.auth'))).toBeNull();
   });
 });

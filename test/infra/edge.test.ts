@@ -6,14 +6,17 @@
  * budget, and the handlers refusing requests that skipped the distribution.
  */
 import vm from 'node:vm';
+import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ROUTE_THROTTLES } from '../../infra/lib/apiStack';
 import type { BuiltApp } from '../../infra/lib/app';
 import { EDGE_RATE_LIMITS, MANAGED_RULE_GROUPS } from '../../infra/lib/constructs/webAcl';
 import { apiFunctionSource } from '../../infra/lib/webRouting';
 import { API_PATH_PREFIX } from '../../infra/lib/webStack';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../lambdas/src/platform/edge';
-import { operationIds, routes } from '../../shared/src/api/routes';
+import { SESSION_COOKIE_PATH } from '../../lambdas/src/platform/sessionCookie';
+import { operationIds, type RouteDef, routes } from '../../shared/src/api/routes';
 import { buildTestApp, flat, logicalId, type Templates, templatesOf } from './helpers';
 
 type Resource = { Type: string; Properties: Record<string, any> };
@@ -72,6 +75,33 @@ describe('the API behind the distribution', () => {
     const origin = distribution().Origins.find((o: { Id: string }) => o.Id === behavior.TargetOriginId);
     expect(flat(origin.DomainName)).toMatch(/ApiEndpoint/);
     expect(origin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only' });
+  });
+
+  it('forwards the session cookie to refresh and sign-out, and their Set-Cookie back', () => {
+    const [behavior] = distribution().CacheBehaviors;
+    // AllViewerExceptHostHeader (AWS managed) forwards every viewer cookie, header and query string;
+    // CachingDisabled keys nothing, so no answer (and no Set-Cookie) is ever shared.
+    expect(behavior.OriginRequestPolicyId).toBe(
+      OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+    );
+    expect(behavior.CachePolicyId).toBe(CachePolicy.CACHING_DISABLED.cachePolicyId);
+    // No response headers policy on the API: its answers, cookies included, pass as they are.
+    expect(behavior.ResponseHeadersPolicyId).toBeUndefined();
+    // The cookie's path is inside the behaviour, and covers the routes that read it.
+    expect(SESSION_COOKIE_PATH).toBe(`${API_PATH_PREFIX}/auth`);
+    expect(`${SESSION_COOKIE_PATH}/*`.startsWith(behavior.PathPattern.replace('*', ''))).toBe(true);
+    const readers = operationIds.filter((op) => (routes[op] as RouteDef).sessionCookie);
+    expect(readers.sort()).toEqual(['refreshSession', 'signOut']);
+    for (const op of [...readers, 'signIn'] as const) {
+      expect(`${API_PATH_PREFIX}${routes[op].path}`.startsWith(`${SESSION_COOKIE_PATH}/`), op).toBe(true);
+    }
+  });
+
+  it('has no route that answers with a refresh token in its body', () => {
+    for (const op of operationIds) {
+      const output = z.toJSONSchema(routes[op].output, { unrepresentable: 'any', io: 'output' });
+      expect(JSON.stringify(output), op).not.toMatch(/refresh_?token/i);
+    }
   });
 
   it('sends the proof of passing the edge, resolved from Secrets Manager at deploy time', () => {

@@ -5,6 +5,7 @@ import { resolveConfig } from '../../infra/lib/config';
 import type { AppFunction } from '../../infra/lib/constructs/appFunction';
 import { PRE_SIGN_UP_ENTRY, StatefulStack } from '../../infra/lib/statefulStack';
 import { createTableInput, tableSpec } from '../../lambdas/src/data/tableSpec';
+import { REFRESH_TOKEN_VALIDITY_SECONDS } from '../../lambdas/src/platform/sessionCookie';
 import {
   buildTestApp,
   flat,
@@ -163,6 +164,18 @@ describe('the user pool', () => {
         PreventUserExistenceErrors: 'ENABLED',
         EnableTokenRevocation: true,
       });
+    }
+  });
+
+  it('keeps refresh tokens exactly as long as the session cookie (its Max-Age) and our session records', () => {
+    const seconds = { minutes: 60, hours: 3600, days: 86_400 } as const;
+    for (const [, client] of resourcesOf(t.stateful, 'AWS::Cognito::UserPoolClient')) {
+      const { TokenValidityUnits, RefreshTokenValidity } = client.Properties as {
+        TokenValidityUnits?: { RefreshToken?: keyof typeof seconds };
+        RefreshTokenValidity: number;
+      };
+      const unit = TokenValidityUnits?.RefreshToken ?? 'days';
+      expect(RefreshTokenValidity * seconds[unit]).toBe(REFRESH_TOKEN_VALIDITY_SECONDS);
     }
   });
 

@@ -8,6 +8,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
+import { SESSION_COOKIE_NAME } from '../../lambdas/src/platform/sessionCookie';
 import { type OperationId, operationIds, routes } from '../../shared/src/api/routes';
 import {
   api,
@@ -34,7 +35,7 @@ type Expected = 'ok' | 400 | 401 | 403 | 404 | 409 | 422;
 
 interface Row {
   /** Builds the request; `world` holds the people, `fresh` makes a new employee of team A for destructive calls. */
-  request: (ctx: Ctx) => Promise<{ path: string; body?: unknown }>;
+  request: (ctx: Ctx) => Promise<{ path: string; body?: unknown; cookie?: string }>;
   expect: Record<ActorKind, Expected>;
 }
 
@@ -146,17 +147,16 @@ const matrix: Record<OperationId, Row> = {
     expect: everyone('ok'),
   },
   refreshSession: {
-    request: async ({ world }) => ({
-      path: '/auth/refresh',
-      body: { email: world.manager.email, refreshToken: world.manager.refreshToken },
-    }),
+    // The session cookie is the proof, whoever's access token comes along.
+    request: async ({ world }) => ({ path: '/auth/refresh', body: {}, cookie: world.manager.sessionCookie }),
     expect: everyone('ok'),
   },
   signOut: {
-    // A token nobody holds: nothing to end, the same answer for everyone.
-    request: async () => ({
+    // A cookie naming a token nobody holds: nothing to end, the same answer for everyone.
+    request: async ({ world }) => ({
       path: '/auth/signOut',
-      body: { email: uniqueEmail('so'), refreshToken: 'not-a-real-token' },
+      body: {},
+      cookie: `${SESSION_COOKIE_NAME}=${world.manager.userId}:not-a-real-token`,
     }),
     expect: everyone('ok'),
   },
@@ -481,12 +481,12 @@ describe('access matrix', () => {
   const cases = operationIds.flatMap((op) => actorKinds.map((actor) => [op, actor] as const));
   it.each(cases)('%s called by %s', async (op, actor) => {
     const row = matrix[op];
-    const { path, body } = await row.request({
+    const { path, body, cookie } = await row.request({
       world,
       fresh: () => inviteAndRegisterEmployee(stack.apiUrl, world.manager),
     });
     const token = actor === 'visitor' ? undefined : world[actor].accessToken;
-    const res = await api(stack.apiUrl, routes[op].method, path, { token, body });
+    const res = await api(stack.apiUrl, routes[op].method, path, { token, body, cookie });
     const expected = row.expect[actor];
     if (expected === 'ok') expect(res.status, JSON.stringify(res.body)).toBeGreaterThanOrEqual(200);
     if (expected === 'ok') expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);

@@ -2,14 +2,17 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db, tableName } from '../../lambdas/src/data/client';
 import { keys } from '../../lambdas/src/data/keys';
+import { SESSION_COOKIE_NAME } from '../../lambdas/src/platform/sessionCookie';
 import {
   api,
   inviteAndRegisterEmployee,
   linkToken,
   PASSWORD,
   registerManager,
+  sessionCookieOf,
   signIn,
   uniqueEmail,
+  withSessionCookie,
 } from '../support/accountFlows';
 import { type IntegrationStack, postJson, startIntegrationStack } from '../support/integrationStack';
 
@@ -291,16 +294,11 @@ describe('sign-in and sessions', () => {
 
   it('refreshes a live session and refuses a refresh token we did not issue', async () => {
     const manager = await registerManager(stack.apiUrl, stack.mailbox);
-    const ok = await postJson(`${stack.apiUrl}/auth/refresh`, {
-      email: manager.email,
-      refreshToken: manager.refreshToken,
-    });
+    const ok = await withSessionCookie(stack.apiUrl, '/auth/refresh', manager.sessionCookie);
     expect(ok.status).toBe(200);
     expect(ok.body.accessToken).toEqual(expect.any(String));
-    const bad = await postJson(`${stack.apiUrl}/auth/refresh`, {
-      email: manager.email,
-      refreshToken: 'forged-token',
-    });
+    const forged = `${SESSION_COOKIE_NAME}=${manager.userId}:forged-token`;
+    const bad = await withSessionCookie(stack.apiUrl, '/auth/refresh', forged);
     expect(bad.status).toBe(401);
   });
 });
@@ -308,21 +306,12 @@ describe('sign-in and sessions', () => {
 describe('sign-out', () => {
   it('ends every session of the account: every refresh token stops working', async () => {
     const manager = await registerManager(stack.apiUrl, stack.mailbox);
-    const other = await signIn(stack.apiUrl, manager.email);
-    const out = await postJson(`${stack.apiUrl}/auth/signOut`, {
-      email: manager.email,
-      refreshToken: manager.refreshToken,
-    });
+    const other = sessionCookieOf((await signIn(stack.apiUrl, manager.email)).headers);
+    const out = await withSessionCookie(stack.apiUrl, '/auth/signOut', manager.sessionCookie);
     expect(out.status).toBe(200);
-    const refused = await postJson(`${stack.apiUrl}/auth/refresh`, {
-      email: manager.email,
-      refreshToken: manager.refreshToken,
-    });
+    const refused = await withSessionCookie(stack.apiUrl, '/auth/refresh', manager.sessionCookie);
     expect(refused.status).toBe(401);
-    const elsewhere = await postJson(`${stack.apiUrl}/auth/refresh`, {
-      email: manager.email,
-      refreshToken: other.body.refreshToken,
-    });
+    const elsewhere = await withSessionCookie(stack.apiUrl, '/auth/refresh', other);
     // (Access tokens issued before the sign-out's second are refused too: loadActor, sessionsValidAfter.)
     expect(elsewhere.status).toBe(401);
     // Signing in again starts afresh.
@@ -331,12 +320,11 @@ describe('sign-out', () => {
 
   it('needs a live session: a stranger knowing the e-mail cannot sign anyone out', async () => {
     const manager = await registerManager(stack.apiUrl, stack.mailbox);
-    const out = await postJson(`${stack.apiUrl}/auth/signOut`, {
-      email: manager.email,
-      refreshToken: 'not-a-real-token',
-    });
-    expect(out.status).toBe(200);
+    const guessed = `${SESSION_COOKIE_NAME}=${manager.userId}:not-a-real-token`;
+    expect((await withSessionCookie(stack.apiUrl, '/auth/signOut', guessed)).status).toBe(200);
+    expect((await withSessionCookie(stack.apiUrl, '/auth/signOut', '')).status).toBe(200);
     expect((await api(stack.apiUrl, 'GET', '/me', { token: manager.accessToken })).status).toBe(200);
+    expect((await withSessionCookie(stack.apiUrl, '/auth/refresh', manager.sessionCookie)).status).toBe(200);
   });
 });
 
@@ -421,10 +409,7 @@ describe('password recovery', () => {
     expect((await signIn(stack.apiUrl, manager.email, 'a brand new secret')).status).toBe(200);
     // The sessions from before the reset are over: API calls and refreshes are refused.
     expect((await api(stack.apiUrl, 'GET', '/me', { token: other.body.accessToken })).status).toBe(401);
-    const refresh = await postJson(`${stack.apiUrl}/auth/refresh`, {
-      email: manager.email,
-      refreshToken: other.body.refreshToken,
-    });
+    const refresh = await withSessionCookie(stack.apiUrl, '/auth/refresh', sessionCookieOf(other.headers));
     expect(refresh.status).toBe(401);
   });
 

@@ -53,6 +53,7 @@ beforeAll(async () => {
     port: builtAppPort,
     distDir: dist,
     runtimeConfig: {},
+    gatewayUrl: stack.apiUrl,
     csp: { connect: [], img: [], frame: [] },
     log: prefixedLog('web', true),
   });

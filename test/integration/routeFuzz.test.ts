@@ -256,7 +256,10 @@ function stable(value: unknown): string {
   );
 }
 
-/** Every item but rate-limit counters (requests legitimately count themselves). */
+/**
+ * Every item but rate-limit and sign-in failure counters (requests legitimately
+ * count themselves; a hostile password at step-up is a wrong password, counted).
+ */
 async function tableSnapshot(): Promise<Map<string, string>> {
   const items = new Map<string, string>();
   let start: Record<string, unknown> | undefined;
@@ -265,7 +268,7 @@ async function tableSnapshot(): Promise<Map<string, string>> {
       new ScanCommand({ TableName: stack.tableName, ExclusiveStartKey: start, ConsistentRead: true }),
     );
     for (const item of page.Items ?? []) {
-      if (String(item.pk).startsWith('RATE#')) continue;
+      if (String(item.pk).startsWith('RATE#') || String(item.pk).startsWith('SIGNINFAIL#')) continue;
       items.set(`${item.pk}|${item.sk}`, stable(item));
     }
     start = page.LastEvaluatedKey;

@@ -18,6 +18,7 @@ import {
   registerManager,
   type SignedIn,
   signIn,
+  withSessionCookie,
 } from '../support/accountFlows';
 import { type IntegrationStack, postJson, startIntegrationStack } from '../support/integrationStack';
 
@@ -219,10 +220,7 @@ describe('step-up: money-moving manager actions need a fresh factor', () => {
 
   it('a refreshed token (a reload) keeps the sign-in factor as fresh as it was', async () => {
     const manager = await registerManager(stack.apiUrl, stack.mailbox);
-    const refreshed = await postJson(`${stack.apiUrl}/auth/refresh`, {
-      email: manager.email,
-      refreshToken: manager.refreshToken,
-    });
+    const refreshed = await withSessionCookie(stack.apiUrl, '/auth/refresh', manager.sessionCookie);
     expect(refreshed.status).toBe(200);
     expect(refreshed.body.accessToken).not.toBe(manager.accessToken);
     expect((await redeem(refreshed.body.accessToken)).status).toBe(404);

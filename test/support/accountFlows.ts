@@ -1,6 +1,7 @@
 /** Account flows over real HTTP, following the links in the e-mails, as a person would. */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { SESSION_COOKIE_NAME } from '../../lambdas/src/platform/sessionCookie';
 import type { Mailbox } from './integrationStack';
 import { CLIENT_IP_HEADER, newClientIp, postJson } from './integrationStack';
 
@@ -31,8 +32,24 @@ export interface SignedIn {
   userId: string;
   email: string;
   accessToken: string;
-  refreshToken: string;
+  /** The session cookie as a browser sends it back (`name=value`): it holds the refresh token. */
+  sessionCookie: string;
   teamId?: string;
+}
+
+/** The session cookie an answer set, as a `Cookie` header would send it back; '' when none was set. */
+export function sessionCookieOf(headers: Headers): string {
+  const cookie = headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE_NAME}=`));
+  return cookie?.split(';')[0] ?? '';
+}
+
+/** POST /auth/refresh or /auth/signOut as the browser sends it: no body but `{}`, the cookie along. */
+export async function withSessionCookie(
+  apiUrl: string,
+  path: '/auth/refresh' | '/auth/signOut',
+  cookie: string,
+) {
+  return postJson(`${apiUrl}${path}`, {}, cookie ? { cookie } : {});
 }
 
 export async function signIn(apiUrl: string, email: string, password = PASSWORD) {
@@ -60,7 +77,7 @@ export async function registerManager(
   }
   const session = await signIn(apiUrl, email);
   expect(session.status).toBe(200);
-  return { userId: res.body.userId, email, ...session.body };
+  return { userId: res.body.userId, email, ...session.body, sessionCookie: sessionCookieOf(session.headers) };
 }
 
 export async function inviteAndRegisterEmployee(
@@ -91,7 +108,7 @@ export async function inviteAndRegisterEmployee(
   }
   const session = await signIn(apiUrl, email);
   expect(session.status).toBe(200);
-  return { userId: res.body.userId, email, ...session.body };
+  return { userId: res.body.userId, email, ...session.body, sessionCookie: sessionCookieOf(session.headers) };
 }
 
 export function bearer(user: SignedIn): Record<string, string> {
@@ -102,12 +119,13 @@ export async function api(
   apiUrl: string,
   method: string,
   path: string,
-  options: { token?: string; body?: unknown; idempotencyKey?: string } = {},
+  options: { token?: string; body?: unknown; idempotencyKey?: string; cookie?: string } = {},
 ): Promise<{ status: number; body: any }> {
   const response = await fetch(`${apiUrl}${path}`, {
     method,
     headers: {
       [CLIENT_IP_HEADER]: newClientIp(),
+      ...(options.cookie ? { cookie: options.cookie } : {}),
       ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
       ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}),

@@ -14,6 +14,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     e2e: {
       webUrl: string;
+      /** The API at the app's own origin (`<webUrl>/api`), as the browser calls it and as in AWS. */
       apiUrl: string;
       mailboxUrl: string;
       stripeUrl: string;
@@ -44,7 +45,9 @@ export default async function setup(project: TestProject) {
   });
   project.provide('e2e', {
     webUrl: stack.webUrl,
-    apiUrl: stack.apiUrl,
+    // Through the web server's /api proxy, as the app calls it: the tests' own calls and the
+    // browser's requests they watch name the same address.
+    apiUrl: stack.appApiUrl,
     mailboxUrl: stack.mailboxUrl,
     stripeUrl: stack.stripeUrl,
     dynamodbEndpoint: stack.dynamodbEndpoint,

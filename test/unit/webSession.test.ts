@@ -1,6 +1,8 @@
 /**
  * The browser session (web/src/auth) and the API client's one retry after a
- * 401, without a browser: localStorage is a Map, the API is a stub.
+ * 401, without a browser: localStorage is a Map, the API is a stub (the
+ * cookie itself is proven in test/integration/sessionCookie.test.ts and the
+ * browser in test/e2e/accounts.test.ts).
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient } from '../../web/src/api/client';
@@ -58,42 +60,37 @@ function answers(table: Record<string, unknown | (() => unknown)>) {
   });
 }
 
-const session = { accessToken: 'access-1', refreshToken: 'refresh-1', expiresIn: 3600, role: 'manager' };
+const session = { accessToken: 'access-1', expiresIn: 3600, role: 'manager' };
 
 describe('the session store', () => {
   beforeEach(async () => {
     storage.clear();
     api.mockReset();
+    answers({ signOut: { ok: true } });
     const { useSession } = await import('../../web/src/auth/sessionStore');
     await useSession.getState().signOut();
+    api.mockReset();
   });
 
-  it('signs in through the API, keeps email and refresh token (not the access token), and writes the hint', async () => {
+  it('signs in through the API, stores only the kind of session (no token, no e-mail), and writes the hint', async () => {
     answers({ signIn: session, getMe: me });
     const { useSession } = await import('../../web/src/auth/sessionStore');
     await useSession.getState().signIn('Ada@Example.com', 'secret-pass');
 
     expect(api).toHaveBeenCalledWith('signIn', { email: 'Ada@Example.com', password: 'secret-pass' });
     expect(useSession.getState()).toMatchObject({ status: 'signedIn', me });
-    expect(JSON.parse(storage.getItem('lb.auth') ?? '')).toEqual({
-      kind: 'password',
-      email: 'ada@example.com',
-      refreshToken: 'refresh-1',
-    });
-    expect(storage.getItem('lb.auth')).not.toContain('access-1');
+    // The refresh token is in the HttpOnly cookie the answer set; the access token in memory.
+    expect(JSON.parse(storage.getItem('lb.auth') ?? '')).toEqual({ kind: 'password' });
     expect(storage.getItem('lb.session')).toBe('{"role":"manager"}');
     expect(await handlers.token?.()).toBe('access-1');
   });
 
-  it('restores a stored session with the refresh token after a reload', async () => {
-    storage.setItem(
-      'lb.auth',
-      JSON.stringify({ kind: 'password', email: 'ada@example.com', refreshToken: 'r' }),
-    );
+  it('restores the session after a reload by refreshing with nothing in the body (the cookie goes along)', async () => {
+    storage.setItem('lb.auth', JSON.stringify({ kind: 'password' }));
     answers({ refreshSession: { ...session, accessToken: 'access-2' }, getMe: me });
     const { ensureSession, useSession } = await import('../../web/src/auth/sessionStore');
     await ensureSession();
-    expect(api).toHaveBeenCalledWith('refreshSession', { email: 'ada@example.com', refreshToken: 'r' });
+    expect(api).toHaveBeenCalledWith('refreshSession', {});
     expect(useSession.getState().status).toBe('signedIn');
     expect(await handlers.token?.()).toBe('access-2');
   });
@@ -117,7 +114,7 @@ describe('the session store', () => {
     expect(await handlers.token?.()).toBeUndefined();
   });
 
-  it('a stored session that cannot be restored counts as signed out', async () => {
+  it('a session that cannot be restored counts as signed out; a token stored by an older build is removed', async () => {
     storage.setItem(
       'lb.auth',
       JSON.stringify({ kind: 'password', email: 'ada@example.com', refreshToken: 'old' }),
@@ -128,8 +125,21 @@ describe('the session store', () => {
     });
     const { ensureSession, useSession } = await import('../../web/src/auth/sessionStore');
     await ensureSession();
+    expect(api).toHaveBeenCalledWith('refreshSession', {});
     expect(useSession.getState().status).toBe('signedOut');
     expect(storage.getItem('lb.session')).toBeNull();
+    expect(storage.getItem('lb.auth')).toBeNull();
+  });
+
+  it('signing out asks the server to end the sessions and clear the cookie', async () => {
+    answers({ signIn: session, getMe: me, signOut: { ok: true } });
+    const { useSession } = await import('../../web/src/auth/sessionStore');
+    await useSession.getState().signIn('ada@example.com', 'secret-pass');
+    api.mockClear();
+    await useSession.getState().signOut();
+    expect(api).toHaveBeenCalledWith('signOut', {});
+    expect(storage.getItem('lb.auth')).toBeNull();
+    expect(await handlers.token?.()).toBeUndefined();
   });
 });
 

@@ -7,6 +7,7 @@
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClosingChoice, SuspendedBy } from '../../../shared/src/domain/subscription';
 import type { Role, UserStatus } from '../../../shared/src/schemas/me';
+import { REFRESH_TOKEN_VALIDITY_SECONDS } from '../platform/sessionCookie';
 import { db, isConditionFailure, queryAll, tableName, updateFields } from './client';
 import { keys } from './keys';
 import type { UserRecord } from './users';
@@ -293,7 +294,8 @@ export type { Role, UserStatus };
 
 // --- Sessions ---------------------------------------------------------------
 
-const SESSION_TTL_SECONDS = 30 * 24 * 3600;
+/** A session record lives as long as its refresh token can. */
+const SESSION_TTL_SECONDS = REFRESH_TOKEN_VALIDITY_SECONDS;
 
 /** `createdAt` is also when the sign-in proved its factor(s): a refresh carries that time to its new token. */
 export async function putSession(userId: string, refreshTokenHash: string, now: Date): Promise<void> {

@@ -10,7 +10,9 @@
  *      (which strips anything the schema does not name);
  *   6. for `revalidate` routes, tag the answer with an ETag and answer 304 to a
  *      matching If-None-Match; gzip large answers when the client accepts it;
- *   7. map errors to the one envelope with an honest status.
+ *   7. map errors to the one envelope with an honest status;
+ *   8. the session cookie's routes (refresh, sign-out) read `cookies` and must be
+ *      sent as JSON (CSRF); any handler may set cookies, refused or not.
  */
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
@@ -57,6 +59,10 @@ export interface HttpContext<Op extends OperationId> {
   log: Logger;
   /** The request's Idempotency-Key (validated) on routes marked `idempotent`: derive money entry ids from it. */
   idempotencyKey: string;
+  /** The request's cookies as API Gateway (payload v2) passes them: one `name=value` each. */
+  cookies: readonly string[];
+  /** Adds a Set-Cookie to the answer, refused or not (API Gateway's `cookies` field). */
+  setCookie: (cookie: string) => void;
 }
 
 export type HttpImpl<Op extends OperationId> = (
@@ -67,7 +73,11 @@ export type HttpHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayP
 
 const baseHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
-function json(status: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyResultV2 {
+function json(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): APIGatewayProxyStructuredResultV2 {
   return { statusCode: status, headers: { ...baseHeaders, ...headers }, body: JSON.stringify(body) };
 }
 
@@ -138,7 +148,7 @@ function success(
   return { statusCode: status, headers, body };
 }
 
-function errorResponse(error: AppError, requestId: string): APIGatewayProxyResultV2 {
+function errorResponse(error: AppError, requestId: string): APIGatewayProxyStructuredResultV2 {
   const envelope: ErrorEnvelope = {
     error: {
       code: error.code,
@@ -148,6 +158,15 @@ function errorResponse(error: AppError, requestId: string): APIGatewayProxyResul
     },
   };
   return json(error.status, envelope, error.headers);
+}
+
+/** API Gateway turns each entry of `cookies` into its own Set-Cookie header. */
+function withCookies(response: APIGatewayProxyStructuredResultV2, cookies: string[]) {
+  return cookies.length > 0 ? { ...response, cookies } : response;
+}
+
+function isJson(event: APIGatewayProxyEventV2): boolean {
+  return /^application\/json\b/i.test(header(event, 'content-type') ?? '');
 }
 
 function rawBody(event: APIGatewayProxyEventV2): string {
@@ -163,8 +182,7 @@ function header(event: APIGatewayProxyEventV2, name: string): string | undefined
 function parseInput(event: APIGatewayProxyEventV2, body: string): unknown {
   let parsedBody: unknown = {};
   if (body.trim() !== '') {
-    const contentType = header(event, 'content-type') ?? '';
-    if (!/^application\/json\b/i.test(contentType)) {
+    if (!isJson(event)) {
       throw new AppError('MALFORMED_REQUEST', 'Send the request body as application/json.');
     }
     try {
@@ -236,6 +254,7 @@ export function httpHandler<Op extends OperationId>(operationId: Op, impl: HttpI
     // API Gateway's request id is the correlation id: it is in the access log and in every error envelope.
     const log = createLogger({ operationId, requestId, correlation_id: requestId });
     const now = systemClock.now();
+    const setCookies: string[] = [];
     try {
       if (!caller.throughEdge) {
         throw new AppError('FORBIDDEN', "Call the API at the web app's address (/api).");
@@ -260,6 +279,11 @@ export function httpHandler<Op extends OperationId>(operationId: Op, impl: HttpI
       } else if (access.kind === 'stripeSignature') {
         throw new Error(`${operationId} is a webhook; it has its own handler wrapper`);
       }
+      if ((route as RouteDef).sessionCookie && !isJson(event)) {
+        // A cross-site form can send only form or text bodies; JSON from another origin needs a
+        // CORS preflight we never grant. So without JSON, no other site made this request (CSRF).
+        throw new AppError('MALFORMED_REQUEST', 'Send the request as application/json.');
+      }
       if (access.rateLimit) {
         await consumeRateLimit(operationId, actor?.userId ?? clientIp, access.rateLimit, now);
       }
@@ -282,6 +306,8 @@ export function httpHandler<Op extends OperationId>(operationId: Op, impl: HttpI
           now,
           log,
           idempotencyKey: route.idempotent ? (header(event, 'idempotency-key') ?? '') : '',
+          cookies: event.cookies ?? [],
+          setCookie: (cookie) => setCookies.push(cookie),
         });
         return route.output.parse(result);
       };
@@ -299,11 +325,11 @@ export function httpHandler<Op extends OperationId>(operationId: Op, impl: HttpI
       const { responseType } = route as RouteDef;
       const response = success(event, status, output, route.revalidate === true, responseType);
       log.info('request handled', { status: response.statusCode, actor: actor?.userId });
-      return response;
+      return withCookies(response, setCookies);
     } catch (error) {
       if (error instanceof AppError) {
         log.info('request refused', { code: error.code, status: error.status });
-        return errorResponse(error, requestId);
+        return withCookies(errorResponse(error, requestId), setCookies);
       }
       log.error('request failed', errorFields(error));
       return errorResponse(

@@ -46,6 +46,7 @@ import { getUser, type UserRecord } from '../data/users';
 import { type Actor, tokenIdOf, unverifiedClaims } from '../platform/auth';
 import { FRESH_FACTOR_SECONDS } from '../platform/freshFactor';
 import { errorFields, type Logger } from '../platform/log';
+import type { SessionCookie } from '../platform/sessionCookie';
 import { sendManagerInvitationEmail, sendPasswordResetEmail, sendVerificationEmail } from './accountEmails';
 import { mayEmail } from './emailCaps';
 import { activateEmployee } from './joining';
@@ -196,7 +197,7 @@ async function startSession(
   // Signing in proves a factor: money-moving actions need no second prompt for a few minutes.
   const tokenId = tokenIdOf(unverifiedClaims(tokens.accessToken));
   await putStepUp(user.userId, tokenId, now, FRESH_FACTOR_SECONDS);
-  return { ...tokens, role: user.role as Role };
+  return { ...tokens, userId: user.userId, role: user.role as Role };
 }
 
 /**
@@ -283,15 +284,23 @@ export async function stepUp(
   if (actor.tokenId) await putStepUp(actor.userId, actor.tokenId, now, FRESH_FACTOR_SECONDS);
 }
 
-export async function refreshSession(email: string, refreshToken: string, now: Date) {
-  const userId = await getEmailOwner(email);
-  const user = userId ? await getUser(userId) : undefined;
+/**
+ * A new access token for the session the cookie names (`session`: its user id
+ * and refresh token; undefined when the request had no cookie).
+ */
+export async function refreshSession(session: SessionCookie | undefined, now: Date) {
   const refused = new AppError('UNAUTHENTICATED', 'Your session has ended. Please sign in again.');
+  if (!session) throw refused;
+  const user = await getUser(session.userId);
   if (!user || user.status === 'deleted') throw refused;
-  const signedInAt = await liveSessionStart(user.userId, hashToken(refreshToken), now);
+  const signedInAt = await liveSessionStart(user.userId, hashToken(session.refreshToken), now);
   if (!signedInAt) throw refused;
   try {
-    const tokens = await refreshTokens(user.userId, refreshToken);
+    const tokens = await refreshTokens(user.userId, session.refreshToken);
+    // With rotation on, Cognito hands out a new refresh token: it continues the same session.
+    if (tokens.refreshToken !== session.refreshToken) {
+      await putSession(user.userId, hashToken(tokens.refreshToken), signedInAt);
+    }
     // The sign-in's factor stays as fresh as it was: a new token (a reload) is not a new proof,
     // nor does it lose one proven a minute ago.
     const leftSeconds = FRESH_FACTOR_SECONDS - (now.getTime() - signedInAt.getTime()) / 1000;
@@ -299,7 +308,7 @@ export async function refreshSession(email: string, refreshToken: string, now: D
       const tokenId = tokenIdOf(unverifiedClaims(tokens.accessToken));
       await putStepUp(user.userId, tokenId, signedInAt, FRESH_FACTOR_SECONDS);
     }
-    return { ...tokens, role: user.role as Role };
+    return { ...tokens, userId: user.userId, role: user.role as Role };
   } catch (error) {
     if (error instanceof InvalidCredentials) throw refused;
     throw error;
@@ -310,14 +319,16 @@ export async function refreshSession(email: string, refreshToken: string, now: D
  * Signing out ends every session of the account (decisions.md "Sessions"): all
  * refresh tokens stop working, here and at Cognito, and access tokens issued
  * before now are refused. Only the holder of a live session may do this, so
- * a stranger knowing the e-mail cannot sign someone out.
+ * a stranger cannot sign someone out.
  */
-export async function signOut(email: string, refreshToken: string, now: Date) {
-  const userId = await getEmailOwner(email);
-  await revokeRefreshToken(refreshToken);
-  if (!userId || !(await hasSession(userId, hashToken(refreshToken), now))) return;
-  await deleteSession(userId, hashToken(refreshToken));
-  await signOutEverywhere(email);
+export async function signOut(session: SessionCookie | undefined, now: Date) {
+  if (!session) return;
+  await revokeRefreshToken(session.refreshToken);
+  const { userId } = session;
+  const user = await getUser(userId);
+  if (!user || !(await hasSession(userId, hashToken(session.refreshToken), now))) return;
+  await deleteSession(userId, hashToken(session.refreshToken));
+  await signOutEverywhere(user.email);
   await endAllSessions(userId, now);
 }
 

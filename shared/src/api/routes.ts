@@ -169,6 +169,13 @@ export interface RouteDef<I extends z.ZodType = z.ZodType, O extends z.ZodType =
    * otherwise. Amount-dependent ones (deposits, reallocations) check in the handler.
    */
   freshFactor?: 'always' | 'aboveThreshold';
+  /**
+   * Reads the session cookie (the refresh token; lambdas/src/platform/sessionCookie.ts).
+   * The wrapper then refuses a request not sent as application/json, even with no
+   * body: a cross-site form cannot send JSON, so no other site can make it (CSRF;
+   * SameSite=Strict is the first guard, docs/security.md "Sessions").
+   */
+  sessionCookie?: true;
   uses: readonly Capability[];
 }
 
@@ -284,7 +291,7 @@ export const routes = {
     method: 'POST',
     path: '/auth/signIn',
     summary:
-      'E-mail and password sign-in (+ authenticator code when enrolled); records lastLogin. Growing delays after failures.',
+      'E-mail and password sign-in (+ authenticator code when enrolled); records lastLogin; sets the session cookie. Growing delays after failures.',
     access: { kind: 'public', rateLimit: SIGN_IN_CLIENT_LIMIT },
     input: signInInput,
     output: sessionOutput,
@@ -293,8 +300,10 @@ export const routes = {
   refreshSession: route({
     method: 'POST',
     path: '/auth/refresh',
-    summary: 'A new access token for a live session (ended sessions are refused).',
+    summary:
+      'A new access token for the live session named by the session cookie (ended sessions are refused).',
     access: { kind: 'public', rateLimit: REFRESH_LIMIT },
+    sessionCookie: true,
     input: refreshSessionInput,
     output: sessionOutput,
     uses: ['table:write', 'userPool:refreshTokens'],
@@ -302,8 +311,10 @@ export const routes = {
   signOut: route({
     method: 'POST',
     path: '/auth/signOut',
-    summary: 'Ends every session of the account: refresh tokens stop working (here and at Cognito).',
+    summary:
+      'Ends every session of the account: refresh tokens stop working (here and at Cognito); clears the session cookie.',
     access: { kind: 'public', rateLimit: REFRESH_LIMIT },
+    sessionCookie: true,
     input: refreshSessionInput,
     output: okResponse,
     uses: [

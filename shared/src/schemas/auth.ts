@@ -96,19 +96,17 @@ export const secondFactorCodeInput = z.object({ code: secondFactorCode });
 
 /** Shown once; only their hashes are kept. */
 export const recoveryCodesOutput = z.object({ recoveryCodes: z.array(z.string()) });
+/** The refresh token is never in a body: it travels in the HttpOnly session cookie (docs/security.md). */
 export const sessionOutput = z.object({
   accessToken: z.string(),
-  refreshToken: z.string(),
   /** Seconds until the access token expires. */
   expiresIn: z.number().int(),
   role: roleSchema,
 });
 export type SessionOutput = z.infer<typeof sessionOutput>;
 
-export const refreshSessionInput = z.object({
-  email: requiredEmail,
-  refreshToken: z.string().min(1).max(8192),
-});
+/** Refresh and sign-out take nothing in the body: the session cookie names the session. */
+export const refreshSessionInput = z.object({});
 
 export const emailTokenInput = z.object({ token: z.string().trim().min(16).max(200) });
 export const verifyEmailOutput = z.object({ role: roleSchema });

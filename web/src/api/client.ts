@@ -143,7 +143,9 @@ export function createApiClient(options: ApiClientOptions): ApiCall {
           method: route.method,
           headers,
           body: sendsBody ? JSON.stringify(rest) : undefined,
-          credentials: 'omit',
+          // The API is on the app's own origin: the session cookie (Path=/api/auth) goes to the
+          // auth routes and sign-in may set it. No cookie is ever sent to another origin.
+          credentials: 'same-origin',
           signal: withTimeout(callOptions.signal, timeoutMs),
         });
       } catch (error) {

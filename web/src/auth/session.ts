@@ -3,8 +3,10 @@
  *
  * - Sign-in: POST /auth/signIn (our API calls Cognito, rate limits, records
  *   the session and lastLogin), then GET /me.
- * - The access token stays in memory; {email, refreshToken} go to localStorage
- *   (./credentials.ts) so a reload stays signed in.
+ * - The access token stays in memory only. The refresh token is in an HttpOnly
+ *   cookie our API sets (Path=/api/auth; no script reads it), so a reload
+ *   stays signed in by calling POST /auth/refresh; localStorage holds only
+ *   which kind of session may exist (./sessionMarker.ts).
  * - The token is renewed with POST /auth/refresh shortly before `expiresIn`
  *   runs out, and once more when a call answers 401; when that fails the
  *   session is over and we sign out.
@@ -15,8 +17,14 @@ import type { MeOutput, Role } from '../../../shared/src/schemas/me';
 import { ApiError, call, errorMessage, setTokenGetter, setUnauthorizedHandler } from '../api/client';
 import type { SocialProvider } from '../config';
 import { notify } from '../stores/notifications';
-import { CREDENTIALS_KEY, clearCredentials, readCredentials, writeCredentials } from './credentials';
 import { clearSessionHint, readSessionHint, SESSION_HINT_KEY, writeSessionHint } from './sessionHint';
+import {
+  clearSessionKind,
+  readSessionKind,
+  SESSION_MARKER_KEY,
+  type SessionKind,
+  writeSessionKind,
+} from './sessionMarker';
 import { useSession } from './sessionStore';
 
 /** Renew this long before the access token expires. */
@@ -78,7 +86,7 @@ function forget() {
   if (refreshTimer !== undefined) clearTimeout(refreshTimer);
   refreshTimer = undefined;
   refreshing = undefined;
-  clearCredentials();
+  clearSessionKind();
   setHint(null);
   setState({ status: 'signedOut', me: null });
 }
@@ -96,10 +104,10 @@ function sessionEnded(error: unknown): boolean {
 }
 
 async function renew(): Promise<boolean> {
-  const credentials = readCredentials();
-  if (!credentials) return false;
+  const kind = readSessionKind();
+  if (!kind) return false;
   const mine = generation;
-  if (credentials.kind === 'social') {
+  if (kind === 'social') {
     const social = await import('./social');
     const tokens = await social.currentTokens(true);
     if (mine !== generation) return false;
@@ -107,12 +115,9 @@ async function renew(): Promise<boolean> {
     schedule(tokens);
     return true;
   }
-  const answer = await call('refreshSession', {
-    email: credentials.email,
-    refreshToken: credentials.refreshToken ?? '',
-  });
+  // The session cookie goes with it (same origin); the answer may renew it.
+  const answer = await call('refreshSession', {});
   if (mine !== generation) return false;
-  writeCredentials({ kind: 'password', email: credentials.email, refreshToken: answer.refreshToken });
   schedule(answer);
   return true;
 }
@@ -133,7 +138,7 @@ export function refresh(): Promise<boolean> {
       return false;
     })
     .then((ok) => {
-      if (!ok && !readCredentials()) forget();
+      if (!ok && !readSessionKind()) forget();
       return ok;
     })
     .finally(() => {
@@ -149,7 +154,7 @@ setTokenGetter(async () => {
 });
 
 setUnauthorizedHandler(async () => {
-  if (!readCredentials()) return false;
+  if (!readSessionKind()) return false;
   return refresh();
 });
 
@@ -157,7 +162,7 @@ setUnauthorizedHandler(async () => {
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (
-      event.key === CREDENTIALS_KEY &&
+      event.key === SESSION_MARKER_KEY &&
       event.newValue === null &&
       useSession.getState().status !== 'signedOut'
     ) {
@@ -167,15 +172,9 @@ if (typeof window !== 'undefined') {
 }
 
 /** Takes over a session just started (sign-in or social redirect) and loads `me`. */
-export async function adoptSession(
-  tokens: Tokens & { refreshToken?: string },
-  email: string,
-  kind: 'password' | 'social',
-): Promise<MeOutput> {
+export async function adoptSession(tokens: Tokens, kind: SessionKind): Promise<MeOutput> {
   generation += 1;
-  writeCredentials(
-    kind === 'password' ? { kind, email, refreshToken: tokens.refreshToken } : { kind, email },
-  );
+  writeSessionKind(kind);
   schedule(tokens);
   try {
     return await loadMe();
@@ -187,20 +186,20 @@ export async function adoptSession(
 
 /** With `code` for an account with an authenticator app (the server answers MFA_REQUIRED without it). */
 export async function signIn(email: string, password: string, code?: string): Promise<MeOutput> {
+  // The answer sets the session cookie; its body holds the access token only.
   const answer = await call('signIn', { email, password, ...(code ? { code } : {}) });
-  return adoptSession(answer, email.trim().toLowerCase(), 'password');
+  return adoptSession(answer, 'password');
 }
 
 export async function signOut(): Promise<void> {
-  const credentials = readCredentials();
+  const kind = readSessionKind();
   forget();
-  if (credentials?.kind === 'password' && credentials.refreshToken) {
-    // End the session on the server too, so the stored refresh token is worthless; best effort.
-    await call('signOut', { email: credentials.email, refreshToken: credentials.refreshToken }).catch(
-      () => undefined,
-    );
+  if (kind !== 'social') {
+    // End the session on the server too (every session of the account) and clear the
+    // cookie. Also without a marker: storage may have been blocked while the cookie was set.
+    await call('signOut', {}).catch(() => undefined);
   }
-  if (credentials?.kind === 'social') {
+  if (kind === 'social') {
     // Amplify keeps its own tokens; clear them too. For a social session Amplify may
     // pass through Cognito's sign-out page, which returns the browser to /login.
     await import('./social').then((social) => social.forgetSocialSession()).catch(() => undefined);
@@ -219,8 +218,7 @@ export async function reloadMe(): Promise<MeOutput | null> {
 async function restoreOnce(): Promise<void> {
   const state = useSession.getState();
   if (state.status === 'signedIn') return;
-  const credentials = readCredentials();
-  if (!credentials) {
+  if (!readSessionKind()) {
     setHint(null);
     setState({ status: 'signedOut', me: null });
     return;
@@ -233,7 +231,7 @@ async function restoreOnce(): Promise<void> {
       if (mine !== generation) return;
       setState({ status: 'signedOut', me: null });
       // The session may still be fine (we could not reach the server): say why we are signed out here.
-      if (readCredentials()) couldNotRestore(lastRefreshError);
+      if (readSessionKind()) couldNotRestore(lastRefreshError);
       return;
     }
     if (mine !== generation) return;
@@ -271,7 +269,7 @@ export async function completeSocialSignIn(): Promise<MeOutput> {
   const social = await import('./social');
   const tokens = await social.completeSocialSignIn();
   try {
-    return await adoptSession(tokens, tokens.email, 'social');
+    return await adoptSession(tokens, 'social');
   } catch (error) {
     await social.forgetSocialSession().catch(() => undefined);
     throw error;

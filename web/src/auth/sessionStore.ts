@@ -15,7 +15,7 @@
 import { create } from 'zustand';
 import type { MeOutput } from '../../../shared/src/schemas/me';
 import type { SocialProvider } from '../config';
-import { readCredentials } from './credentials';
+import { readSessionKind } from './sessionMarker';
 
 export type SessionStatus = 'loading' | 'signedOut' | 'signedIn';
 
@@ -42,8 +42,8 @@ export interface SessionState {
 const load = () => import('./session');
 
 export const useSession = create<SessionState>()(() => ({
-  // Without stored credentials nobody can be signed in: no need to wait.
-  status: readCredentials() ? 'loading' : 'signedOut',
+  // Without the session marker nobody is signed in here: no need to wait.
+  status: readSessionKind() ? 'loading' : 'signedOut',
   me: null,
   signIn: async (email, password, code) => (await load()).signIn(email, password, code),
   signOut: async () => (await load()).signOut(),
@@ -53,7 +53,7 @@ export const useSession = create<SessionState>()(() => ({
 }));
 
 /**
- * Restores a stored session once (refresh token -> access token -> /me).
+ * Restores the session once (the refresh cookie -> access token -> /me).
  * Resolves when `status` is no longer 'loading'. Safe to call often.
  */
 export async function ensureSession(): Promise<void> {

@@ -1,0 +1,65 @@
+/**
+ * The session cookie: where a password session's refresh token lives
+ * (docs/security.md "Sessions", docs/decisions.md "The session cookie").
+ *
+ * - HttpOnly: no script on the page can read it, so an injected script cannot
+ *   carry the session away (it could only act while the page is open).
+ * - Secure, SameSite=Strict: sent over HTTPS only (and http://127.0.0.1, which
+ *   browsers count as secure), and never with a request another site starts.
+ * - Path=/api/auth: the browser sends it to our auth routes only (refresh and
+ *   sign-out read it), not with every page, asset and API call. The `__Secure-`
+ *   prefix makes the browser refuse it unless set Secure by an HTTPS (or
+ *   loopback) answer; `__Host-` would also forbid a Domain but demands Path=/.
+ * - Max-Age: the refresh token's own validity (the user pool client's setting).
+ *
+ * Its value is `<userId>:<refresh token>`: the user id (Cognito's sub) is what
+ * a refresh's SECRET_HASH and our session record are keyed by; it is no secret,
+ * and a value with someone else's id names no session (the record is found by
+ * id and the token's hash together).
+ */
+
+export const SESSION_COOKIE_NAME = '__Secure-lb_session';
+/** The browser's path (the API is under /api on the web origin, in AWS and locally). */
+export const SESSION_COOKIE_PATH = '/api/auth';
+/** The user pool client's refresh-token validity (infra/lib/statefulStack.ts) and our session record's life. */
+export const REFRESH_TOKEN_VALIDITY_DAYS = 30;
+export const REFRESH_TOKEN_VALIDITY_SECONDS = REFRESH_TOKEN_VALIDITY_DAYS * 24 * 3600;
+
+export interface SessionCookie {
+  userId: string;
+  refreshToken: string;
+}
+
+const ATTRIBUTES = `Path=${SESSION_COOKIE_PATH}; Secure; HttpOnly; SameSite=Strict`;
+
+/** Cookie values may not hold spaces, quotes, commas, semicolons or backslashes (RFC 6265 cookie-octet). */
+const COOKIE_OCTETS = /^[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]+$/;
+
+/** The Set-Cookie value that starts (or renews) a session. */
+export function sessionCookie(session: SessionCookie): string {
+  const value = `${session.userId}:${session.refreshToken}`;
+  // Cognito's ids and tokens are base64url and dots; anything else would break the header.
+  if (!COOKIE_OCTETS.test(value)) throw new Error('session cookie value has characters a cookie cannot hold');
+  return `${SESSION_COOKIE_NAME}=${value}; ${ATTRIBUTES}; Max-Age=${REFRESH_TOKEN_VALIDITY_SECONDS}`;
+}
+
+/** The Set-Cookie value that makes the browser forget the session. */
+export function clearedSessionCookie(): string {
+  return `${SESSION_COOKIE_NAME}=; ${ATTRIBUTES}; Max-Age=0`;
+}
+
+/**
+ * The session named by the request's cookies (API Gateway payload v2's
+ * `cookies`: one `name=value` per entry), or undefined when there is none or it
+ * is malformed. Only the first cookie of our name counts: a browser lists the
+ * most specific path first, and there is only one path.
+ */
+export function readSessionCookie(cookies: readonly string[] | undefined): SessionCookie | undefined {
+  const prefix = `${SESSION_COOKIE_NAME}=`;
+  const entry = cookies?.find((cookie) => cookie.startsWith(prefix));
+  if (!entry) return undefined;
+  const value = entry.slice(prefix.length);
+  const colon = value.indexOf(':');
+  if (colon <= 0 || colon === value.length - 1 || value.length > 8192) return undefined;
+  return { userId: value.slice(0, colon), refreshToken: value.slice(colon + 1) };
+}
