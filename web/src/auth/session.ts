@@ -25,7 +25,7 @@ import {
   type SessionKind,
   writeSessionKind,
 } from './sessionMarker';
-import { useSession } from './sessionStore';
+import { type SessionState, useSession } from './sessionStore';
 
 /** Renew this long before the access token expires. */
 const REFRESH_MARGIN_MS = 60_000;
@@ -48,7 +48,7 @@ let lastRefreshError: unknown;
 /** Bumped on every sign-in and sign-out, so late answers of an older session are ignored. */
 let generation = 0;
 
-function setState(partial: { status?: 'loading' | 'signedOut' | 'signedIn'; me?: MeOutput | null }) {
+function setState(partial: Partial<Pick<SessionState, 'status' | 'me' | 'exitTo'>>) {
   useSession.setState(partial);
 }
 
@@ -94,7 +94,8 @@ function forget() {
 async function loadMe(): Promise<MeOutput> {
   const me = await call('getMe', {});
   setHint(me.role);
-  setState({ status: 'signedIn', me });
+  // A new session: a later sign-out ends on / again unless it says otherwise.
+  setState({ status: 'signedIn', me, exitTo: '/' });
   return me;
 }
 

@@ -29,8 +29,15 @@ export interface SessionState {
    * MFA_REQUIRED) through POST /auth/signIn; then loads `me`. Throws ApiError on failure.
    */
   signIn: (email: string, password: string, code?: string) => Promise<MeOutput>;
-  /** Forgets the session here (memory, storage, the public pages' hint). */
-  signOut: () => Promise<void>;
+  /**
+   * Where the route guard sends someone no longer signed in: / (spec §2), or
+   * /login after "Logout". The guard, not the caller, must decide: the caller's
+   * navigate() is a transition React may still hold back when the signed-out
+   * state (urgent) re-renders the old page, whose guard would leave for /.
+   */
+  exitTo: '/' | '/login';
+  /** Forgets the session here (memory, storage, the public pages' hint); `exitTo` as above. */
+  signOut: (exitTo?: '/' | '/login') => Promise<void>;
   /** A new access token now; false (and signed out) when the session has ended. */
   refresh: () => Promise<boolean>;
   /** Loads `me` again (after a profile edit or an e-mail verification). */
@@ -41,12 +48,16 @@ export interface SessionState {
 
 const load = () => import('./session');
 
-export const useSession = create<SessionState>()(() => ({
+export const useSession = create<SessionState>()((set) => ({
   // Without the session marker nobody is signed in here: no need to wait.
   status: readSessionKind() ? 'loading' : 'signedOut',
   me: null,
+  exitTo: '/',
   signIn: async (email, password, code) => (await load()).signIn(email, password, code),
-  signOut: async () => (await load()).signOut(),
+  signOut: async (exitTo = '/') => {
+    set({ exitTo });
+    await (await load()).signOut();
+  },
   refresh: async () => (await load()).refresh(),
   reloadMe: async () => (await load()).reloadMe(),
   signInWithProvider: async (provider) => (await load()).signInWithProvider(provider),

@@ -217,9 +217,10 @@ function AccountMenu() {
   const name = me ? `${me.firstName} ${me.lastName}`.trim() : '';
 
   async function logout() {
-    // Leave first, so the route guards do not send us to / on the way.
+    // The guard of this page sends us to /login as soon as we are signed out
+    // (exitTo); navigating too makes it so even where no guard is rendered.
     navigate('/login');
-    await signOut();
+    await signOut('/login');
     notify({ kind: 'success', message: signInMessages.loggedOut });
   }
 
