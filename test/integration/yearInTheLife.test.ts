@@ -33,28 +33,23 @@
 import { readFileSync } from 'node:fs';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadJobHandlers, nextFireTime } from '../../infra/local/scheduler';
+import { loadJobHandlers } from '../../infra/local/scheduler';
 import { createLocalClock, type LocalClock, travel } from '../../infra/local/timeTravel';
 import { keys } from '../../lambdas/src/data/keys';
 import { teamJournal } from '../../lambdas/src/data/ledger';
 import { type JobId, jobs } from '../../shared/src/api/schedules';
-import {
-  addBusinessDays,
-  businessDateOf,
-  RECEIPT_REMINDER_BUSINESS_DAYS_BEFORE,
-  receiptDueDay,
-} from '../../shared/src/domain/businessDays';
-import {
-  addMonths,
-  DORMANCY_NOTICES,
-  type DormancyNotice,
-  deactivationDueAt,
-  noticeDueAt,
-} from '../../shared/src/domain/dormancy';
+import { addMonths, DORMANCY_NOTICES, type DormancyNotice } from '../../shared/src/domain/dormancy';
 import { redemptionFee } from '../../shared/src/domain/ledger';
 import { inviteAndRegisterEmployee, type SignedIn, signIn } from '../support/accountFlows';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
-import { LedgerInvariants, type LedgerTotals } from '../support/ledgerInvariants';
+import { LedgerInvariants } from '../support/ledgerInvariants';
+import {
+  dormancyTimeline,
+  receiptDays,
+  receiptTimeline,
+  renewalRuns,
+  runsBetween,
+} from '../support/policyCalendar';
 import { emulatorClient, sender, setUpTeam } from '../support/teams';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -88,20 +83,6 @@ afterAll(async () => {
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
-/** The first run of `job` at or after `at` (EventBridge's cron, as the local scheduler reads it). */
-function firstRun(job: JobId, at: Date): Date {
-  const run = nextFireTime(jobs[job].cron, new Date(at.getTime() - 60_000));
-  return run < at ? nextFireTime(jobs[job].cron, run) : run;
-}
-
-/** Every run of `job` after `from` up to `to`. */
-function runsBetween(job: JobId, from: Date, to: Date): Date[] {
-  const runs: Date[] = [];
-  for (let at = nextFireTime(jobs[job].cron, from); at <= to; at = nextFireTime(jobs[job].cron, at))
-    runs.push(at);
-  return runs;
-}
-
 // --- The people -------------------------------------------------------------------
 
 interface Person {
@@ -110,7 +91,6 @@ interface Person {
   lastName: string;
   /** Whole dollars. */
   budget: number;
-  joinsAt?: Date;
 }
 
 interface Member extends Person, SignedIn {
@@ -240,23 +220,22 @@ describe('a year in the life', () => {
     // --- What happens, by day -----------------------------------------------------------
 
     const plan = new Map<string, (() => Promise<void>)[]>();
-    const on = (when: Date, action: () => Promise<void>) => {
-      const day = dayOf(when);
-      plan.set(day, [...(plan.get(day) ?? []), action]);
+    /** Plans an action for a day (at the action hour, after that day's jobs). */
+    const on = (when: Date | string, action: () => Promise<void>) => {
+      const day = typeof when === 'string' ? when : dayOf(when);
+      const actions = plan.get(day) ?? [];
+      actions.push(action);
+      plan.set(day, actions);
     };
-    /** Receipt deadlines as the policy sets them (5 business days, the reminder 2 before). */
-    const dueDayOf = (p: PurchaseLog) => receiptDueDay(p.at);
-    const reminderDayOf = (p: PurchaseLog) =>
-      addBusinessDays(dueDayOf(p), -RECEIPT_REMINDER_BUSINESS_DAYS_BEFORE);
-    /** The first receipt-deadline run after the due day: the freeze. */
+    const dayAfter = (when: Date | string, n = 1) =>
+      dayOf(new Date(Date.parse(`${typeof when === 'string' ? when : dayOf(when)}T12:00:00Z`) + n * DAY_MS));
+    /** The day the receipt job freezes the card for this purchase if nothing comes. */
     const freezeDayOf = (p: PurchaseLog) =>
       dayOf(
-        runsBetween('receiptDeadlines', p.at, new Date(p.at.getTime() + 60 * DAY_MS)).find(
-          (r) => businessDateOf(r) > dueDayOf(p),
-        ) as Date,
+        receiptTimeline(p.at, undefined, new Date(p.at.getTime() + 60 * DAY_MS)).find(
+          (s) => s.step === 'frozen',
+        )?.at as Date,
       );
-    const dayAfter = (day: string, n = 1) => dayOf(new Date(Date.parse(`${day}T12:00:00Z`) + n * DAY_MS));
-    const atHour = (day: string) => new Date(`${day}T${String(ACTION_HOUR).padStart(2, '0')}:00:00.000Z`);
 
     // The six who join with the team.
     const ana = await join({ key: 'ana', firstName: 'Ana', lastName: 'Regular', budget: 25 });
@@ -270,7 +249,7 @@ describe('a year in the life', () => {
     for (let month = 0; month < MONTHS; month++) {
       on(at(month, 10), async () => {
         const p = await buy(ana, 1200, 'Powell’s Books');
-        on(atHour(dayAfter(dayOf(p.at))), () => sendReceipt(p));
+        on(dayAfter(p.at), () => sendReceipt(p));
       });
     }
     on(at(5, 1), async () => {
@@ -286,19 +265,19 @@ describe('a year in the life', () => {
     // Bob: late with receipts in every way the policy knows.
     on(at(1, 12), async () => {
       const p = await buy(bob, 1500, 'Udemy');
-      on(atHour(reminderDayOf(p)), () => sendReceipt(p)); // after the early reminder
+      on(receiptDays(p.at).reminderDay, () => sendReceipt(p)); // after the early reminder
     });
     on(at(3, 12), async () => {
       const p = await buy(bob, 1800, 'Coursera');
-      on(atHour(dayAfter(freezeDayOf(p), 2)), () => sendReceipt(p)); // frozen two days, then sent
+      on(dayAfter(freezeDayOf(p), 2), () => sendReceipt(p)); // frozen two days, then sent
     });
     on(at(5, 12), async () => {
       const p = await buy(bob, 900, 'Audible');
-      on(atHour(dayAfter(dayOf(p.at))), () => sendReceipt(p)); // at once
+      on(dayAfter(p.at), () => sendReceipt(p)); // at once
     });
     on(at(9, 12), async () => {
       const p = await buy(bob, 1100, 'Udemy');
-      on(atHour(dueDayOf(p)), () => sendReceipt(p)); // on the due day, after its reminder
+      on(receiptDays(p.at).dueDay, () => sendReceipt(p)); // on the due day, after its reminder
     });
     on(at(12, 12), async () => {
       await buy(bob, 1300, 'Powell’s Books'); // never sent: frozen at the end
@@ -307,7 +286,7 @@ describe('a year in the life', () => {
     // Leo buys once, then leaves; the manager redeems his money.
     on(at(1, 5), async () => {
       const p = await buy(leo, 1850, 'Lorman');
-      on(atHour(dayAfter(dayOf(p.at))), () => sendReceipt(p));
+      on(dayAfter(p.at), () => sendReceipt(p));
     });
     let redemption: { amountCents: number; feeCents: number } | undefined;
     on(at(4, 3), async () => {
@@ -352,7 +331,7 @@ describe('a year in the life', () => {
     // Rita buys only after the 11-month warning.
     on(at(11, 10), async () => {
       const p = await buy(rita, 2100, 'Audible');
-      on(atHour(dayAfter(dayOf(p.at))), () => sendReceipt(p));
+      on(dayAfter(p.at), () => sendReceipt(p));
     });
 
     // Jade joins in month 6, and buys in month 8.
@@ -362,7 +341,7 @@ describe('a year in the life', () => {
     });
     on(at(8, 4), async () => {
       const p = await buy(jade as Member, 3000, 'Udemy');
-      on(atHour(dayAfter(dayOf(p.at))), () => sendReceipt(p));
+      on(dayAfter(p.at), () => sendReceipt(p));
     });
 
     // --- Day by day ----------------------------------------------------------------------
@@ -381,16 +360,16 @@ describe('a year in the life', () => {
     let day = new Date(start);
     day.setUTCHours(ACTION_HOUR, 0, 0, 0);
     if (day <= clock.now()) day = new Date(day.getTime() + DAY_MS);
-    let totals: LedgerTotals | undefined;
     for (; day <= end; day = new Date(day.getTime() + DAY_MS)) {
       const label = dayOf(day);
       const readFrom = Math.floor(Date.now() / 1000) - 1;
       const travelled = await travel(clock, handlers, day);
       jobRuns.push(...travelled.runs);
-      for (const action of plan.get(label) ?? []) await action();
-      // Actions may plan more for later days, never for a day already passed.
-      for (const planned of plan.keys()) expect(planned >= label, `planned for ${planned}`).toBe(true);
+      // An action may plan more, for today or later (never for a day already passed).
+      const actions = plan.get(label) ?? [];
+      for (let next = actions.shift(); next; next = actions.shift()) await next();
       plan.delete(label);
+      for (const planned of plan.keys()) expect(planned > label, `planned for ${planned}`).toBe(true);
 
       for (const mail of await stack.mailbox.since(Math.min(readFrom, mailSince))) {
         if (seenMail.has(mail.messageId)) continue;
@@ -399,14 +378,19 @@ describe('a year in the life', () => {
           if (addresses.has(to)) actual.push({ day: label, to, subject: mail.subject });
       }
       mailSince = readFrom;
-      totals = await ledger.check(
+      await ledger.check(
         label,
         everyone().map((m) => m.userId),
       );
     }
     expect(plan.size, `actions never run: ${[...plan.keys()]}`).toBe(0);
     expect(ledger.count).toBeGreaterThan(400);
-    const final = totals as LedgerTotals;
+    // Once more at the end, reading every account's statement.
+    const final = await ledger.check(
+      'end',
+      everyone().map((m) => m.userId),
+      { everyStatement: true },
+    );
     const people = everyone();
     const named = (key: Person['key']) => members.get(key) as Member;
 
@@ -427,14 +411,7 @@ describe('a year in the life', () => {
 
     // --- Who was funded, by the policy: joining, then every cycle while active ------------
 
-    const cycleDay = start.getUTCDate();
-    /** The monthly renewals: the cycle day (the month's last day when shorter), at the funding job's hour. */
-    const renewals = Array.from({ length: MONTHS }, (_, i) => {
-      const first = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + i + 1, 1));
-      const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
-      first.setUTCDate(Math.min(cycleDay, lastDay));
-      return firstRun('monthlyFunding', first);
-    });
+    const renewals = renewalRuns(start, MONTHS);
 
     // --- Dormancy, by the policy: notices per clock, each on the first run at or after its moment ---
 
@@ -443,21 +420,14 @@ describe('a year in the life', () => {
     const deactivations = new Map<Member, Date>();
     for (const m of people) {
       m.clockStarts.forEach((since, i) => {
-        const until = [m.clockStarts[i + 1], m.deletedAt, end].filter((d): d is Date => d !== undefined);
-        const stop = new Date(Math.min(...until.map((d) => d.getTime())));
-        const record: Record<string, string> = {};
-        for (const notice of DORMANCY_NOTICES) {
-          const run = firstRun('dormancyNotices', noticeDueAt(since.toISOString(), notice));
-          if (run >= stop) return;
-          notices.push({ who: m, notice, at: run });
-          record[notice] = run.toISOString();
-        }
-        const due = deactivationDueAt(since.toISOString(), record) as Date;
-        const run = firstRun('dormancyNotices', due);
-        if (run < stop) {
-          deactivations.set(m, run);
+        // A clock runs until the next restart, the person's removal, or the end of the year.
+        const stops = [m.clockStarts[i + 1], m.deletedAt, end].filter((d): d is Date => d !== undefined);
+        const timeline = dormancyTimeline(since, new Date(Math.min(...stops.map((d) => d.getTime()))));
+        for (const n of timeline.notices) notices.push({ who: m, ...n });
+        if (timeline.deactivatedAt) {
+          deactivations.set(m, timeline.deactivatedAt);
           // Paused from then on: not funded.
-          m.paused.push({ from: run });
+          m.paused.push({ from: timeline.deactivatedAt });
         }
       });
     }
@@ -499,29 +469,22 @@ describe('a year in the life', () => {
       expected.push({ day: typeof when === 'string' ? when : dayOf(when), to, subject });
     const remindersOf = new Map<PurchaseLog, string[]>();
     for (const p of purchases) {
-      const due = dueDayOf(p);
-      const early = reminderDayOf(p);
-      const stages: string[] = [];
-      let frozen = false;
-      for (const run of runsBetween('receiptDeadlines', p.at, end)) {
-        if (p.receiptAt && p.receiptAt <= run) break;
-        const today = businessDateOf(run);
-        if (today >= early && today < due && !stages.includes('reminder')) {
-          stages.push('reminder');
-          mail(run, p.who.email, 'Receipt due soon');
-        }
-        if (today === due) {
-          stages.push('dueToday');
+      const steps = receiptTimeline(p.at, p.receiptAt, end);
+      for (const { step, at: run } of steps) {
+        if (step === 'reminder') mail(run, p.who.email, 'Receipt due soon');
+        if (step === 'dueToday')
           mail(run, p.who.email, 'Receipt due today: upload it to keep your card active');
-        }
-        if (today > due && !frozen) {
-          frozen = true;
+        if (step === 'frozen') {
           mail(run, p.who.email, `Your ${PRODUCT} card is frozen: receipts missing`);
           mail(run, manager.email, `${nameOf(p.who)}'s card is frozen: receipts missing`);
+          // Sent later: the card works again at once.
+          if (p.receiptAt) mail(p.receiptAt, p.who.email, `Your ${PRODUCT} card works again`);
         }
       }
-      if (frozen && p.receiptAt) mail(p.receiptAt, p.who.email, `Your ${PRODUCT} card works again`);
-      remindersOf.set(p, stages);
+      remindersOf.set(
+        p,
+        steps.filter((s) => s.step !== 'frozen').map((s) => s.step),
+      );
     }
     // Bob was late in every way; Ana, Leo, Rita and Jade never were.
     const bobsReminders = purchases.filter((p) => p.who === bob).map((p) => remindersOf.get(p));
@@ -659,5 +622,11 @@ describe('a year in the life', () => {
         );
       expect(credited, `credits of ${c.id}`).toBe(c.amount);
     }
+    // And refund by refund: what the redemption says it refunded to each charge is what Stripe refunded.
+    const refunded = new Map<string, number>();
+    for (const e of journal)
+      for (const r of e.refunds ?? [])
+        refunded.set(r.chargeId, (refunded.get(r.chargeId) ?? 0) + r.amountCents);
+    for (const c of charges) expect(refunded.get(c.id) ?? 0, `refunds of ${c.id}`).toBe(c.amount_refunded);
   }, 900_000);
 });
