@@ -576,6 +576,21 @@ describe('a year in the life', () => {
     // Quinn's money stayed on the ledger: everything she was funded.
     expect(final.balances.get(`card:${quinn.userId}`)).toBe(fundedBy(quinn));
 
+    // The manager's Employees screen says the same.
+    const roster = await send('GET', '/employees', manager.accessToken);
+    expect(roster.status).toBe(200);
+    for (const m of people) {
+      const row = roster.body.employees.find((e: { userId: string }) => e.userId === m.userId);
+      expect(row, `${m.key} on the roster`).toMatchObject({
+        status: m.deletedAt ? 'deleted' : deactivations.has(m) ? 'paused' : 'active',
+        cardStatus: expectedCards[m.key].ours,
+        remainingBudgetCents: m.deletedAt ? 0 : fundedBy(m) - spentBy(m),
+        onHoldCents: 0,
+        receiptsOutstanding: m.deletedAt ? 0 : purchases.filter((p) => p.who === m && !p.receiptAt).length,
+        dormancy: { stage: deactivations.has(m) ? 'dormant' : 'active' },
+      });
+    }
+
     const charged = people.reduce((s, m) => s + fundedBy(m), 0);
     const spent = purchases.reduce((s, p) => s + p.cents, 0);
     expect(final).toMatchObject({ charged, redeemed: leoHad - fee, fees: fee, spent, debt: 0 });

@@ -14,11 +14,10 @@ import {
   receiptDueDay,
 } from '../../shared/src/domain/businessDays';
 import {
+  addMonths,
   DORMANCY_NOTICES,
   type DormancyNotice,
-  type DormancyRecord,
-  deactivationDueAt,
-  noticeDueAt,
+  NOTICE_RECEIVED_AFTER_MS,
 } from '../../shared/src/domain/dormancy';
 
 /** The first run of `job` at or after `at`. */
@@ -58,21 +57,40 @@ export interface DormancyTimeline {
 }
 
 /**
+ * When each dormancy notice falls due, as the policy words it (decisions.md
+ * "Dormancy"): calendar months after the clock started, "12.5 months" being 12
+ * months and 15 days. Written out here rather than taken from the product's
+ * `noticeDueAt`, so the scenario checks the product against the policy.
+ */
+const NOTICE_AFTER: Record<DormancyNotice, { months: number; days: number }> = {
+  warning11: { months: 11, days: 0 },
+  notice12: { months: 12, days: 0 },
+  notice12half: { months: 12, days: 15 },
+  notice13: { months: 13, days: 0 },
+};
+
+function noticeMoment(since: Date, notice: DormancyNotice): Date {
+  const { months, days } = NOTICE_AFTER[notice];
+  return new Date(addMonths(since.toISOString(), months).getTime() + days * 24 * 60 * 60 * 1000);
+}
+
+/**
  * What the dormancy job does for a clock started at `since` that runs until
  * `stop` (a purchase, a reactivation, the person removed, or the end of the
- * test): each notice on the first run at or after its month, and the
- * deactivation once the 13-month notice has been received.
+ * test): each notice on the first run at or after its moment, and the
+ * deactivation on the first run once 13 months have passed and the 13-month
+ * notice has been received (a day after it was sent).
  */
 export function dormancyTimeline(since: Date, stop: Date): DormancyTimeline {
   const notices: DormancyTimeline['notices'] = [];
-  const record: DormancyRecord = {};
   for (const notice of DORMANCY_NOTICES) {
-    const at = firstRun('dormancyNotices', noticeDueAt(since.toISOString(), notice));
+    const at = firstRun('dormancyNotices', noticeMoment(since, notice));
     if (at >= stop) return { notices };
     notices.push({ notice, at });
-    record[notice] = at.toISOString();
   }
-  const deactivatedAt = firstRun('dormancyNotices', deactivationDueAt(since.toISOString(), record) as Date);
+  const told = notices.at(-1)?.at as Date;
+  const due = Math.max(noticeMoment(since, 'notice13').getTime(), told.getTime() + NOTICE_RECEIVED_AFTER_MS);
+  const deactivatedAt = firstRun('dormancyNotices', new Date(due));
   return deactivatedAt < stop ? { notices, deactivatedAt } : { notices };
 }
 
