@@ -36,7 +36,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadJobHandlers } from '../../infra/local/scheduler';
 import { createLocalClock, type LocalClock, travel } from '../../infra/local/timeTravel';
 import { keys } from '../../lambdas/src/data/keys';
-import { teamJournal } from '../../lambdas/src/data/ledger';
+import { balanceOf, teamJournal } from '../../lambdas/src/data/ledger';
 import { type JobId, jobs } from '../../shared/src/api/schedules';
 import { addMonths, DORMANCY_NOTICES, type DormancyNotice } from '../../shared/src/domain/dormancy';
 import { redemptionFee } from '../../shared/src/domain/ledger';
@@ -115,7 +115,10 @@ interface ExpectedMail {
 interface PurchaseLog {
   who: Member;
   purchaseId: string;
+  /** What the merchant captured. */
   cents: number;
+  /** What the merchant gave back since. */
+  refundedCents: number;
   at: Date;
   /** When the receipt went in, if it did. */
   receiptAt?: Date;
@@ -168,8 +171,8 @@ describe('a year in the life', () => {
       return member;
     }
 
-    /** Pays at a merchant with the person's card through the emulator's network; the capture settles. */
-    async function buy(m: Member, cents: number, merchant: string) {
+    /** A merchant asks the network for `cents` on the person's card; the product answers by webhook. */
+    async function authorize(m: Member, cents: number, merchant: string) {
       const details = stack.stripe?.admin.cardDetails(m.cardId);
       if (!details) throw new Error('no card details');
       const outcome = await stack.stripe?.admin.authorize({
@@ -181,11 +184,33 @@ describe('a year in the life', () => {
         merchant: { name: merchant, category: 'book_stores' },
       });
       await stack.stripe?.admin.idle();
+      return outcome;
+    }
+
+    /**
+     * Pays at a merchant with the person's card through the emulator's network;
+     * the capture settles, by default for what was held, or for `captured` (a
+     * merchant adding tax after the approval: the rest becomes the person's debt).
+     */
+    async function buy(m: Member, cents: number, merchant: string, captured?: number) {
+      const admin = stack.stripe?.admin;
+      if (captured !== undefined) admin?.setAutoCapture(false);
+      const outcome = await authorize(m, cents, merchant).finally(() => admin?.setAutoCapture(50));
       expect(outcome?.approved, `${m.key} buys ${cents} at ${merchant}`).toBe(true);
+      if (captured !== undefined) {
+        admin?.capture(outcome?.authorization?.id as string, captured);
+        await admin?.idle();
+      }
       const list = await send('GET', '/purchases?limit=1', m.accessToken);
       const row = list.body.purchases[0];
-      expect(row.amountCents).toBe(cents);
-      const purchase: PurchaseLog = { who: m, purchaseId: row.purchaseId, cents, at: new Date(row.date) };
+      expect(row.amountCents).toBe(captured ?? cents);
+      const purchase: PurchaseLog = {
+        who: m,
+        purchaseId: row.purchaseId,
+        cents: captured ?? cents,
+        refundedCents: 0,
+        at: new Date(row.date),
+      };
       purchases.push(purchase);
       // The network's date of the capture restarts the dormancy clock.
       m.clockStarts.push(purchase.at);
@@ -252,6 +277,18 @@ describe('a year in the life', () => {
         on(dayAfter(p.at), () => sendReceipt(p));
       });
     }
+    // The merchant of Ana's month-7 book refunds part of it: money back on her card, not a purchase
+    // (her dormancy clock does not move).
+    on(at(7, 20), async () => {
+      const p = purchases.filter((x) => x.who === ana)[7] as PurchaseLog;
+      const clockBefore = await quietSince(ana);
+      stack.stripe?.admin.refund(p.purchaseId, 500);
+      await stack.stripe?.admin.idle();
+      p.refundedCents = 500;
+      const record = await stack.getItem(keys.purchase(p.purchaseId));
+      expect(record?.refundedCents).toBe(500);
+      expect(await quietSince(ana)).toEqual(clockBefore);
+    });
     on(at(5, 1), async () => {
       const res = await send('PUT', `/users/${ana.userId}`, manager.accessToken, {
         firstName: ana.firstName,
@@ -269,7 +306,12 @@ describe('a year in the life', () => {
     });
     on(at(3, 12), async () => {
       const p = await buy(bob, 1800, 'Coursera');
-      on(dayAfter(freezeDayOf(p), 2), () => sendReceipt(p)); // frozen two days, then sent
+      // Frozen, his card is declined (by the issuer at once: the card is inactive there too); then he sends it.
+      on(dayAfter(freezeDayOf(p), 1), async () => {
+        const outcome = await authorize(bob, 500, 'Powell’s Books');
+        expect(outcome).toMatchObject({ approved: false, reason: 'card_inactive' });
+      });
+      on(dayAfter(freezeDayOf(p), 2), () => sendReceipt(p));
     });
     on(at(5, 12), async () => {
       const p = await buy(bob, 900, 'Audible');
@@ -340,7 +382,9 @@ describe('a year in the life', () => {
       jade = await join({ key: 'jade', firstName: 'Jade', lastName: 'Joining', budget: 45 });
     });
     on(at(8, 4), async () => {
-      const p = await buy(jade as Member, 3000, 'Udemy');
+      // Held $30.00, captured $32.50: $2.50 owed until her next credit repays it.
+      const p = await buy(jade as Member, 3000, 'Udemy', 3250);
+      expect(await balanceOf(`debt:${(jade as Member).userId}`)).toBe(-250);
       on(dayAfter(p.at), () => sendReceipt(p));
     });
 
@@ -452,7 +496,9 @@ describe('a year in the life', () => {
       return lines;
     };
     const spentBy = (m: Member, before = end) =>
-      purchases.filter((p) => p.who === m && p.at < before).reduce((s, p) => s + p.cents, 0);
+      purchases
+        .filter((p) => p.who === m && p.at < before)
+        .reduce((s, p) => s + p.cents - p.refundedCents, 0);
     const fundedBy = (m: Member, before = end) =>
       fundingsOf(m)
         .filter((f) => f.at < before)
@@ -592,7 +638,7 @@ describe('a year in the life', () => {
     }
 
     const charged = people.reduce((s, m) => s + fundedBy(m), 0);
-    const spent = purchases.reduce((s, p) => s + p.cents, 0);
+    const spent = purchases.reduce((s, p) => s + p.cents - p.refundedCents, 0);
     expect(final).toMatchObject({ charged, redeemed: leoHad - fee, fees: fee, spent, debt: 0 });
 
     // --- charged = funded + redeemed + fees (docs/ledger.md), on the ledger and at Stripe ------
