@@ -7,14 +7,16 @@
  * capture).
  *
  * The team: Ana buys every month and sends her receipts at once (her budget
- * goes up mid-year); Bob buys and is late with receipts (reminded, frozen,
- * unfrozen, and frozen again at the end); Quinn never buys (warned, told three
- * times, then inactive and paused, her money still on the ledger); Leo buys once
- * and leaves (his money is pooled and redeemed to the manager's card, less the
- * fee); Sam is paused in month 2 (not funded) and reactivated by the manager
- * after his 12-month notice (the clock restarts); Rita buys only after the
- * 11-month warning (the clock restarts); Jade joins in month 6 (funded from her
- * first day).
+ * goes up mid-year; a merchant refunds part of one book); Bob buys and is late
+ * with receipts (reminded, frozen and declined, unfrozen, and frozen again at
+ * the end); Quinn never buys (warned, told three times, then inactive and
+ * paused, her money waiting on the ledger until the manager shares it among
+ * three); Leo buys once and leaves (his money is pooled and redeemed to the
+ * manager's card, less the fee); Sam is paused in month 2 (not funded) and
+ * reactivated by the manager after his 12-month notice (the clock restarts);
+ * Rita buys only after the 11-month warning (the clock restarts); Jade joins
+ * in month 6 (funded from her first day) and is captured above her hold (a
+ * debt her next credit repays).
  *
  * After every day the ledger invariants of docs/ledger.md hold
  * (test/support/ledgerInvariants.ts). At the end: every e-mail each person got
@@ -39,7 +41,7 @@ import { keys } from '../../lambdas/src/data/keys';
 import { balanceOf, teamJournal } from '../../lambdas/src/data/ledger';
 import { type JobId, jobs } from '../../shared/src/api/schedules';
 import { addMonths, DORMANCY_NOTICES, type DormancyNotice } from '../../shared/src/domain/dormancy';
-import { redemptionFee } from '../../shared/src/domain/ledger';
+import { reallocationShares, redemptionFee } from '../../shared/src/domain/ledger';
 import { inviteAndRegisterEmployee, type SignedIn, signIn } from '../support/accountFlows';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 import { LedgerInvariants } from '../support/ledgerInvariants';
@@ -376,6 +378,31 @@ describe('a year in the life', () => {
       on(dayAfter(p.at), () => sendReceipt(p));
     });
 
+    // Quinn's money waited on her card after she became dormant; the manager shares it among three.
+    const reallocated = new Map<Member, { at: Date; cents: number }>();
+    on(at(13, 10), async () => {
+      const receivers = [ana, rita, jade as Member];
+      const waiting = await balanceOf(`card:${quinn.userId}`);
+      const res = await send(
+        'POST',
+        '/funds/reallocate',
+        manager.accessToken,
+        { deletedUserIds: [quinn.userId], receiverIds: receivers.map((m) => m.userId) },
+        `reallocate-${quinn.userId}`,
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.amountCents).toBe(waiting);
+      reallocated.set(quinn, { at: clock.now(), cents: -waiting });
+      for (const share of reallocationShares(
+        waiting,
+        receivers.map((m) => m.userId),
+      ))
+        reallocated.set(receivers.find((m) => m.userId === share.userId) as Member, {
+          at: clock.now(),
+          cents: share.amountCents,
+        });
+    });
+
     // Jade joins in month 6, and buys in month 8.
     let jade: Member | undefined;
     on(at(6, 10), async () => {
@@ -503,6 +530,8 @@ describe('a year in the life', () => {
       fundingsOf(m)
         .filter((f) => f.at < before)
         .reduce((s, f) => s + f.cents, 0);
+    /** What a person's card holds at the end: funded, less spent, plus or minus what was reallocated. */
+    const holds = (m: Member) => fundedBy(m) - spentBy(m) + (reallocated.get(m)?.cents ?? 0);
     // Sam: nothing while paused; Quinn: nothing after she became dormant; Jade: from her first day.
     expect(fundingsOf(sam).length).toBeLessThan(fundingsOf(ana).length);
     expect(fundingsOf(quinn).length).toBe(MONTHS);
@@ -615,12 +644,15 @@ describe('a year in the life', () => {
     expect(redemption).toEqual({ amountCents: leoHad, feeCents: fee });
     for (const m of people) {
       const card = final.balances.get(`card:${m.userId}`) ?? 0;
-      expect(card, `${m.key}'s card`).toBe(m.deletedAt ? 0 : fundedBy(m) - spentBy(m));
+      expect(card, `${m.key}'s card`).toBe(m.deletedAt ? 0 : holds(m));
       expect(final.balances.get(`hold:${m.userId}`) ?? 0).toBe(0);
     }
     expect(final.balances.get(`pool:${teamId}`) ?? 0).toBe(0);
-    // Quinn's money stayed on the ledger: everything she was funded.
-    expect(final.balances.get(`card:${quinn.userId}`)).toBe(fundedBy(quinn));
+    // Quinn's money stayed on the ledger, all she was ever funded, until the manager shared it.
+    expect(reallocated.get(quinn)?.cents).toBe(-fundedBy(quinn, reallocated.get(quinn)?.at));
+    expect(reallocated.get(quinn)?.at.getTime()).toBeGreaterThan(
+      deactivations.get(quinn)?.getTime() as number,
+    );
 
     // The manager's Employees screen says the same.
     const roster = await send('GET', '/employees', manager.accessToken);
@@ -630,7 +662,7 @@ describe('a year in the life', () => {
       expect(row, `${m.key} on the roster`).toMatchObject({
         status: m.deletedAt ? 'deleted' : deactivations.has(m) ? 'paused' : 'active',
         cardStatus: expectedCards[m.key].ours,
-        remainingBudgetCents: m.deletedAt ? 0 : fundedBy(m) - spentBy(m),
+        remainingBudgetCents: m.deletedAt ? 0 : holds(m),
         onHoldCents: 0,
         receiptsOutstanding: m.deletedAt ? 0 : purchases.filter((p) => p.who === m && !p.receiptAt).length,
         dormancy: { stage: deactivations.has(m) ? 'dormant' : 'active' },
