@@ -8,8 +8,8 @@
  *
  * The team: Ana buys every month and sends her receipts at once (her budget
  * goes up mid-year; a merchant refunds part of one book); Bob buys and is late
- * with receipts (reminded, frozen and declined, unfrozen, and frozen again at
- * the end); Quinn never buys (warned, told three times, then inactive and
+ * with receipts (reminded, frozen and declined, frozen by the manager too so
+ * his receipt lifts only its own reason, and frozen again at the end); Quinn never buys (warned, told three times, then inactive and
  * paused, her money waiting on the ledger until the manager shares it among
  * three); Leo buys once and leaves (his money is pooled and redeemed to the
  * manager's card, less the fee); Sam is paused in month 2 (not funded) and
@@ -124,6 +124,8 @@ interface PurchaseLog {
   at: Date;
   /** When the receipt went in, if it did. */
   receiptAt?: Date;
+  /** Another freeze reason kept the card frozen when the receipt went in. */
+  stillFrozenBy?: 'manager';
 }
 
 describe('a year in the life', () => {
@@ -301,6 +303,14 @@ describe('a year in the life', () => {
       ana.budgets.push({ from: clock.now(), cents: 3000 });
     });
 
+    const cardStatus = async (m: Member, status: 'active' | 'inactive') => {
+      const res = await send('POST', '/employees/cardStatus', manager.accessToken, {
+        userIds: [m.userId],
+        status,
+      });
+      expect(res.body.results, JSON.stringify(res.body)).toEqual([{ userId: m.userId, status }]);
+    };
+
     // Bob: late with receipts in every way the policy knows.
     on(at(1, 12), async () => {
       const p = await buy(bob, 1500, 'Udemy');
@@ -308,12 +318,30 @@ describe('a year in the life', () => {
     });
     on(at(3, 12), async () => {
       const p = await buy(bob, 1800, 'Coursera');
-      // Frozen, his card is declined (by the issuer at once: the card is inactive there too); then he sends it.
-      on(dayAfter(freezeDayOf(p), 1), async () => {
+      // Frozen, his card is declined (by the issuer at once: the card is inactive there too), and the
+      // manager adds a freeze of her own. His receipt lifts the receipt freeze only: the card stays
+      // frozen (no "works again" e-mail) until the manager activates it, which restarts his clock.
+      const frozenOn = freezeDayOf(p);
+      on(dayAfter(frozenOn, 1), async () => {
         const outcome = await authorize(bob, 500, 'Powell’s Books');
         expect(outcome).toMatchObject({ approved: false, reason: 'card_inactive' });
+        await cardStatus(bob, 'inactive');
       });
-      on(dayAfter(freezeDayOf(p), 2), () => sendReceipt(p));
+      on(dayAfter(frozenOn, 2), async () => {
+        await sendReceipt(p);
+        p.stillFrozenBy = 'manager';
+        expect(await stack.getItem(keys.card(bob.cardId))).toMatchObject({
+          status: 'inactive',
+          freeze: { manager: true },
+        });
+      });
+      on(dayAfter(frozenOn, 5), async () => {
+        const before = clock.now();
+        await cardStatus(bob, 'active');
+        const restarted = await quietSince(bob);
+        expect(restarted >= before && restarted <= clock.now()).toBe(true);
+        bob.clockStarts.push(restarted);
+      });
     });
     on(at(5, 12), async () => {
       const p = await buy(bob, 900, 'Audible');
@@ -553,7 +581,8 @@ describe('a year in the life', () => {
           mail(run, p.who.email, `Your ${PRODUCT} card is frozen: receipts missing`);
           mail(run, manager.email, `${nameOf(p.who)}'s card is frozen: receipts missing`);
           // Sent later: the card works again at once.
-          if (p.receiptAt) mail(p.receiptAt, p.who.email, `Your ${PRODUCT} card works again`);
+          if (p.receiptAt && !p.stillFrozenBy)
+            mail(p.receiptAt, p.who.email, `Your ${PRODUCT} card works again`);
         }
       }
       remindersOf.set(
