@@ -131,8 +131,11 @@ interface PurchaseLog {
 describe('a year in the life', () => {
   it('a team lives 14 months day by day: the books hold every day, every notice goes once on its day, every card and balance ends as the policies say', async () => {
     const handlers = await loadJobHandlers();
-    const { manager, teamId, customerId } = await setUpTeam(stack);
+    const settingUp = clock.now();
+    const { manager, teamId, customerId, cycleDay } = await setUpTeam(stack);
     const start = clock.now();
+    // The cycle is anchored on the setup day (UTC).
+    expect([settingUp.getUTCDate(), start.getUTCDate()]).toContain(cycleDay);
     /** The day `months` calendar months (clamped) and `days` days after the start, at the action hour. */
     const at = (months: number, days = 0) => {
       const t = addMonths(start.toISOString(), months);
@@ -510,7 +513,7 @@ describe('a year in the life', () => {
 
     // --- Who was funded, by the policy: joining, then every cycle while active ------------
 
-    const renewals = renewalRuns(start, MONTHS);
+    const renewals = renewalRuns(start, MONTHS, cycleDay);
 
     // --- Dormancy, by the policy: notices per clock, each on the first run at or after its moment ---
 

@@ -40,8 +40,7 @@ export function runsBetween(job: JobId, from: Date, to: Date): Date[] {
  * month's last day when the month is shorter; the setup month itself is paid
  * by the joining charges.
  */
-export function renewalRuns(setupAt: Date, months: number): Date[] {
-  const cycleDay = setupAt.getUTCDate();
+export function renewalRuns(setupAt: Date, months: number, cycleDay = setupAt.getUTCDate()): Date[] {
   return Array.from({ length: months }, (_, i) => {
     const day = new Date(Date.UTC(setupAt.getUTCFullYear(), setupAt.getUTCMonth() + i + 1, 1));
     const lastDay = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth() + 1, 0)).getUTCDate();
