@@ -64,6 +64,12 @@ export class Mailbox {
     return ((await response.json()) as { emails: StoredEmail[] }).emails;
   }
 
+  /** E-mails stored at or after `epochSeconds` (the stand-in's own stamp, real time in whole seconds). */
+  async since(epochSeconds: number): Promise<StoredEmail[]> {
+    const response = await fetch(`${this.endpoint}/store?since=${Math.floor(epochSeconds)}`);
+    return ((await response.json()) as { emails: StoredEmail[] }).emails;
+  }
+
   /** E-mails to one address (tests use unique addresses, so the shared mailbox is safe). */
   async to(address: string): Promise<StoredEmail[]> {
     return (await this.all()).filter((e) => e.destination.to.includes(address));
