@@ -28,8 +28,15 @@ const HOP_BY_HOP = new Set([
 ]);
 
 function forwardable(headers: IncomingHttpHeaders, drop: readonly string[] = []): IncomingHttpHeaders {
+  // Headers the Connection header names are this hop's too.
+  const named = String(headers.connection ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
   return Object.fromEntries(
-    Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name) && !drop.includes(name)),
+    Object.entries(headers).filter(
+      ([name]) => !HOP_BY_HOP.has(name) && !named.includes(name) && !drop.includes(name),
+    ),
   );
 }
 
@@ -57,8 +64,10 @@ export function proxyToApi(req: IncomingMessage, res: ServerResponse, gatewayUrl
     },
   );
   upstream.on('error', () => {
-    // The gateway is down or hung up: CloudFront would answer 502 too.
-    if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
+    // Hung up mid-answer: cut the answer off rather than append an error to half of it.
+    if (res.headersSent) return void res.destroy();
+    // The gateway is down: CloudFront would answer 502 too.
+    res.writeHead(502, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ message: 'Bad Gateway' }));
   });
   req.pipe(upstream);

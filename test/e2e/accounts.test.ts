@@ -231,6 +231,10 @@ describe('route guards and logout', () => {
     await page.waitForURL(`${env.webUrl}/login`);
     await page.getByText('Logout Success!').waitFor();
     expect(await sessionHint(page)).toBeNull();
+    await page.getByLabel('Work Email').waitFor();
+    // Back to the signed-in page: signed out, its guard sends the visitor to / (spec §2), not /login.
+    await page.goBack();
+    await page.waitForURL(`${env.webUrl}/`);
   });
 });
 

@@ -51,6 +51,20 @@ describe('checkStripeSignature', () => {
     expect(() => checkStripeSignature(tampered, signed(), secret, now)).toThrow(SignatureRefused);
   });
 
+  it('refuses a right digest with anything after it (not only whole hex digests count)', () => {
+    const header = signed();
+    const padded = header.replace(`v1=${v1Of(header)}`, `v1=${v1Of(header)}zz`);
+    expect(() => checkStripeSignature(payload, padded, secret, now)).toThrow(SignatureRefused);
+  });
+
+  it('takes an empty signing secret for a fault of ours, not a refusal of the sender', () => {
+    const header = signed({ secret: '' });
+    expect(() => checkStripeSignature(payload, header, '', now)).toThrow(
+      'The webhook signing secret is empty',
+    );
+    expect(() => checkStripeSignature(payload, header, '', now)).not.toThrow(SignatureRefused);
+  });
+
   it('refuses a body with whitespace added (the raw body is what is signed)', () => {
     expect(() => checkStripeSignature(`${payload}\n`, signed(), secret, now)).toThrow(SignatureRefused);
   });

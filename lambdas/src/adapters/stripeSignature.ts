@@ -20,6 +20,9 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 /** Why a delivery was refused; the caller answers every one the same way (400). */
 export class SignatureRefused extends Error {}
 
+/** An HMAC-SHA256 digest as Stripe writes it: 64 lowercase hex digits. */
+const HEX_DIGEST = /^[0-9a-f]{64}$/;
+
 interface SignatureHeader {
   timestamp: number;
   signatures: string[];
@@ -57,10 +60,14 @@ export function checkStripeSignature(
   const { timestamp, signatures } = parseHeader(header);
   if (!Number.isFinite(timestamp)) throw new SignatureRefused('No timestamp in the header');
   if (signatures.length === 0) throw new SignatureRefused('No v1 signature in the header');
+  // A misconfigured (empty) secret is our fault, not the sender's: an error, not a refusal.
+  if (!secret.trim()) throw new Error('The webhook signing secret is empty');
   const expected = createHmac('sha256', secret).update(`${timestamp}.${rawBody}`, 'utf8').digest();
   // Compared in constant time, every one of them: where a match was found must not show in the timing.
   let matched = false;
   for (const signature of signatures) {
+    // Buffer.from(…, 'hex') would quietly drop what follows the hex digits: only a whole digest counts.
+    if (!HEX_DIGEST.test(signature)) continue;
     const given = Buffer.from(signature, 'hex');
     if (given.length === expected.length && timingSafeEqual(given, expected)) matched = true;
   }

@@ -332,9 +332,13 @@ export function httpHandler<Op extends OperationId>(operationId: Op, impl: HttpI
         return withCookies(errorResponse(error, requestId), setCookies);
       }
       log.error('request failed', errorFields(error));
-      return errorResponse(
-        new AppError('INTERNAL', 'Something went wrong on our side. Please try again.'),
-        requestId,
+      // Cookies queued before the failure still go: sign-out clears the session cookie first.
+      return withCookies(
+        errorResponse(
+          new AppError('INTERNAL', 'Something went wrong on our side. Please try again.'),
+          requestId,
+        ),
+        setCookies,
       );
     }
   };

@@ -48,18 +48,24 @@ export function clearedSessionCookie(): string {
   return `${SESSION_COOKIE_NAME}=; ${ATTRIBUTES}; Max-Age=0`;
 }
 
+/** Cognito's `sub`, which our user ids are. */
+const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /**
  * The session named by the request's cookies (API Gateway payload v2's
  * `cookies`: one `name=value` per entry), or undefined when there is none or it
- * is malformed. Only the first cookie of our name counts: a browser lists the
- * most specific path first, and there is only one path.
+ * is malformed. Two cookies of our name mean someone else set one (a sibling
+ * domain can, with a narrower path, and the browser would list it first): then
+ * neither counts, so nobody can slip their session under ours.
  */
 export function readSessionCookie(cookies: readonly string[] | undefined): SessionCookie | undefined {
   const prefix = `${SESSION_COOKIE_NAME}=`;
-  const entry = cookies?.find((cookie) => cookie.startsWith(prefix));
-  if (!entry) return undefined;
-  const value = entry.slice(prefix.length);
+  const entries = (cookies ?? []).filter((cookie) => cookie.startsWith(prefix));
+  if (entries.length !== 1) return undefined;
+  const value = (entries[0] as string).slice(prefix.length);
   const colon = value.indexOf(':');
   if (colon <= 0 || colon === value.length - 1 || value.length > 8192) return undefined;
-  return { userId: value.slice(0, colon), refreshToken: value.slice(colon + 1) };
+  const userId = value.slice(0, colon);
+  if (!USER_ID.test(userId)) return undefined;
+  return { userId, refreshToken: value.slice(colon + 1) };
 }

@@ -8,7 +8,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda
 import type Stripe from 'stripe';
 import { STRIPE_WEBHOOK_MAX_BODY_BYTES } from '../../../shared/src/api/webhookLimits';
 import { systemClock } from '../adapters/clock';
-import { verifyWebhook } from '../adapters/stripeSignature';
+import { SignatureRefused, verifyWebhook } from '../adapters/stripeSignature';
 import { createLogger, errorFields, type Logger } from './log';
 import { metrics, withMetrics } from './metrics';
 
@@ -54,7 +54,13 @@ export function stripeWebhookHandler(
     let stripeEvent: Stripe.Event;
     try {
       stripeEvent = await verifyWebhook(raw, signature);
-    } catch {
+    } catch (error) {
+      if (!(error instanceof SignatureRefused)) {
+        // Our side (the secret could not be read, a signed body that is not JSON): Stripe retries a 500.
+        log.error('webhook failed before its event was read', errorFields(error));
+        metrics.webhookFailed();
+        return json(500, { error: { code: 'INTERNAL', message: 'Failed; Stripe will retry', requestId } });
+      }
       log.warn('webhook refused: signature missing, invalid or stale');
       metrics.webhookSignatureFailed();
       return json(400, { error: { code: 'UNAUTHENTICATED', message: 'Invalid signature', requestId } });

@@ -300,6 +300,8 @@ export async function refreshSession(session: SessionCookie | undefined, now: Da
     // With rotation on, Cognito hands out a new refresh token: it continues the same session.
     if (tokens.refreshToken !== session.refreshToken) {
       await putSession(user.userId, hashToken(tokens.refreshToken), signedInAt);
+      // The old token is spent: it must not count as a live session any more.
+      await deleteSession(user.userId, hashToken(session.refreshToken));
     }
     // The sign-in's factor stays as fresh as it was: a new token (a reload) is not a new proof,
     // nor does it lose one proven a minute ago.
@@ -323,13 +325,17 @@ export async function refreshSession(session: SessionCookie | undefined, now: Da
  */
 export async function signOut(session: SessionCookie | undefined, now: Date) {
   if (!session) return;
-  await revokeRefreshToken(session.refreshToken);
   const { userId } = session;
   const user = await getUser(userId);
-  if (!user || !(await hasSession(userId, hashToken(session.refreshToken), now))) return;
-  await deleteSession(userId, hashToken(session.refreshToken));
-  await signOutEverywhere(user.email);
+  if (!user || !(await hasSession(userId, hashToken(session.refreshToken), now))) {
+    await revokeRefreshToken(session.refreshToken);
+    return;
+  }
+  // Our records first: they alone decide whether a refresh or an access token
+  // is honoured, so the sessions are over even if a Cognito call below fails.
   await endAllSessions(userId, now);
+  await revokeRefreshToken(session.refreshToken);
+  await signOutEverywhere(user.email);
 }
 
 export async function verifyEmail(token: string, now: Date) {

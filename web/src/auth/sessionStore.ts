@@ -31,9 +31,10 @@ export interface SessionState {
   signIn: (email: string, password: string, code?: string) => Promise<MeOutput>;
   /**
    * Where the route guard sends someone no longer signed in: / (spec §2), or
-   * /login after "Logout". The guard, not the caller, must decide: the caller's
-   * navigate() is a transition React may still hold back when the signed-out
-   * state (urgent) re-renders the old page, whose guard would leave for /.
+   * /login after "Logout" (until /login shows, which sets it back to /). The
+   * guard, not the caller, must decide: the caller's navigate() is a
+   * transition React may still hold back when the signed-out state (urgent)
+   * re-renders the old page, whose guard would then leave for /.
    */
   exitTo: '/' | '/login';
   /** Forgets the session here (memory, storage, the public pages' hint); `exitTo` as above. */

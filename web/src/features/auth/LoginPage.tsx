@@ -160,6 +160,10 @@ function CodeStep(props: { email: string; password: string; onBack: () => void }
 
 export function LoginPage() {
   useDocumentTitle('Sign In');
+  // "Logout" led here (exitTo); from now on a guarded page sends the signed-out to / again (spec §2).
+  useEffect(() => {
+    if (useSession.getState().exitTo !== '/') useSession.setState({ exitTo: '/' });
+  }, []);
   const navigate = useNavigate();
   const signIn = useSession((s) => s.signIn);
   const form = useSchemaForm(signInInput.omit({ code: true }), { email: '', password: '' });
