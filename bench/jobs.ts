@@ -344,7 +344,7 @@ async function seedSize(
   });
 }
 
-function expect(job: string, summary: Summary, expected: Summary) {
+function checkSummary(job: string, summary: Summary, expected: Summary) {
   for (const [key, value] of Object.entries(expected))
     if (summary[key] !== value)
       throw new Error(`${job}: expected ${key} ${value}, got ${JSON.stringify(summary)}`);
@@ -379,21 +379,26 @@ async function runJobs(
   const count = (n: number) => n * teams;
 
   const f = await timed(() => funding(times.funding));
-  expect('monthly funding', f.summary, { teamsFunded: teams, teamsFailed: 0, joinsFailed: 0 });
+  checkSummary('monthly funding', f.summary, { teamsFunded: teams, teamsFailed: 0, joinsFailed: 0 });
   const r = await timed(() => receipts(times.receipts));
-  expect('receipt deadlines', r.summary, {
+  checkSummary('receipt deadlines', r.summary, {
     remindersSent: count(8),
     cardsFrozen: count(4),
     cardsUnfrozen: count(2),
     teamsFailed: 0,
   });
   const d = await timed(() => dormancy(times.dormancy));
-  expect('dormancy', d.summary, { warnings: count(4), notices: count(8), deactivated: count(4), failed: 0 });
+  checkSummary('dormancy', d.summary, {
+    warnings: count(4),
+    notices: count(8),
+    deactivated: count(4),
+    failed: 0,
+  });
   const quiet = await timed(() => dormancy(new Date(times.dormancy.getTime() + DAY_MS)));
-  expect('dormancy, next day', quiet.summary, { warnings: 0, notices: 0, deactivated: 0, failed: 0 });
+  checkSummary('dormancy, next day', quiet.summary, { warnings: 0, notices: 0, deactivated: 0, failed: 0 });
   // Stripe's clock is the real one: the run an hour from now reads everything made so far.
   const c = await timed(() => reconciliation(new Date(Date.now() + 60 * 60 * 1000)));
-  expect('reconciliation', c.summary, {
+  checkSummary('reconciliation', c.summary, {
     examined: count(3),
     matched: count(2),
     posted: count(1),
