@@ -14,8 +14,11 @@
  *   --reconcile   the reconciliation job: 10,000 employees in 200 teams (200
  *                 charges, 10,000 credits; 10 renewals cut off and finished),
  *                 run twice.
+ *   --jobs        the four daily jobs (monthly funding, receipt deadlines,
+ *                 dormancy, reconciliation) on one data set per size, 1,000
+ *                 employees in 20 teams and 10,000 in 200, and each one's growth.
  *   --bundle      the authorization Lambda's bundle size and cold import time.
- * `--quick` runs fewer requests per level and smaller funding runs.
+ * `--quick` runs fewer requests per level and smaller funding and job runs.
  * Everything runs on 127.0.0.1 and stops by itself.
  */
 import { execFileSync } from 'node:child_process';
@@ -31,12 +34,13 @@ import { startStripeEmulator } from '../infra/local/stripe';
 import { handlerFile } from '../shared/src/api/routes';
 import { type BenchTable, percentile, runConcurrent, signedWebhook, startBenchTable } from './benchTable';
 import { benchFunding, printFunding } from './funding';
+import { benchJobs, printJobs } from './jobs';
 import { benchReconcile, printReconcile } from './reconcile';
 import { benchSettlement, printSettlement } from './settlement';
 
 const args = new Set(process.argv.slice(2));
 const QUICK = args.delete('--quick');
-const SECTIONS = ['--auth', '--settlement', '--funding', '--reconcile', '--bundle'];
+const SECTIONS = ['--auth', '--settlement', '--funding', '--reconcile', '--jobs', '--bundle'];
 const wanted = (section: string) => args.size === 0 || args.has(section);
 for (const arg of args)
   if (!SECTIONS.includes(arg)) throw new Error(`unknown flag ${arg}; use ${SECTIONS.join(' ')} --quick`);
@@ -192,23 +196,25 @@ async function benchAuthorization(table: BenchTable) {
 }
 
 async function main() {
-  if (wanted('--auth') || wanted('--settlement') || wanted('--funding') || wanted('--reconcile')) {
+  const jobs = wanted('--funding') || wanted('--reconcile') || wanted('--jobs');
+  if (wanted('--auth') || wanted('--settlement') || jobs) {
     const table = await startBenchTable();
     // The funding job charges each team through Stripe: the emulator, on a free port.
-    const emulator =
-      wanted('--funding') || wanted('--reconcile')
-        ? await startStripeEmulator({
-            port: 0,
-            log: prefixedLog('stripe', true),
-            webhookSecret: 'whsec_unused',
-          })
-        : undefined;
+    const emulator = jobs
+      ? await startStripeEmulator({
+          port: 0,
+          log: prefixedLog('stripe', true),
+          webhookSecret: 'whsec_unused',
+        })
+      : undefined;
     if (emulator) process.env.STRIPE_API_URL = emulator.url;
     try {
       if (wanted('--auth')) await benchAuthorization(table);
       if (wanted('--settlement')) printSettlement(await benchSettlement(table));
       if (wanted('--funding')) printFunding(await benchFunding(table, { quick: QUICK }));
       if (wanted('--reconcile')) printReconcile(await benchReconcile(table, { quick: QUICK }));
+      // Last: it empties the table (and the emulator) before each of its sizes.
+      if (wanted('--jobs') && emulator) printJobs(await benchJobs(table, emulator, { quick: QUICK }));
     } finally {
       await emulator?.stop();
       await table.stop();
