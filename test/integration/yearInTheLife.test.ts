@@ -69,6 +69,9 @@ let stripe: Stripe;
 beforeAll(async () => {
   clock = createLocalClock();
   if (process.env.SCENARIO_START) clock.set(new Date(process.env.SCENARIO_START));
+  // The year starts today (the emulator's clock only moves forward): say which day, so a
+  // failure that only some start days meet can be replayed with SCENARIO_START.
+  console.info(`year in the life: starts ${clock.now().toISOString()} (replay with SCENARIO_START=<that>)`);
   stack = await startIntegrationStack({
     stripe: true,
     authorizationTimeoutMs: 15_000,

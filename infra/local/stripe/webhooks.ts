@@ -2,7 +2,8 @@
  * Webhook signing and delivery, exactly in Stripe's scheme: the JSON body is
  * signed with HMAC-SHA256 over `${timestamp}.${body}` using the endpoint's
  * secret, sent as `Stripe-Signature: t=<timestamp>,v1=<hex>`, so the product's
- * `stripe.webhooks.constructEvent` verifies it unchanged.
+ * own check (lambdas/src/adapters/stripeSignature.ts, held to the SDK's
+ * `constructEvent` by its unit tests) verifies it unchanged.
  *
  * Ordinary events go through one FIFO queue, one delivery at a time, so they
  * arrive in the order they happened (Stripe does not promise that; the admin
