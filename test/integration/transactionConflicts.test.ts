@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TeamRecord } from '../../lambdas/src/data/accounts';
 import { putCard } from '../../lambdas/src/data/cards';
 import { keys } from '../../lambdas/src/data/keys';
 import {
@@ -23,6 +24,8 @@ import {
   teamJournal,
   transactionConflictCounts,
 } from '../../lambdas/src/data/ledger';
+import { usedToday } from '../../lambdas/src/data/moneyLimits';
+import { reserveWithinLimit, settleWithinLimit } from '../../lambdas/src/services/velocityLimits';
 import {
   authorizationHold,
   cardAccount,
@@ -31,6 +34,7 @@ import {
   holdAccount,
   networkAccount,
 } from '../../shared/src/domain/ledger';
+import { limitDay } from '../../shared/src/domain/moneyLimits';
 import { metricNames } from '../../shared/src/observability';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 import { LedgerInvariants } from '../support/ledgerInvariants';
@@ -281,5 +285,31 @@ describe('a webhook delivery that meets a conflict', () => {
     await new LedgerInvariants(stack, team.teamId).check('after the capture', [team.userId], {
       everyStatement: true,
     });
+  });
+});
+
+describe('the per-team day counter of the money limits', () => {
+  it('a reservation and its settlement each meet 1 conflict: both land once and are counted', async () => {
+    const team = { teamId: `t-${randomUUID()}` } as TeamRecord;
+    const now = new Date();
+    const reservationId = `dep-${randomUUID()}`;
+    faults = injectTransactionFaults(1);
+
+    await reserveWithinLimit(team, 'deposit', reservationId, 30_000, now);
+
+    expect(faults.calls).toBe(2);
+    expect(await usedToday(team.teamId, 'deposit', limitDay(now))).toBe(30_000);
+    faults.remove();
+    faults = injectTransactionFaults(1);
+
+    await settleWithinLimit(team, 'deposit', reservationId, 10_000);
+
+    expect(faults.calls).toBe(2);
+    expect(await usedToday(team.teamId, 'deposit', limitDay(now))).toBe(10_000);
+    expect(conflicts.map((c) => [c.attempt, c.gaveUp, c.items])).toEqual([
+      [1, false, 2],
+      [1, false, 2],
+    ]);
+    expect(retriesInMetrics()).toBe(2);
   });
 });
