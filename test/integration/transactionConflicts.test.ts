@@ -226,44 +226,50 @@ describe('a cancellation for a failed condition is an answer, never retried', ()
   });
 });
 
+/** An employee's funded card with an approved authorization of 1,200 cents, through the real webhook. */
+async function authorizedCard() {
+  const team = newTeam();
+  const cardId = `ic_${randomUUID().replace(/-/g, '')}`;
+  await stack.doc.send(
+    new PutCommand({
+      TableName: stack.tableName,
+      Item: {
+        ...keys.user(team.userId),
+        entity: 'User',
+        ...team,
+        role: 'employee',
+        status: 'active',
+        email: `${team.userId}@example.com`,
+        firstName: 'C',
+        lastName: 'F',
+        emailVerified: true,
+        finishedWalkthrough: false,
+        createdAt: new Date().toISOString(),
+      },
+    }),
+  );
+  await putCard({
+    cardId,
+    cardholderId: 'ich_conflict',
+    ...team,
+    last4: '4242',
+    expMonth: 12,
+    expYear: 2030,
+    status: 'active',
+    lifetimeLimitCents: 5000,
+    createdAt: new Date().toISOString(),
+  });
+  await post(join(team, 5000));
+  const auth = authorizationObject({ cardId, userId: team.userId, amountCents: 1200 });
+  expect((await deliver(stack.apiUrl, event('issuing_authorization.request', auth))).body.approved).toBe(
+    true,
+  );
+  return { team, cardId, auth };
+}
+
 describe('a webhook delivery that meets a conflict', () => {
   it('a signed capture meets 1 conflict: the answer is 200, the capture is posted once and the retry counted', async () => {
-    const team = newTeam();
-    const cardId = `ic_${randomUUID().replace(/-/g, '')}`;
-    await stack.doc.send(
-      new PutCommand({
-        TableName: stack.tableName,
-        Item: {
-          ...keys.user(team.userId),
-          entity: 'User',
-          ...team,
-          role: 'employee',
-          status: 'active',
-          email: `${team.userId}@example.com`,
-          firstName: 'C',
-          lastName: 'F',
-          emailVerified: true,
-          finishedWalkthrough: false,
-          createdAt: new Date().toISOString(),
-        },
-      }),
-    );
-    await putCard({
-      cardId,
-      cardholderId: 'ich_conflict',
-      ...team,
-      last4: '4242',
-      expMonth: 12,
-      expYear: 2030,
-      status: 'active',
-      lifetimeLimitCents: 5000,
-      createdAt: new Date().toISOString(),
-    });
-    await post(join(team, 5000));
-    const auth = authorizationObject({ cardId, userId: team.userId, amountCents: 1200 });
-    expect((await deliver(stack.apiUrl, event('issuing_authorization.request', auth))).body.approved).toBe(
-      true,
-    );
+    const { team, cardId, auth } = await authorizedCard();
     const capture = transactionObject({ cardId, authorizationId: auth.id, amountCents: 1200 });
     const before = transactionConflictCounts();
     faults = injectTransactionFaults(1);
@@ -283,6 +289,30 @@ describe('a webhook delivery that meets a conflict', () => {
     expect(captures.map((e) => e.entryId)).toEqual([`CAPTURE#${capture.id}`]);
     expect(await stack.getItem(keys.purchase(capture.id))).toMatchObject({ amountCents: 1200 });
     await new LedgerInvariants(stack, team.teamId).check('after the capture', [team.userId], {
+      everyStatement: true,
+    });
+  });
+
+  it('a signed capture that gives up answers 500 and writes nothing; Stripe’s redelivery posts it once', async () => {
+    const { team, cardId, auth } = await authorizedCard();
+    const capture = event(
+      'issuing_transaction.created',
+      transactionObject({ cardId, authorizationId: auth.id, amountCents: 1200 }),
+    );
+    faults = injectTransactionFaults(CONFLICT_RETRIES + 1);
+
+    expect((await deliver(stack.apiUrl, capture)).status).toBe(500);
+    expect(conflicts.filter((c) => c.gaveUp)).toHaveLength(1);
+    expect(await balanceOf(networkAccount(team.teamId))).toBe(0);
+    expect(await balanceOf(holdAccount(team.userId))).toBe(1200);
+    expect(await stack.getItem(keys.purchase(capture.data.object.id))).toBeUndefined();
+    faults.remove();
+
+    expect((await deliver(stack.apiUrl, capture)).status).toBe(200);
+    expect(await balanceOf(networkAccount(team.teamId))).toBe(1200);
+    expect(await balanceOf(holdAccount(team.userId))).toBe(0);
+    expect((await teamJournal(team.teamId)).filter((e) => e.kind === 'capture')).toHaveLength(1);
+    await new LedgerInvariants(stack, team.teamId).check('after the redelivery', [team.userId], {
       everyStatement: true,
     });
   });
