@@ -5,11 +5,15 @@
  * request: the counter's condition makes two concurrent requests unable to
  * both pass, and the reservation makes a retried request count once. What a
  * request did not move (a declined charge) is given back by `settleReservation`.
+ * The day counter is one item per team and kind, so two requests of one team
+ * at once can conflict: both writes go through the ledger's `sendTransaction`,
+ * which sends again after a TransactionConflict (docs/ledger.md).
  */
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { MoneyLimitKind } from '../../../shared/src/domain/moneyLimits';
 import { db, tableName } from './client';
 import { keys } from './keys';
+import { sendTransaction } from './ledger';
 
 /** Counters and reservations outlive their day by this much (TTL), for support to look at. */
 const KEEP_SECONDS = 3 * 24 * 3600;
@@ -75,28 +79,24 @@ export async function reserveMoney(
   if (room < 0) return { state: 'exceeded', usedCents: await usedToday(teamId, kind, day) };
   const expiry = expiresAt(day);
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...keys.moneyReservation(teamId, kind, reservationId), cents, day, expiresAt: expiry },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.moneyDay(teamId, kind, day),
-              UpdateExpression: 'ADD usedCents :cents SET expiresAt = :expiresAt',
-              ConditionExpression: 'attribute_not_exists(usedCents) OR usedCents <= :room',
-              ExpressionAttributeValues: { ':cents': cents, ':room': room, ':expiresAt': expiry },
-            },
-          },
-        ],
-      }),
-    );
+    await sendTransaction([
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...keys.moneyReservation(teamId, kind, reservationId), cents, day, expiresAt: expiry },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.moneyDay(teamId, kind, day),
+          UpdateExpression: 'ADD usedCents :cents SET expiresAt = :expiresAt',
+          ConditionExpression: 'attribute_not_exists(usedCents) OR usedCents <= :room',
+          ExpressionAttributeValues: { ':cents': cents, ':room': room, ':expiresAt': expiry },
+        },
+      },
+    ]);
     return { state: 'reserved' };
   } catch (error) {
     const reasons = cancelReasons(error);
@@ -121,27 +121,23 @@ export async function settleReservation(
 ): Promise<void> {
   const reservation = await getReservation(teamId, kind, reservationId);
   if (!reservation || reservation.cents <= spentCents) return;
-  await db().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.moneyReservation(teamId, kind, reservationId),
-            UpdateExpression: 'SET cents = :spent',
-            ConditionExpression: 'cents = :reserved',
-            ExpressionAttributeValues: { ':spent': spentCents, ':reserved': reservation.cents },
-          },
-        },
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.moneyDay(teamId, kind, reservation.day),
-            UpdateExpression: 'ADD usedCents :delta',
-            ExpressionAttributeValues: { ':delta': spentCents - reservation.cents },
-          },
-        },
-      ],
-    }),
-  );
+  await sendTransaction([
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.moneyReservation(teamId, kind, reservationId),
+        UpdateExpression: 'SET cents = :spent',
+        ConditionExpression: 'cents = :reserved',
+        ExpressionAttributeValues: { ':spent': spentCents, ':reserved': reservation.cents },
+      },
+    },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.moneyDay(teamId, kind, reservation.day),
+        UpdateExpression: 'ADD usedCents :delta',
+        ExpressionAttributeValues: { ':delta': spentCents - reservation.cents },
+      },
+    },
+  ]);
 }
