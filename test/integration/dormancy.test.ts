@@ -12,6 +12,7 @@ import { createLogger } from '../../lambdas/src/platform/log';
 import { runDormancy } from '../../lambdas/src/services/dormancy';
 import { addMonths } from '../../shared/src/domain/dormancy';
 import type { SignedIn } from '../support/accountFlows';
+import { payWithCard } from '../support/cardNetwork';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 import { emulatorClient, joinTeam, sender, setUpTeam } from '../support/teams';
 
@@ -151,17 +152,7 @@ describe('dormancy', () => {
     // The card network dates the purchase 11 months and 5 days on.
     stripeOffsetMs = addMonths(quietSince, 11).getTime() + 5 * DAY - Date.now();
     try {
-      const details = stack.stripe?.admin.cardDetails(employee.cardId);
-      if (!details) throw new Error('no card details');
-      const outcome = await stack.stripe?.admin.authorize({
-        number: details.number,
-        expMonth: details.exp_month,
-        expYear: details.exp_year,
-        cvc: details.cvc,
-        amount: 500,
-        merchant: { name: 'Powell’s Books', category: 'book_stores' },
-      });
-      await stack.stripe?.admin.idle();
+      const outcome = await payWithCard(stack, employee.cardId, 500);
       expect(outcome?.authorization?.approved).toBe(true);
     } finally {
       stripeOffsetMs = 0;

@@ -13,6 +13,7 @@ import { openPoolClaim } from '../../lambdas/src/data/poolClaims';
 import { pooledFrom } from '../../lambdas/src/services/pool';
 import { cardAccount, debtAccount, poolAccount } from '../../shared/src/domain/ledger';
 import type { SignedIn } from '../support/accountFlows';
+import { BOOKSHOP, payWithCard } from '../support/cardNetwork';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 import { emulatorClient, joinTeam, sender, setUpTeam as setUpTeamOn } from '../support/teams';
 
@@ -32,24 +33,8 @@ afterAll(async () => {
 const setUpTeam = (token?: string) => setUpTeamOn(stack, token);
 const join = (manager: SignedIn, budget = 30) => joinTeam(stack, manager, budget);
 
-async function pay(
-  cardId: string,
-  cents: number,
-  merchant = { name: 'Powell’s Books', category: 'book_stores' },
-) {
-  const details = stack.stripe?.admin.cardDetails(cardId);
-  if (!details) throw new Error('no card details');
-  const outcome = await stack.stripe?.admin.authorize({
-    number: details.number,
-    expMonth: details.exp_month,
-    expYear: details.exp_year,
-    cvc: details.cvc,
-    amount: cents,
-    merchant,
-  });
-  await stack.stripe?.admin.idle();
-  return outcome;
-}
+const pay = (cardId: string, cents: number, merchant = BOOKSHOP) =>
+  payWithCard(stack, cardId, cents, merchant);
 
 describe('a manager adds a card, an employee joins and is charged, issued and funded in one flow', () => {
   it('charges the budget to the team’s card, issues an active virtual card and credits it', async () => {

@@ -12,6 +12,7 @@ import { keys } from '../../lambdas/src/data/keys';
 import { createLogger } from '../../lambdas/src/platform/log';
 import { runReceiptDeadlines } from '../../lambdas/src/services/receiptPolicy';
 import type { SignedIn } from '../support/accountFlows';
+import { BOOKSHOP, payWithCard } from '../support/cardNetwork';
 import {
   type IntegrationStack,
   startIntegrationStack,
@@ -45,20 +46,10 @@ const GIF = fixture('receipt.gif');
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
 
 /** Pays `cents` at a merchant with the employee's card, through the emulator's card network. */
-async function pay(cardId: string, cents: number, merchant = 'Powell’s Books') {
-  const details = stack.stripe?.admin.cardDetails(cardId);
-  if (!details) throw new Error('no card details');
-  const outcome = await stack.stripe?.admin.authorize({
-    number: details.number,
-    expMonth: details.exp_month,
-    expYear: details.exp_year,
-    cvc: details.cvc,
-    amount: cents,
-    merchant: { name: merchant, category: 'book_stores' },
-  });
-  await stack.stripe?.admin.idle();
+async function pay(cardId: string, cents: number, merchant = BOOKSHOP.name) {
+  const outcome = await payWithCard(stack, cardId, cents, { ...BOOKSHOP, name: merchant });
   expect(outcome?.approved).toBe(true);
-  return details.number;
+  return stack.stripe?.admin.cardDetails(cardId)?.number ?? '';
 }
 
 interface Team {

@@ -11,6 +11,7 @@ import { loadJobHandlers } from '../../infra/local/scheduler';
 import { createLocalClock, type LocalClock, travel } from '../../infra/local/timeTravel';
 import { keys } from '../../lambdas/src/data/keys';
 import type { SignedIn } from '../support/accountFlows';
+import { payWithCard } from '../support/cardNetwork';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 import { joinTeam, setUpTeam } from '../support/teams';
 
@@ -32,20 +33,8 @@ async function subjects(address: string): Promise<string[]> {
   return (await stack.mailbox.to(address)).map((m) => m.subject);
 }
 
-async function pay(employee: SignedIn & { cardId: string }, cents: number) {
-  const details = stack.stripe?.admin.cardDetails(employee.cardId);
-  if (!details) throw new Error('no card details');
-  const outcome = await stack.stripe?.admin.authorize({
-    number: details.number,
-    expMonth: details.exp_month,
-    expYear: details.exp_year,
-    cvc: details.cvc,
-    amount: cents,
-    merchant: { name: 'Powell’s Books', category: 'book_stores' },
-  });
-  await stack.stripe?.admin.idle();
-  return outcome;
-}
+const pay = (employee: SignedIn & { cardId: string }, cents: number) =>
+  payWithCard(stack, employee.cardId, cents);
 
 describe('time travel', () => {
   it('moves the product and the emulator forward, running each day’s jobs: a receipt becomes overdue, then the employee goes dormant', async () => {

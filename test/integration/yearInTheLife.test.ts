@@ -43,6 +43,7 @@ import { type JobId, jobs } from '../../shared/src/api/schedules';
 import { addMonths, DORMANCY_NOTICES, type DormancyNotice } from '../../shared/src/domain/dormancy';
 import { reallocationShares, redemptionFee } from '../../shared/src/domain/ledger';
 import { inviteAndRegisterEmployee, type SignedIn, signIn } from '../support/accountFlows';
+import { BOOKSHOP, payWithCard } from '../support/cardNetwork';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 import { LedgerInvariants } from '../support/ledgerInvariants';
 import {
@@ -182,20 +183,8 @@ describe('a year in the life', () => {
     }
 
     /** A merchant asks the network for `cents` on the person's card; the product answers by webhook. */
-    async function authorize(m: Member, cents: number, merchant: string) {
-      const details = stack.stripe?.admin.cardDetails(m.cardId);
-      if (!details) throw new Error('no card details');
-      const outcome = await stack.stripe?.admin.authorize({
-        number: details.number,
-        expMonth: details.exp_month,
-        expYear: details.exp_year,
-        cvc: details.cvc,
-        amount: cents,
-        merchant: { name: merchant, category: 'book_stores' },
-      });
-      await stack.stripe?.admin.idle();
-      return outcome;
-    }
+    const authorize = (m: Member, cents: number, merchant: string) =>
+      payWithCard(stack, m.cardId, cents, { ...BOOKSHOP, name: merchant });
 
     /**
      * Pays at a merchant with the person's card through the emulator's network;
