@@ -35,7 +35,8 @@ export interface LambdaTimeContext {
 /** The jobs' Lambda timeout (infra/lib/jobsStack.ts): the budget of a run outside Lambda unless configured. */
 export const DEFAULT_JOB_TIME_BUDGET_MS = 5 * 60_000;
 
-function remainingTime(context: LambdaTimeContext | undefined, startedAt: number): () => number {
+/** Milliseconds left of a run started at `startedAt` (performance.now()): from Lambda, else the budget. */
+export function remainingTime(context: LambdaTimeContext | undefined, startedAt: number): () => number {
   if (typeof context?.getRemainingTimeInMillis === 'function')
     return () => context.getRemainingTimeInMillis();
   const budget = Number(jobConfig().JOB_TIME_BUDGET_MS ?? DEFAULT_JOB_TIME_BUDGET_MS);
