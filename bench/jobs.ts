@@ -30,6 +30,7 @@ import { freePort } from '../test/support/ports';
 import type { BenchTable } from './benchTable';
 import { runConcurrent } from './benchTable';
 import { seedBenchTeams } from './benchTeams';
+import type { LatencyProxy } from './stripeLatency';
 
 const TEAM_SIZE = 50;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -429,7 +430,7 @@ async function runJobs(
 export async function benchJobs(
   table: BenchTable,
   emulator: StripeEmulator,
-  options: { quick: boolean },
+  options: { quick: boolean; latency?: { proxy: LatencyProxy; ms: number } },
 ): Promise<JobsRun[]> {
   const ses = await startSes({ port: await freePort(), log: prefixedLog('mail', true) });
   Object.assign(process.env, {
@@ -446,7 +447,9 @@ export async function benchJobs(
       const teams = employees / TEAM_SIZE;
       const times = jobTimes();
       await seedSize(table, emulator, `jobs${round}`, teams, times);
-      const jobs = await runJobs(teams, times);
+      // Stripe as slow as the real one for the jobs only: seeding stays quick.
+      options.latency?.proxy.setLatency(options.latency.ms);
+      const jobs = await runJobs(teams, times).finally(() => options.latency?.proxy.setLatency(0));
       if (round > 0) runs.push({ employees, teams, jobs });
     }
   } finally {

@@ -19,6 +19,8 @@
  *                 employees in 20 teams and 10,000 in 200, and each one's growth.
  *   --bundle      the authorization Lambda's bundle size and cold import time.
  * `--quick` runs fewer requests per level and smaller funding and job runs.
+ * `BENCH_STRIPE_LATENCY_MS=300` makes Stripe answer the jobs (not the seeding)
+ * that much later, as real Stripe does (bench/stripeLatency.ts).
  * Everything runs on 127.0.0.1 and stops by itself.
  */
 import { execFileSync } from 'node:child_process';
@@ -37,6 +39,7 @@ import { benchFunding, printFunding } from './funding';
 import { benchJobs, printJobs } from './jobs';
 import { benchReconcile, printReconcile } from './reconcile';
 import { benchSettlement, printSettlement } from './settlement';
+import { type LatencyProxy, startLatencyProxy } from './stripeLatency';
 
 const args = new Set(process.argv.slice(2));
 const QUICK = args.delete('--quick');
@@ -207,15 +210,25 @@ async function main() {
           webhookSecret: 'whsec_unused',
         })
       : undefined;
-    if (emulator) process.env.STRIPE_API_URL = emulator.url;
+    const latencyMs = Number(process.env.BENCH_STRIPE_LATENCY_MS ?? 0);
+    const latency: LatencyProxy | undefined =
+      emulator && latencyMs > 0 ? await startLatencyProxy(emulator.url) : undefined;
+    if (emulator) process.env.STRIPE_API_URL = latency?.url ?? emulator.url;
     try {
       if (wanted('--auth')) await benchAuthorization(table);
       if (wanted('--settlement')) printSettlement(await benchSettlement(table));
       if (wanted('--funding')) printFunding(await benchFunding(table, { quick: QUICK }));
       if (wanted('--reconcile')) printReconcile(await benchReconcile(table, { quick: QUICK }));
       // Last: it empties the table (and the emulator) before each of its sizes.
-      if (wanted('--jobs') && emulator) printJobs(await benchJobs(table, emulator, { quick: QUICK }));
+      if (wanted('--jobs') && emulator)
+        printJobs(
+          await benchJobs(table, emulator, {
+            quick: QUICK,
+            latency: latency && { proxy: latency, ms: latencyMs },
+          }),
+        );
     } finally {
+      await latency?.stop();
       await emulator?.stop();
       await table.stop();
     }

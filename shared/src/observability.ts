@@ -37,6 +37,8 @@ export const metricNames = {
   jobSkipped: 'JobSkipped',
   /** Milliseconds a job's run took; dimension job. */
   jobDuration: 'JobDuration',
+  /** Work a job left to its next run because its time was running out (teams, for funding); dimension job. */
+  jobWorkLeft: 'JobWorkLeft',
   /** Differences found by reconciliation (ledger against Stripe), as a count. */
   reconciliationDifferences: 'ReconciliationDifferences',
   /** The same differences' absolute sum in cents. */

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltApp } from '../../infra/lib/app';
+import { STOP_STARTING_WITHIN_MS } from '../../lambdas/src/jobs/monthlyFunding';
+import { DEFAULT_JOB_TIME_BUDGET_MS } from '../../lambdas/src/platform/job';
 import { jobIds, jobs } from '../../shared/src/api/schedules';
 import { buildTestApp, flat, logicalId, type Templates, templatesOf } from './helpers';
 
@@ -41,4 +43,14 @@ describe('scheduled jobs', () => {
     expect(permissions[0]?.Properties.Principal).toBe('events.amazonaws.com');
     expect(flat(permissions[0]?.Properties.SourceArn)).toMatch(/Schedule.*\.Arn>$/);
   });
+
+  it.each(jobIds)(
+    '%s times out where a run outside Lambda is budgeted to, with room for funding’s reserve',
+    (jobId) => {
+      const { functionId } = logicalId(built.jobs, built.jobs.functions[jobId]);
+      const fn = t.jobs.findResources('AWS::Lambda::Function')[functionId];
+      expect(fn?.Properties.Timeout).toBe(DEFAULT_JOB_TIME_BUDGET_MS / 1000);
+      expect(DEFAULT_JOB_TIME_BUDGET_MS).toBeGreaterThan(2 * STOP_STARTING_WITHIN_MS);
+    },
+  );
 });

@@ -14,15 +14,36 @@
  *
  * One team's error never stops the others: it is logged and counted in the
  * summary (`teamsFailed`, `joinsFailed`), and the next day retries it.
+ *
+ * Teams share no ledger item (docs/ledger.md, invariant 7), so a few are
+ * renewed at once (TEAM_CONCURRENCY); inside a team the credits stay in
+ * order and only the card-limit calls overlap (services/renewals.ts). Near
+ * the Lambda timeout the run stops starting teams (STOP_STARTING_WITHIN_MS):
+ * the ones left are counted (`teamsLeft`, `joinRetriesLeft`, metric
+ * JobWorkLeft) and the next day's run renews them, still within their retry
+ * window, with the month of their cycle day. The oldest cycle days go first,
+ * so a team on its last retry day is not the one left over.
  */
 import { type TeamRecord, teamsRenewingOn } from '../data/accounts';
+import { mapWithConcurrency } from '../platform/concurrency';
 import { jobHandler } from '../platform/job';
 import { errorFields } from '../platform/log';
+import { metrics } from '../platform/metrics';
 import { fundPendingMembers } from '../services/pendingFunding';
 import { monthOfDate, renewTeam } from '../services/renewals';
 import { suspendIfStillUnpaid } from '../services/subscription';
 
 export const RETRY_DAYS = 7;
+
+/**
+ * Teams renewed at once. Each runs up to CARD_CALL_CONCURRENCY card calls
+ * (services/renewals.ts), so at most 32 Stripe requests are in flight: below
+ * Stripe's live-mode rate limit (100 a second) at its usual few hundred ms a call.
+ */
+export const TEAM_CONCURRENCY = 4;
+
+/** No team is started with less than this left: one team's renewal must finish before the timeout. */
+export const STOP_STARTING_WITHIN_MS = 60_000;
 
 /** The cycle days that renew on `date`: its own day, and 29-31 on a month's last day. */
 export function cycleDaysOn(date: Date): number[] {
@@ -41,65 +62,111 @@ async function teamsWithBilling(): Promise<TeamRecord[]> {
   return [...teams.values()];
 }
 
-export const handler = jobHandler('monthlyFunding', async ({ now, log }) => {
+interface DueRenewal {
+  team: TeamRecord;
+  month: string;
+  /** The cycle day this renewal is for (today, or one of the retry days before). */
+  date: Date;
+}
+
+/** The renewals due today and on the retry days before it, the oldest cycle day first. */
+async function renewalsDue(now: Date): Promise<DueRenewal[]> {
+  const due: DueRenewal[] = [];
+  for (let back = RETRY_DAYS - 1; back >= 0; back--) {
+    const date = new Date(now.getTime() - back * 86_400_000);
+    const month = monthOfDate(date);
+    for (const cycleDay of cycleDaysOn(date)) {
+      for (const team of await teamsRenewingOn(cycleDay)) due.push({ team, month, date });
+    }
+  }
+  return due;
+}
+
+export const handler = jobHandler('monthlyFunding', async ({ now, log, remainingMs }) => {
   const summary = {
     teamsFunded: 0,
     teamsDeclined: 0,
     teamsFailed: 0,
     teamsSuspended: 0,
+    teamsLeft: 0,
     joinsFunded: 0,
     joinsDeclined: 0,
     joinsFailed: 0,
+    joinRetriesLeft: 0,
   };
+  const timeLeft = () => remainingMs() >= STOP_STARTING_WITHIN_MS;
   const declinedToday = new Set<string>();
-  for (let back = 0; back < RETRY_DAYS; back++) {
-    const date = new Date(now.getTime() - back * 86_400_000);
-    const month = monthOfDate(date);
-    for (const cycleDay of cycleDaysOn(date)) {
-      for (const team of await teamsRenewingOn(cycleDay)) {
-        const teamLog = log.child({ teamId: team.teamId, month });
-        try {
-          const outcome = await renewTeam(team, month, now, teamLog, date);
-          if (outcome === 'funded') summary.teamsFunded++;
-          if (outcome === 'declined') {
-            summary.teamsDeclined++;
-            declinedToday.add(team.teamId);
-          }
-        } catch (error) {
-          summary.teamsFailed++;
-          teamLog.error('renewal failed; the next run retries it with the stored plan', errorFields(error));
+  const due = await renewalsDue(now);
+  let renewalsStarted = 0;
+  await mapWithConcurrency(
+    due,
+    TEAM_CONCURRENCY,
+    async ({ team, month, date }) => {
+      renewalsStarted++;
+      const teamLog = log.child({ teamId: team.teamId, month });
+      try {
+        const outcome = await renewTeam(team, month, now, teamLog, date);
+        if (outcome === 'funded') summary.teamsFunded++;
+        if (outcome === 'declined') {
+          summary.teamsDeclined++;
+          declinedToday.add(team.teamId);
         }
+      } catch (error) {
+        summary.teamsFailed++;
+        teamLog.error('renewal failed; the next run retries it with the stored plan', errorFields(error));
       }
-    }
-  }
-  for (const team of await teamsWithBilling()) {
-    try {
-      // Unpaid through every retry: suspended (and e-mailed) instead of retried again.
-      if (await suspendIfStillUnpaid(team, now)) {
-        summary.teamsSuspended++;
-        continue;
+    },
+    timeLeft,
+  );
+  summary.teamsLeft = due.length - renewalsStarted;
+
+  // Once out of time, none of these starts either (time only runs down): a team whose renewal
+  // was left is not judged unpaid before its retry.
+  const billed = await teamsWithBilling();
+  let retriesStarted = 0;
+  await mapWithConcurrency(
+    billed,
+    TEAM_CONCURRENCY,
+    async (team) => {
+      retriesStarted++;
+      try {
+        // Unpaid through every retry: suspended (and e-mailed) instead of retried again.
+        if (await suspendIfStillUnpaid(team, now)) {
+          summary.teamsSuspended++;
+          return;
+        }
+      } catch (error) {
+        summary.teamsFailed++;
+        log.error('suspending an unpaid team failed; the next run retries it', {
+          teamId: team.teamId,
+          ...errorFields(error),
+        });
       }
-    } catch (error) {
-      summary.teamsFailed++;
-      log.error('suspending an unpaid team failed; the next run retries it', {
-        teamId: team.teamId,
-        ...errorFields(error),
-      });
-    }
-    // Its card was just declined for the renewal: a joining charge today would be declined too.
-    if (declinedToday.has(team.teamId)) continue;
-    const teamLog = log.child({ teamId: team.teamId });
-    try {
-      const outcome = await fundPendingMembers(team.teamId, now, teamLog, {
-        retryDeclinedForDays: RETRY_DAYS,
-      });
-      summary.joinsFunded += outcome.funded;
-      summary.joinsDeclined += outcome.declined;
-      summary.joinsFailed += outcome.failed;
-    } catch (error) {
-      summary.joinsFailed++;
-      teamLog.error('retrying pending members failed; the next run retries them', errorFields(error));
-    }
+      // Its card was just declined for the renewal: a joining charge today would be declined too.
+      if (declinedToday.has(team.teamId)) return;
+      const teamLog = log.child({ teamId: team.teamId });
+      try {
+        const outcome = await fundPendingMembers(team.teamId, now, teamLog, {
+          retryDeclinedForDays: RETRY_DAYS,
+        });
+        summary.joinsFunded += outcome.funded;
+        summary.joinsDeclined += outcome.declined;
+        summary.joinsFailed += outcome.failed;
+      } catch (error) {
+        summary.joinsFailed++;
+        teamLog.error('retrying pending members failed; the next run retries them', errorFields(error));
+      }
+    },
+    timeLeft,
+  );
+  summary.joinRetriesLeft = billed.length - retriesStarted;
+
+  if (summary.teamsLeft || summary.joinRetriesLeft) {
+    log.warn('monthly funding ran short of time; the next run continues', {
+      teamsLeft: summary.teamsLeft,
+      joinRetriesLeft: summary.joinRetriesLeft,
+    });
+    metrics.jobWorkLeft('monthlyFunding', summary.teamsLeft + summary.joinRetriesLeft);
   }
   if (summary.teamsFailed || summary.joinsFailed)
     log.error('monthly funding finished with failures', summary);

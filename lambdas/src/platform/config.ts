@@ -114,3 +114,12 @@ export const receiptsConfig = group('receipts', {
   /** Set only locally (s3rver); path-style addressing then. */
   S3_ENDPOINT: optionalUrl,
 });
+
+/**
+ * Set only outside Lambda (the local scheduler, time travel, the bench): how
+ * long a job run may take, in ms, as Lambda's timeout would allow; a Lambda
+ * reads its remaining time from its context instead (platform/job.ts).
+ */
+export const jobConfig = group('job', {
+  JOB_TIME_BUDGET_MS: z.optional(z.string().check(z.regex(/^[1-9]\d*$/))),
+});

@@ -135,6 +135,10 @@ export const metrics = {
     countMetric(name, 1, { job });
     if (durationMs !== undefined) recordMetric(metricNames.jobDuration, 'Milliseconds', durationMs, { job });
   },
+  /** A job stopped starting work near its timeout: `count` units (teams) wait for its next run. */
+  jobWorkLeft(job: string, count: number): void {
+    countMetric(metricNames.jobWorkLeft, count, { job });
+  },
   /** For the reconciliation job (not written yet): how many differences and their absolute sum in cents. */
   reconciliationDifferences(count: number, absoluteCents: number): void {
     countMetric(metricNames.reconciliationDifferences, count);

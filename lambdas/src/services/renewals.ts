@@ -17,6 +17,7 @@ import { getTeam, listTeamUsers, setTeamFields, setUserFields, type TeamRecord }
 import { recordAudit } from '../data/audit';
 import { keys } from '../data/keys';
 import { post } from '../data/ledger';
+import { mapWithConcurrency } from '../platform/concurrency';
 import type { Logger } from '../platform/log';
 import { updateBackstop } from './cardBackstop';
 import { type Attempt, replaceAttempt } from './chargeAttempts';
@@ -24,6 +25,9 @@ import { collectDebt } from './debtCollection';
 import { sweepToPool } from './pool';
 import { teamMayCharge } from './subscription';
 import { sendRenewalDeclined } from './subscriptionEmails';
+
+/** Card-limit calls of one team's renewal at once (jobs/monthlyFunding.ts runs a few teams at once too). */
+export const CARD_CALL_CONCURRENCY = 8;
 
 /** A team's renewal for one month: who is credited how much, fixed before the charge. */
 export interface CyclePlan extends Attempt {
@@ -126,6 +130,7 @@ export async function renewTeam(
     await replaceAttempt(keys.team(team.teamId), 'cycleAttempt', plan, plan.key);
   }
   // Every credit first: the ledger then holds all of the charge even if a card update below fails.
+  // One after another: every credit writes the team's external account.
   for (const { userId, cents } of plan.members) {
     await post(
       funding({
@@ -140,6 +145,8 @@ export async function renewTeam(
     );
   }
   const people = new Map((await listTeamUsers(team.teamId)).map((u) => [u.userId, u]));
+  const cards: { userId: string; cardId: string }[] = [];
+  // In order: a sweep writes the team's pool, so two at once would conflict on it.
   for (const { userId, cents } of plan.members) {
     const member = people.get(userId);
     if (!member) continue;
@@ -151,8 +158,13 @@ export async function renewTeam(
     }
     await setUserFields(userId, { budgetCents: cents, lastFundedMonth: month });
     await collectDebt(userId, team.teamId);
-    if (member.cardId) await updateBackstop(userId, member.cardId);
+    if (member.cardId) cards.push({ userId, cardId: member.cardId });
   }
+  // One Stripe call per card, each touching only its own card's items: a few at once, as
+  // one after another they are most of a renewal's time against real Stripe.
+  await mapWithConcurrency(cards, CARD_CALL_CONCURRENCY, ({ userId, cardId }) =>
+    updateBackstop(userId, cardId),
+  );
   await setTeamFields(team.teamId, {
     status: 'active',
     lastRenewedMonth: month,
