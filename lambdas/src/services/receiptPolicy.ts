@@ -22,6 +22,7 @@ import {
 } from '../data/purchaseReceipts';
 import type { PurchaseRecord } from '../data/purchases';
 import { getUser, type UserRecord } from '../data/users';
+import { mapWithConcurrency } from '../platform/concurrency';
 import type { Logger } from '../platform/log';
 import { type ReceiptLine, sendFrozenForReceipts, sendReceiptReminder, sendUnfrozen } from './receiptEmails';
 
@@ -129,9 +130,16 @@ async function runTeam(team: TeamRecord, now: Date, summary: ReceiptRunSummary) 
 }
 
 /** The daily run. One team's failure is logged and counted; the others go on. */
+/**
+ * Teams handled at once. Teams share no item, and each freeze or unfreeze is
+ * a Stripe call (a few hundred ms in AWS), so one team after another would not
+ * fit thousands of employees in the job's timeout (`npm run bench -- --jobs`).
+ */
+export const RECEIPT_TEAMS_AT_ONCE = 4;
+
 export async function runReceiptDeadlines(now: Date, log: Logger): Promise<ReceiptRunSummary> {
   const summary: ReceiptRunSummary = { remindersSent: 0, cardsFrozen: 0, cardsUnfrozen: 0, teamsFailed: 0 };
-  for (const team of await teamsWithBilling()) {
+  await mapWithConcurrency(await teamsWithBilling(), RECEIPT_TEAMS_AT_ONCE, async (team) => {
     try {
       await runTeam(team, now, summary);
     } catch (error) {
@@ -141,7 +149,7 @@ export async function runReceiptDeadlines(now: Date, log: Logger): Promise<Recei
         error: error instanceof Error ? error.message : 'unknown',
       });
     }
-  }
+  });
   return summary;
 }
 
