@@ -2,13 +2,11 @@
  * The card network's view: signed Stripe events against the real webhook
  * handler on DynamoDB Local. Money enters only through ledger postings.
  */
-import { randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { putCard } from '../../lambdas/src/data/cards';
 import { keys } from '../../lambdas/src/data/keys';
-import { balanceOf, post, statement } from '../../lambdas/src/data/ledger';
-import { cardAccount, debtAccount, funding, holdAccount } from '../../shared/src/domain/ledger';
+import { balanceOf, statement } from '../../lambdas/src/data/ledger';
+import { cardAccount, debtAccount, holdAccount } from '../../shared/src/domain/ledger';
+import { fundedCard as fundedCardOn } from '../support/fundedCard';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 import { authorizationObject, deliver, event, sign, transactionObject } from '../support/stripeEvents';
 
@@ -21,58 +19,8 @@ afterAll(async () => {
 });
 
 /** An active employee with an active card, funded through the ledger. */
-async function fundedCard(
-  cents: number,
-  options: { userStatus?: string; cardStatus?: 'active' | 'inactive' } = {},
-) {
-  const userId = `u-${randomUUID()}`;
-  const teamId = `t-${randomUUID()}`;
-  const cardId = `ic_${randomUUID().replace(/-/g, '')}`;
-  await stack.doc.send(
-    new PutCommand({
-      TableName: stack.tableName,
-      Item: {
-        ...keys.user(userId),
-        entity: 'User',
-        userId,
-        teamId,
-        role: 'employee',
-        status: options.userStatus ?? 'active',
-        email: `${userId}@example.com`,
-        firstName: 'C',
-        lastName: 'H',
-        emailVerified: true,
-        finishedWalkthrough: false,
-        createdAt: new Date().toISOString(),
-      },
-    }),
-  );
-  await putCard({
-    cardId,
-    cardholderId: 'ich_test',
-    userId,
-    teamId,
-    last4: '4242',
-    expMonth: 12,
-    expYear: 2030,
-    status: options.cardStatus ?? 'active',
-    lifetimeLimitCents: cents,
-    createdAt: new Date().toISOString(),
-  });
-  if (cents > 0) {
-    await post(
-      funding({
-        entryId: `JOIN#${userId}`,
-        teamId,
-        userId,
-        amountCents: cents,
-        description: 'Budget',
-        chargeId: 'ch_t',
-      }),
-    );
-  }
-  return { userId, teamId, cardId };
-}
+const fundedCard = (cents: number, options?: Parameters<typeof fundedCardOn>[2]) =>
+  fundedCardOn(stack, cents, options);
 
 function request(
   card: { cardId: string; userId: string },

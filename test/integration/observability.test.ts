@@ -5,14 +5,9 @@
  * carry the request and Stripe event ids but never a card number.
  * (The integration stack turns metrics off; these tests turn them on while they look.)
  */
-import { randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { putCard } from '../../lambdas/src/data/cards';
-import { keys } from '../../lambdas/src/data/keys';
-import { post } from '../../lambdas/src/data/ledger';
-import { funding } from '../../shared/src/domain/ledger';
 import { metricNames } from '../../shared/src/observability';
+import { fundedCard as fundedCardOn } from '../support/fundedCard';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 import { authorizationObject, deliver, event, sign } from '../support/stripeEvents';
 
@@ -46,40 +41,7 @@ type Line = Record<string, unknown> & { _aws?: { CloudWatchMetrics: { Dimensions
 const parsed = (): Line[] => lines.map((l) => JSON.parse(l) as Line);
 const emf = (name: string) => parsed().filter((l) => l._aws && name in l);
 
-async function fundedCard(cents: number) {
-  const userId = `u-${randomUUID()}`;
-  const teamId = `t-${randomUUID()}`;
-  const cardId = `ic_${randomUUID().replace(/-/g, '')}`;
-  await stack.doc.send(
-    new PutCommand({
-      TableName: stack.tableName,
-      Item: { ...keys.user(userId), entity: 'User', userId, teamId, role: 'employee', status: 'active' },
-    }),
-  );
-  await putCard({
-    cardId,
-    cardholderId: 'ich_obs',
-    userId,
-    teamId,
-    last4: '4242',
-    expMonth: 12,
-    expYear: 2030,
-    status: 'active',
-    lifetimeLimitCents: cents,
-    createdAt: new Date().toISOString(),
-  });
-  await post(
-    funding({
-      entryId: `JOIN#${userId}`,
-      teamId,
-      userId,
-      amountCents: cents,
-      description: 'Budget',
-      chargeId: 'ch_o',
-    }),
-  );
-  return { userId, cardId };
-}
+const fundedCard = (cents: number) => fundedCardOn(stack, cents);
 
 describe('authorization metrics and logs', () => {
   it('counts each decision by outcome and reason, times it, and logs it under the Stripe event id', async () => {

@@ -4,10 +4,7 @@
  * moved to per-team accounts by an idempotent migration.
  */
 import { randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { putCard } from '../../lambdas/src/data/cards';
-import { keys } from '../../lambdas/src/data/keys';
 import {
   balanceOf,
   onTransactionConflict,
@@ -28,6 +25,7 @@ import {
   type Posting,
   revenueAccount,
 } from '../../shared/src/domain/ledger';
+import { fundedCard } from '../support/fundedCard';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 import { authorizationObject, deliver, event, transactionObject } from '../support/stripeEvents';
 
@@ -40,53 +38,7 @@ afterAll(async () => {
 });
 
 /** A team of one active employee whose card is funded through the ledger. */
-async function teamWithFundedCard(cents: number) {
-  const userId = `u-${randomUUID()}`;
-  const teamId = `t-${randomUUID()}`;
-  const cardId = `ic_${randomUUID().replace(/-/g, '')}`;
-  await stack.doc.send(
-    new PutCommand({
-      TableName: stack.tableName,
-      Item: {
-        ...keys.user(userId),
-        entity: 'User',
-        userId,
-        teamId,
-        role: 'employee',
-        status: 'active',
-        email: `${userId}@example.com`,
-        firstName: 'C',
-        lastName: 'H',
-        emailVerified: true,
-        finishedWalkthrough: false,
-        createdAt: new Date().toISOString(),
-      },
-    }),
-  );
-  await putCard({
-    cardId,
-    cardholderId: 'ich_test',
-    userId,
-    teamId,
-    last4: '4242',
-    expMonth: 12,
-    expYear: 2030,
-    status: 'active',
-    lifetimeLimitCents: cents,
-    createdAt: new Date().toISOString(),
-  });
-  await post(
-    funding({
-      entryId: `JOIN#${userId}`,
-      teamId,
-      userId,
-      amountCents: cents,
-      description: 'B',
-      chargeId: 'ch',
-    }),
-  );
-  return { userId, teamId, cardId };
-}
+const teamWithFundedCard = (cents: number) => fundedCard(stack, cents);
 
 describe('settlement across teams', () => {
   it('32 captures of 32 teams at once: every delivery succeeds, no conflict, no item written by two teams', async () => {
