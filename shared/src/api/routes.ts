@@ -23,6 +23,7 @@ import {
   secondFactorStatusOutput,
   sessionOutput,
   signInInput,
+  socialSignInInput,
   stepUpInput,
   totpEnrolmentOutput,
   verifyEmailOutput,
@@ -296,6 +297,18 @@ export const routes = {
     input: signInInput,
     output: sessionOutput,
     uses: ['table:write', 'userPool:passwordSignIn', 'userPool:revokeRefreshToken'],
+  }),
+  completeSocialSignIn: route({
+    method: 'POST',
+    path: '/auth/social',
+    summary:
+      "Social sign-in's return: exchanges the hosted UI's code (with its PKCE verifier) for tokens, asks for the authenticator code when enrolled, sets the session cookie.",
+    access: { kind: 'public', rateLimit: SIGN_IN_CLIENT_LIMIT },
+    // Reads the pending second-factor cookie; JSON only, like the other cookie routes (CSRF).
+    sessionCookie: true,
+    input: socialSignInInput,
+    output: sessionOutput,
+    uses: ['table:write', 'userPool:revokeRefreshToken'],
   }),
   refreshSession: route({
     method: 'POST',

@@ -105,6 +105,25 @@ export const sessionOutput = z.object({
 });
 export type SessionOutput = z.infer<typeof sessionOutput>;
 
+/**
+ * Social sign-in's return (POST /auth/social): the hosted UI's authorization
+ * code and the PKCE verifier the browser made for it; our API exchanges them
+ * for tokens, so no token is ever kept by a script. When the account has an
+ * authenticator app the answer is MFA_REQUIRED, and the same route then takes
+ * the code alone (the pending sign-in rides in an HttpOnly cookie).
+ */
+export const socialSignInInput = z.union([
+  z.object({
+    authorizationCode: z.string().trim().min(1).max(2048),
+    /** RFC 7636: 43-128 characters of A-Z a-z 0-9 - . _ ~ */
+    codeVerifier: z
+      .string()
+      .regex(/^[A-Za-z0-9._~-]{43,128}$/, { error: 'The sign-in with the provider did not complete.' }),
+  }),
+  z.object({ code: secondFactorCode }),
+]);
+export type SocialSignInInput = z.input<typeof socialSignInInput>;
+
 /** Refresh and sign-out take nothing in the body: the session cookie names the session. */
 export const refreshSessionInput = z.object({});
 
