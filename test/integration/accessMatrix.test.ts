@@ -146,6 +146,11 @@ const matrix: Record<OperationId, Row> = {
     }),
     expect: everyone('ok'),
   },
+  completeSocialSignIn: {
+    // The second step without a waiting sign-in (no pending cookie): refused alike for everyone.
+    request: async () => ({ path: '/auth/social', body: { code: '123456' } }),
+    expect: everyone(401),
+  },
   refreshSession: {
     // The session cookie is the proof, whoever's access token comes along.
     request: async ({ world }) => ({ path: '/auth/refresh', body: {}, cookie: world.manager.sessionCookie }),

@@ -6,7 +6,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db, queryAll, tableName } from '../../lambdas/src/data/client';
 import { keys } from '../../lambdas/src/data/keys';
@@ -20,6 +19,7 @@ import {
   signIn,
   withSessionCookie,
 } from '../support/accountFlows';
+import { codeFor, enrolAuthenticator } from '../support/authenticator';
 import { type IntegrationStack, postJson, startIntegrationStack } from '../support/integrationStack';
 
 let stack: IntegrationStack;
@@ -30,25 +30,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/** The code the app would show `stepsAhead` periods from now (a step ahead avoids reusing the step just spent). */
-function codeFor(secret: string, stepsAhead = 0): string {
-  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 });
-  return totp.generate({ timestamp: Date.now() + stepsAhead * 30_000 });
-}
-
-async function enrol(user: SignedIn): Promise<{ secret: string; recoveryCodes: string[] }> {
-  const started = await api(stack.apiUrl, 'POST', '/me/secondFactor/totp', {
-    token: user.accessToken,
-    body: {},
-  });
-  expect(started.status).toBe(200);
-  const confirmed = await api(stack.apiUrl, 'POST', '/me/secondFactor/totp/confirm', {
-    token: user.accessToken,
-    body: { code: codeFor(started.body.secret) },
-  });
-  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
-  return { secret: started.body.secret, recoveryCodes: confirmed.body.recoveryCodes };
-}
+const enrol = (user: SignedIn) => enrolAuthenticator(stack.apiUrl, user);
 
 /** As if the factor proven at sign-in were older than the freshness window. */
 async function forgetStepUps(userId: string) {

@@ -22,7 +22,7 @@ import {
   InitiateAuthCommand,
   RevokeTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { awsConfig, userPoolConfig } from '../platform/config';
+import { authConfig, awsConfig, userPoolConfig } from '../platform/config';
 
 let client: CognitoIdentityProviderClient | undefined;
 
@@ -164,19 +164,45 @@ export async function passwordSignIn(email: string, password: string): Promise<T
   }
 }
 
+/**
+ * Which app client a refresh token belongs to: the confidential `server`
+ * client (password sign-in, with SECRET_HASH) or the public `web` client
+ * (social sign-in through the hosted UI, no secret). A token only refreshes
+ * or revokes at the client that issued it.
+ */
+export type AppClient = 'server' | 'web';
+
+function webClientId(): string {
+  const id = authConfig().COGNITO_WEB_CLIENT_ID;
+  if (!id) throw new Error('COGNITO_WEB_CLIENT_ID is not set: no social session can be refreshed');
+  return id;
+}
+
 /** `username` is the pool's username: the user's sub (what the SECRET_HASH of a refresh is made of). */
-export async function refreshTokens(username: string, refreshToken: string): Promise<Tokens> {
+export async function refreshTokens(
+  username: string,
+  refreshToken: string,
+  issuedTo: AppClient = 'server',
+): Promise<Tokens> {
   try {
     const result = await cognito().send(
-      new InitiateAuthCommand({
-        ClientId: userPoolConfig().COGNITO_CLIENT_ID,
-        AuthFlow: 'REFRESH_TOKEN_AUTH',
-        AuthParameters: {
-          REFRESH_TOKEN: refreshToken,
-          USERNAME: username,
-          SECRET_HASH: await secretHash(username),
-        },
-      }),
+      new InitiateAuthCommand(
+        issuedTo === 'web'
+          ? {
+              ClientId: webClientId(),
+              AuthFlow: 'REFRESH_TOKEN_AUTH',
+              AuthParameters: { REFRESH_TOKEN: refreshToken },
+            }
+          : {
+              ClientId: userPoolConfig().COGNITO_CLIENT_ID,
+              AuthFlow: 'REFRESH_TOKEN_AUTH',
+              AuthParameters: {
+                REFRESH_TOKEN: refreshToken,
+                USERNAME: username,
+                SECRET_HASH: await secretHash(username),
+              },
+            },
+      ),
     );
     const auth = result.AuthenticationResult;
     if (!auth?.AccessToken) throw new InvalidCredentials('no tokens');
@@ -239,14 +265,21 @@ export async function loginCreatedAt(email: string): Promise<Date | undefined> {
 }
 
 /** Ends one refresh token at Cognito (sign-out); an unknown token is already as good as ended. */
-export async function revokeRefreshToken(refreshToken: string): Promise<void> {
+export async function revokeRefreshToken(
+  refreshToken: string,
+  issuedTo: AppClient = 'server',
+): Promise<void> {
   try {
     await cognito().send(
-      new RevokeTokenCommand({
-        ClientId: userPoolConfig().COGNITO_CLIENT_ID,
-        ClientSecret: await clientSecret(),
-        Token: refreshToken,
-      }),
+      new RevokeTokenCommand(
+        issuedTo === 'web'
+          ? { ClientId: webClientId(), Token: refreshToken }
+          : {
+              ClientId: userPoolConfig().COGNITO_CLIENT_ID,
+              ClientSecret: await clientSecret(),
+              Token: refreshToken,
+            },
+      ),
     );
   } catch (error) {
     const name = (error as Error).name;

@@ -7,6 +7,7 @@
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClosingChoice, SuspendedBy } from '../../../shared/src/domain/subscription';
 import type { Role, UserStatus } from '../../../shared/src/schemas/me';
+import type { AppClient } from '../adapters/cognito';
 import { REFRESH_TOKEN_VALIDITY_SECONDS } from '../platform/sessionCookie';
 import { db, isConditionFailure, queryAll, tableName, updateFields } from './client';
 import { keys } from './keys';
@@ -297,8 +298,17 @@ export type { Role, UserStatus };
 /** A session record lives as long as its refresh token can. */
 const SESSION_TTL_SECONDS = REFRESH_TOKEN_VALIDITY_SECONDS;
 
-/** `createdAt` is also when the sign-in proved its factor(s): a refresh carries that time to its new token. */
-export async function putSession(userId: string, refreshTokenHash: string, now: Date): Promise<void> {
+/**
+ * `createdAt` is also when the sign-in proved its factor(s): a refresh carries
+ * that time to its new token. `issuedTo` is the app client whose refresh token
+ * it is (a social sign-in's is the web client's), kept only when not `server`.
+ */
+export async function putSession(
+  userId: string,
+  refreshTokenHash: string,
+  now: Date,
+  issuedTo: AppClient = 'server',
+): Promise<void> {
   await db().send(
     new PutCommand({
       TableName: tableName(),
@@ -306,27 +316,32 @@ export async function putSession(userId: string, refreshTokenHash: string, now: 
         ...keys.session(userId, refreshTokenHash),
         entity: 'Session',
         createdAt: now.toISOString(),
+        ...(issuedTo === 'server' ? {} : { issuedTo }),
         expiresAt: Math.floor(now.getTime() / 1000) + SESSION_TTL_SECONDS,
       },
     }),
   );
 }
 
-export async function hasSession(userId: string, refreshTokenHash: string, now: Date): Promise<boolean> {
-  return Boolean(await liveSessionStart(userId, refreshTokenHash, now));
+export interface LiveSession {
+  signedInAt: Date;
+  issuedTo: AppClient;
 }
 
-/** When a live session was signed in, or undefined if it is gone or expired. */
-export async function liveSessionStart(
+/** The live session with this refresh token, or undefined if it is gone or expired. */
+export async function liveSession(
   userId: string,
   refreshTokenHash: string,
   now: Date,
-): Promise<Date | undefined> {
+): Promise<LiveSession | undefined> {
   const result = await db().send(
     new GetCommand({ TableName: tableName(), Key: keys.session(userId, refreshTokenHash) }),
   );
   if (!result.Item || Number(result.Item.expiresAt) <= now.getTime() / 1000) return undefined;
-  return new Date(String(result.Item.createdAt));
+  return {
+    signedInAt: new Date(String(result.Item.createdAt)),
+    issuedTo: result.Item.issuedTo === 'web' ? 'web' : 'server',
+  };
 }
 
 export async function deleteSession(userId: string, refreshTokenHash: string): Promise<void> {

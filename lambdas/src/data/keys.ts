@@ -178,6 +178,16 @@ export const keys = {
     gsi1sk: `${foundAt}#${stripeObjectId}`,
   }),
 
+  /**
+   * A social sign-in waiting for its authenticator code: the tokens the hosted
+   * UI's code was exchanged for, keyed by the SHA-256 of the HttpOnly cookie's
+   * value. TTL 5 minutes; single use.
+   */
+  pendingSocialSignIn: (challengeHash: string): Key => ({
+    pk: `SOCIALSIGNIN#${challengeHash}`,
+    sk: 'PENDING',
+  }),
+
   /** A fixed rate-limit window for one bucket and client. TTL = window end. */
   /** Failed sign-ins of one e-mail address or one source address (growing delays). TTL an hour after the last. */
   signInFailures: (scope: 'address' | 'source', id: string): Key => ({

@@ -69,6 +69,25 @@ export const authConfig = group('auth', {
   COGNITO_JWKS_URI: optionalUrl,
 });
 
+/** Whether social sign-in is switched on here (its hosted UI is configured); it is off locally. */
+export function socialSignInEnabled(): boolean {
+  return Boolean(process.env.COGNITO_OAUTH_URL);
+}
+
+/**
+ * Social sign-in (Google, Facebook through Cognito's hosted UI), set only when
+ * it is switched on. The API, not the browser, exchanges the hosted UI's code
+ * for tokens (POST /auth/social), on the public web client with PKCE.
+ */
+export const socialSignInConfig = group('socialSignIn', {
+  /** The hosted UI's base URL, `https://<prefix>.auth.<region>.amazoncognito.com`; its token endpoint is `/oauth2/token`. */
+  COGNITO_OAUTH_URL: z.url(),
+  /** The callback the browser was sent back to (config.json `oauthRedirect`); the exchange must name it again. */
+  OAUTH_REDIRECT_URL: z.url(),
+  /** The public client the code was issued to. */
+  COGNITO_WEB_CLIENT_ID: text(),
+});
+
 export const webConfig = group('web', {
   /** The SPA's origin, for links in e-mails. */
   WEB_ORIGIN: z.url(),

@@ -69,3 +69,30 @@ export function readSessionCookie(cookies: readonly string[] | undefined): Sessi
   if (!USER_ID.test(userId)) return undefined;
   return { userId, refreshToken: value.slice(colon + 1) };
 }
+
+/**
+ * A social sign-in waiting for its authenticator code (data/pendingSocialSignIns.ts):
+ * a random challenge, HttpOnly like the session cookie and on the same path,
+ * living only as long as the wait may. Only the SHA-256 of it is stored.
+ */
+export const PENDING_SOCIAL_COOKIE_NAME = '__Secure-lb_social_pending';
+const CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
+
+export function pendingSocialCookie(challenge: string, maxAgeSeconds: number): string {
+  if (!CHALLENGE.test(challenge))
+    throw new Error('a pending sign-in challenge is 32 random bytes, base64url');
+  return `${PENDING_SOCIAL_COOKIE_NAME}=${challenge}; ${ATTRIBUTES}; Max-Age=${maxAgeSeconds}`;
+}
+
+export function clearedPendingSocialCookie(): string {
+  return `${PENDING_SOCIAL_COOKIE_NAME}=; ${ATTRIBUTES}; Max-Age=0`;
+}
+
+/** The waiting sign-in's challenge, or undefined (none, malformed, or two: see readSessionCookie). */
+export function readPendingSocialCookie(cookies: readonly string[] | undefined): string | undefined {
+  const prefix = `${PENDING_SOCIAL_COOKIE_NAME}=`;
+  const entries = (cookies ?? []).filter((cookie) => cookie.startsWith(prefix));
+  if (entries.length !== 1) return undefined;
+  const value = (entries[0] as string).slice(prefix.length);
+  return CHALLENGE.test(value) ? value : undefined;
+}

@@ -16,6 +16,7 @@ import type {
 import type { Role } from '../../../shared/src/schemas/me';
 import { newId } from '../adapters/clock';
 import {
+  type AppClient,
   createConfirmedUser,
   deleteUser,
   InvalidCredentials,
@@ -35,8 +36,7 @@ import {
   endAllSessions,
   getEmailOwner,
   getInvitation,
-  hasSession,
-  liveSessionStart,
+  liveSession,
   putSession,
   setUserFields,
 } from '../data/accounts';
@@ -188,12 +188,18 @@ export async function inviteManager(input: z.output<typeof inviteManagerInput>, 
   await sendManagerInvitationEmail(input.managerEmail, input.fromName);
 }
 
-async function startSession(
+/**
+ * Records a session just signed in (password, or social through the hosted UI:
+ * `issuedTo` is the client whose refresh token it is) and counts the sign-in
+ * as a fresh factor for its access token.
+ */
+export async function startSession(
   user: UserRecord,
   tokens: { accessToken: string; refreshToken: string; expiresIn: number },
   now: Date,
+  issuedTo: AppClient = 'server',
 ) {
-  await putSession(user.userId, hashToken(tokens.refreshToken), now);
+  await putSession(user.userId, hashToken(tokens.refreshToken), now, issuedTo);
   // Signing in proves a factor: money-moving actions need no second prompt for a few minutes.
   const tokenId = tokenIdOf(unverifiedClaims(tokens.accessToken));
   await putStepUp(user.userId, tokenId, now, FRESH_FACTOR_SECONDS);
@@ -293,13 +299,14 @@ export async function refreshSession(session: SessionCookie | undefined, now: Da
   if (!session) throw refused;
   const user = await getUser(session.userId);
   if (!user || user.status === 'deleted') throw refused;
-  const signedInAt = await liveSessionStart(user.userId, hashToken(session.refreshToken), now);
-  if (!signedInAt) throw refused;
+  const live = await liveSession(user.userId, hashToken(session.refreshToken), now);
+  if (!live) throw refused;
+  const { signedInAt, issuedTo } = live;
   try {
-    const tokens = await refreshTokens(user.userId, session.refreshToken);
+    const tokens = await refreshTokens(user.userId, session.refreshToken, issuedTo);
     // With rotation on, Cognito hands out a new refresh token: it continues the same session.
     if (tokens.refreshToken !== session.refreshToken) {
-      await putSession(user.userId, hashToken(tokens.refreshToken), signedInAt);
+      await putSession(user.userId, hashToken(tokens.refreshToken), signedInAt, issuedTo);
       // The old token is spent: it must not count as a live session any more.
       await deleteSession(user.userId, hashToken(session.refreshToken));
     }
@@ -327,14 +334,15 @@ export async function signOut(session: SessionCookie | undefined, now: Date) {
   if (!session) return;
   const { userId } = session;
   const user = await getUser(userId);
-  if (!user || !(await hasSession(userId, hashToken(session.refreshToken), now))) {
+  const live = user ? await liveSession(userId, hashToken(session.refreshToken), now) : undefined;
+  if (!user || !live) {
     await revokeRefreshToken(session.refreshToken);
     return;
   }
   // Our records first: they alone decide whether a refresh or an access token
   // is honoured, so the sessions are over even if a Cognito call below fails.
   await endAllSessions(userId, now);
-  await revokeRefreshToken(session.refreshToken);
+  await revokeRefreshToken(session.refreshToken, live.issuedTo);
   await signOutEverywhere(user.email);
 }
 
