@@ -2,7 +2,8 @@
  * The session's work (see ./sessionStore.ts for the state the app reads).
  *
  * - Sign-in: POST /auth/signIn (our API calls Cognito, rate limits, records
- *   the session and lastLogin), then GET /me.
+ *   the session and lastLogin), then GET /me. Social sign-in ends the same
+ *   way through POST /auth/social, after the hosted UI's redirect (./social.ts).
  * - The access token stays in memory only. The refresh token is in an HttpOnly
  *   cookie our API sets (Path=/api/auth; no script reads it), so a reload
  *   stays signed in by calling POST /auth/refresh; localStorage holds only
