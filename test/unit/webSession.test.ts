@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient } from '../../web/src/api/client';
 
-const { storage, api, handlers } = vi.hoisted(() => {
+const { storage, api, handlers, social } = vi.hoisted(() => {
   const map = new Map<string, string>();
   const storage = {
     getItem: (key: string) => map.get(key) ?? null,
@@ -20,8 +20,15 @@ const { storage, api, handlers } = vi.hoisted(() => {
     storage,
     api: vi.fn<(op: string, input: unknown) => Promise<unknown>>(),
     handlers: {} as { token?: () => Promise<string | undefined>; unauthorized?: () => Promise<boolean> },
+    // The browser-only half of social sign-in (address bar, sessionStorage, navigation).
+    social: {
+      takeSocialReturn: vi.fn(() => ({ authorizationCode: 'code-1', codeVerifier: 'v'.repeat(43) })),
+      leaveHostedSignIn: vi.fn(async () => undefined),
+    },
   };
 });
+
+vi.mock('../../web/src/auth/social', () => social);
 
 vi.mock('../../web/src/api/client', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../web/src/api/client')>();
@@ -140,6 +147,91 @@ describe('the session store', () => {
     expect(api).toHaveBeenCalledWith('signOut', {});
     expect(storage.getItem('lb.auth')).toBeNull();
     expect(await handlers.token?.()).toBeUndefined();
+  });
+});
+
+describe('a social session', () => {
+  beforeEach(async () => {
+    storage.clear();
+    api.mockReset();
+    answers({ signOut: { ok: true } });
+    const { useSession } = await import('../../web/src/auth/sessionStore');
+    await useSession.getState().signOut();
+    api.mockReset();
+    social.leaveHostedSignIn.mockClear();
+  });
+
+  it('sends the code and verifier to our API, which answers like a password sign-in (no token kept by a script)', async () => {
+    answers({ completeSocialSignIn: session, getMe: me });
+    const { completeSocialSignIn } = await import('../../web/src/auth/session');
+    const { useSession } = await import('../../web/src/auth/sessionStore');
+    await completeSocialSignIn();
+    expect(api).toHaveBeenCalledWith('completeSocialSignIn', {
+      authorizationCode: 'code-1',
+      codeVerifier: 'v'.repeat(43),
+    });
+    expect(useSession.getState()).toMatchObject({ status: 'signedIn', me });
+    expect(JSON.parse(storage.getItem('lb.auth') ?? '')).toEqual({ kind: 'social' });
+    expect(await handlers.token?.()).toBe('access-1');
+  });
+
+  it('after MFA_REQUIRED takes the code alone; a wrong one leaves the person signed out to retry', async () => {
+    answers({
+      completeSocialSignIn: new ApiError(
+        'MFA_REQUIRED',
+        'Enter the 6-digit code from your authenticator app.',
+      ),
+    });
+    const { completeSocialSignIn, completeSocialSecondFactor } = await import('../../web/src/auth/session');
+    const { useSession } = await import('../../web/src/auth/sessionStore');
+    await expect(completeSocialSignIn()).rejects.toMatchObject({ code: 'MFA_REQUIRED' });
+    expect(storage.getItem('lb.auth')).toBeNull();
+
+    answers({
+      completeSocialSignIn: new ApiError('UNAUTHENTICATED', 'That code is not right.', {
+        fields: { code: 'That code is not right.' },
+      }),
+    });
+    await expect(completeSocialSecondFactor('000000')).rejects.toMatchObject({
+      fields: { code: 'That code is not right.' },
+    });
+    expect(useSession.getState().status).toBe('signedOut');
+
+    answers({ completeSocialSignIn: session, getMe: me });
+    await completeSocialSecondFactor('123456');
+    expect(api).toHaveBeenCalledWith('completeSocialSignIn', { code: '123456' });
+    expect(useSession.getState()).toMatchObject({ status: 'signedIn', me });
+    expect(JSON.parse(storage.getItem('lb.auth') ?? '')).toEqual({ kind: 'social' });
+  });
+
+  it('renews through the cookie route like a password session', async () => {
+    storage.setItem('lb.auth', JSON.stringify({ kind: 'social' }));
+    answers({ refreshSession: { ...session, accessToken: 'access-2' }, getMe: me });
+    const { ensureSession, useSession } = await import('../../web/src/auth/sessionStore');
+    await ensureSession();
+    expect(api).toHaveBeenCalledWith('refreshSession', {});
+    expect(useSession.getState().status).toBe('signedIn');
+    expect(await handlers.token?.()).toBe('access-2');
+  });
+
+  it("signs out on our API first, then through the hosted UI's /logout; a password session skips the latter", async () => {
+    answers({ completeSocialSignIn: session, getMe: me, signOut: { ok: true } });
+    const { completeSocialSignIn } = await import('../../web/src/auth/session');
+    const { useSession } = await import('../../web/src/auth/sessionStore');
+    await completeSocialSignIn();
+    api.mockClear();
+    social.leaveHostedSignIn.mockImplementation(async () => {
+      // By the time the browser leaves, our session is over here and on the server.
+      expect(api).toHaveBeenCalledWith('signOut', {});
+      expect(storage.getItem('lb.auth')).toBeNull();
+    });
+    await useSession.getState().signOut();
+    expect(social.leaveHostedSignIn).toHaveBeenCalledTimes(1);
+
+    answers({ signIn: session, getMe: me, signOut: { ok: true } });
+    await useSession.getState().signIn('ada@example.com', 'secret-pass');
+    await useSession.getState().signOut();
+    expect(social.leaveHostedSignIn).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The account pages (issue #3), each its own lazily loaded chunk. The public
  * ones (/login, /register*, /verify*, /forgotpassword, /auth/callback) use the
- * light public components only: no Mantine, no Amplify. The signed-in ones
+ * light public components only: no Mantine. The signed-in ones
  * (dashboard home, edit profile) render inside SignedInLayout, with Mantine.
  */
 import { lazy } from 'react';

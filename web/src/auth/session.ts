@@ -2,7 +2,8 @@
  * The session's work (see ./sessionStore.ts for the state the app reads).
  *
  * - Sign-in: POST /auth/signIn (our API calls Cognito, rate limits, records
- *   the session and lastLogin), then GET /me.
+ *   the session and lastLogin), then GET /me. Social sign-in ends the same
+ *   way through POST /auth/social, after the hosted UI's redirect (./social.ts).
  * - The access token stays in memory only. The refresh token is in an HttpOnly
  *   cookie our API sets (Path=/api/auth; no script reads it), so a reload
  *   stays signed in by calling POST /auth/refresh; localStorage holds only
@@ -105,18 +106,9 @@ function sessionEnded(error: unknown): boolean {
 }
 
 async function renew(): Promise<boolean> {
-  const kind = readSessionKind();
-  if (!kind) return false;
+  if (!readSessionKind()) return false;
   const mine = generation;
-  if (kind === 'social') {
-    const social = await import('./social');
-    const tokens = await social.currentTokens(true);
-    if (mine !== generation) return false;
-    if (!tokens) return false;
-    schedule(tokens);
-    return true;
-  }
-  // The session cookie goes with it (same origin); the answer may renew it.
+  // The session cookie goes with it (same origin), for password and social sessions alike.
   const answer = await call('refreshSession', {});
   if (mine !== generation) return false;
   schedule(answer);
@@ -195,15 +187,14 @@ export async function signIn(email: string, password: string, code?: string): Pr
 export async function signOut(): Promise<void> {
   const kind = readSessionKind();
   forget();
-  if (kind !== 'social') {
-    // End the session on the server too (every session of the account) and clear the
-    // cookie. Also without a marker: storage may have been blocked while the cookie was set.
-    await call('signOut', {}).catch(() => undefined);
-  }
+  // End the session on the server too (every session of the account) and clear the
+  // cookie. Also without a marker: storage may have been blocked while the cookie was set.
+  await call('signOut', {}).catch(() => undefined);
   if (kind === 'social') {
-    // Amplify keeps its own tokens; clear them too. For a social session Amplify may
-    // pass through Cognito's sign-out page, which returns the browser to /login.
-    await import('./social').then((social) => social.forgetSocialSession()).catch(() => undefined);
+    // The hosted UI's domain remembers the provider sign-in on its own; its /logout
+    // forgets it (else the next "Sign in with Google" skips the account choice) and
+    // brings the browser back to /login.
+    await import('./social').then((social) => social.leaveHostedSignIn()).catch(() => undefined);
   }
 }
 
@@ -265,14 +256,25 @@ export async function signInWithProvider(provider: SocialProvider): Promise<void
   await social.startSocialSignIn(provider);
 }
 
-/** On /auth/callback: takes over the session the social provider's redirect just made. */
+/**
+ * On /auth/callback: sends the hosted UI's code and this tab's PKCE verifier to
+ * POST /auth/social, which exchanges them and sets the session cookie. Throws
+ * an Error (the return was not ours or the provider refused) or the API's
+ * ApiError; MFA_REQUIRED means completeSocialSecondFactor comes next.
+ */
 export async function completeSocialSignIn(): Promise<MeOutput> {
   const social = await import('./social');
-  const tokens = await social.completeSocialSignIn();
-  try {
-    return await adoptSession(tokens, 'social');
-  } catch (error) {
-    await social.forgetSocialSession().catch(() => undefined);
-    throw error;
-  }
+  const answer = await call('completeSocialSignIn', social.takeSocialReturn());
+  return adoptSession(answer, 'social');
+}
+
+/**
+ * The authenticator or recovery code after MFA_REQUIRED: the pending sign-in
+ * rides in an HttpOnly cookie the first answer set. A wrong code is an ApiError
+ * with `fields.code` (the pending sign-in stays); one without fields means it
+ * is gone (expired) and the person must start again.
+ */
+export async function completeSocialSecondFactor(code: string): Promise<MeOutput> {
+  const answer = await call('completeSocialSignIn', { code });
+  return adoptSession(answer, 'social');
 }

@@ -1,6 +1,6 @@
 /**
  * The signed-in hint: how a pre-rendered public page (which ships no React and
- * no Amplify) knows whether to offer 'Go to Dashboard' / 'Go Shopping' instead
+ * no API client) knows whether to offer 'Go to Dashboard' / 'Go Shopping' instead
  * of Sign Up / Sign In (spec §2).
  *
  * Contract: on sign-in the app calls writeSessionHint(role); on sign-out (and

@@ -1,11 +1,12 @@
 /**
  * Whether a session may exist, and of which kind: `localStorage['lb.auth']` =
- * `{"kind":"password"}` or `{"kind":"social"}`. Nothing secret: a password
- * session's refresh token is in an HttpOnly cookie no script can read (set by
+ * `{"kind":"password"}` or `{"kind":"social"}`. Nothing secret: the refresh
+ * token, of either kind, is in an HttpOnly cookie no script can read (set by
  * our API, docs/security.md "Sessions"), and the access token lives in memory
  * only (session.ts). The marker spares a visitor who never signed in a refresh
- * request on every load, tells a social session (refreshed by Amplify) from a
- * password one, and lets other tabs follow a sign-out (its 'storage' event).
+ * request on every load, tells a social session (whose sign-out also visits the
+ * hosted UI's /logout) from a password one, and lets other tabs follow a
+ * sign-out (its 'storage' event).
  *
  * No imports here on purpose: the guard in the main chunk reads this to know
  * whether a session may exist, without loading the API client.
@@ -13,7 +14,7 @@
 
 export const SESSION_MARKER_KEY = 'lb.auth';
 
-/** How the session was made: our sign-in API (the cookie), or a social redirect (Amplify). */
+/** How the session was made: e-mail and password, or a social provider (both end in our cookie). */
 export type SessionKind = 'password' | 'social';
 
 function storage(): Storage | undefined {

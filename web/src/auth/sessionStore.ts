@@ -10,7 +10,7 @@
  * in ./session.ts, loaded on first use together with the API client.
  *
  * Sign-in goes through our API, never straight to Cognito (docs/decisions.md
- * "Accounts"); `aws-amplify` is used only by ./social.ts, lazily.
+ * "Accounts"); social sign-in too, after the hosted UI's redirect (./social.ts).
  */
 import { create } from 'zustand';
 import type { MeOutput } from '../../../shared/src/schemas/me';
@@ -43,7 +43,7 @@ export interface SessionState {
   refresh: () => Promise<boolean>;
   /** Loads `me` again (after a profile edit or an e-mail verification). */
   reloadMe: () => Promise<MeOutput | null>;
-  /** Leaves for the social provider's sign-in page (Amplify, lazily). */
+  /** Leaves for the social provider's sign-in page (through Cognito's hosted UI). */
   signInWithProvider: (provider: SocialProvider) => Promise<void>;
 }
 

@@ -1,98 +1,120 @@
 /**
- * Google and Facebook sign-in through Cognito's hosted identity providers
- * (decisions.md "Social sign-in"): the only place that imports aws-amplify,
- * and it is loaded only when someone presses a social button or comes back
- * from the provider to /auth/callback. E-mail and password sign-in never
- * comes here (it goes through our API, see ./session.ts).
+ * Google and Facebook sign-in through Cognito's hosted UI (decisions.md
+ * "Social sign-in"), without a token store in the browser:
+ *
+ * 1. startSocialSignIn makes a PKCE verifier and a `state`, keeps them in
+ *    sessionStorage (this tab only, gone when it closes) and leaves for the
+ *    hosted UI's /oauth2/authorize, which goes straight to the provider.
+ * 2. Back on /auth/callback, takeSocialReturn checks `state` and hands the
+ *    code and verifier to session.ts, which sends them to POST /auth/social:
+ *    our API exchanges them, sets the session cookie and answers with the
+ *    access token, as a password sign-in does. No script ever sees a refresh token.
+ * 3. After our own sign-out, leaveHostedSignIn visits the hosted UI's /logout
+ *    so its domain forgets the sign-in too, and comes back to /login.
+ *
+ * The pure parts (PKCE, addresses, checks) are in ./pkce.ts.
  */
-import { Amplify } from 'aws-amplify';
-import { fetchAuthSession, signInWithRedirect, signOut } from 'aws-amplify/auth';
-import { Hub } from 'aws-amplify/utils';
 import { type AppConfig, loadConfig, type SocialProvider, socialSignInProviders } from '../config';
+import {
+  authorizeUrl,
+  checkCallback,
+  codeChallenge,
+  logoutUrl,
+  type PendingSocialSignIn,
+  randomToken,
+  readCallback,
+} from './pkce';
 
-let configured = false;
+/** sessionStorage key of the sign-in this tab started: `{"verifier":..,"state":..}`. */
+export const SOCIAL_PENDING_KEY = 'lb.social';
 
-function hostOf(domain: string): string {
-  return domain.replace(/^https?:\/\//, '').replace(/\/+$/, '');
+function sessionStore(): Storage | undefined {
+  try {
+    return globalThis.sessionStorage;
+  } catch {
+    return undefined;
+  }
 }
 
-function configure(config: AppConfig): void {
-  if (configured) return;
-  const providers = socialSignInProviders(config);
-  if (providers.length === 0 || !config.oauthDomain || !config.oauthRedirect) {
+/** The hosted UI's settings; throws unless this deployment offers social sign-in (and `provider`, if given). */
+function hostedUi(
+  config: AppConfig,
+  provider?: SocialProvider,
+): { oauthDomain: string; oauthRedirect: string } {
+  const offered = socialSignInProviders(config);
+  if (
+    offered.length === 0 ||
+    (provider && !offered.includes(provider)) ||
+    !config.oauthDomain ||
+    !config.oauthRedirect
+  ) {
     throw new Error('Social sign-in is not configured.');
   }
-  Amplify.configure({
-    Auth: {
-      Cognito: {
-        userPoolId: config.userPoolId,
-        userPoolClientId: config.userPoolClientId,
-        loginWith: {
-          oauth: {
-            domain: hostOf(config.oauthDomain),
-            scopes: ['openid', 'email', 'profile'],
-            redirectSignIn: [config.oauthRedirect],
-            redirectSignOut: [`${window.location.origin}/login`],
-            responseType: 'code',
-            providers,
-          },
-        },
-      },
-    },
-  });
-  configured = true;
+  return { oauthDomain: config.oauthDomain, oauthRedirect: config.oauthRedirect };
 }
 
 export async function startSocialSignIn(provider: SocialProvider): Promise<void> {
-  configure(await loadConfig());
-  await signInWithRedirect({ provider });
+  const config = await loadConfig();
+  const { oauthDomain, oauthRedirect } = hostedUi(config, provider);
+  const pending: PendingSocialSignIn = { verifier: randomToken(32), state: randomToken(16) };
+  const storage = sessionStore();
+  try {
+    if (!storage) throw new Error('no sessionStorage');
+    storage.setItem(SOCIAL_PENDING_KEY, JSON.stringify(pending));
+  } catch {
+    // Without it the return cannot be checked or finished: say so now, not after the provider.
+    throw new Error('Your browser blocks the storage sign-in needs. Please allow it, or sign in with email.');
+  }
+  window.location.assign(
+    authorizeUrl({
+      oauthDomain,
+      clientId: config.userPoolClientId,
+      redirectUri: oauthRedirect,
+      provider,
+      state: pending.state,
+      codeChallenge: await codeChallenge(pending.verifier),
+    }),
+  );
 }
 
-export interface SocialTokens {
-  accessToken: string;
-  /** Seconds. */
-  expiresIn: number;
-  email: string;
-}
-
-/** The Cognito tokens Amplify holds (renewed first when `forceRefresh`), or null when there are none. */
-export async function currentTokens(forceRefresh = false): Promise<SocialTokens | null> {
-  configure(await loadConfig());
-  const session = await fetchAuthSession({ forceRefresh });
-  const access = session.tokens?.accessToken;
-  if (!access) return null;
-  const exp = typeof access.payload.exp === 'number' ? access.payload.exp : Date.now() / 1000 + 300;
-  const email = session.tokens?.idToken?.payload.email;
-  return {
-    accessToken: access.toString(),
-    expiresIn: Math.max(0, Math.floor(exp - Date.now() / 1000)),
-    email: typeof email === 'string' ? email.toLowerCase() : '',
-  };
+function takePending(): PendingSocialSignIn | null {
+  const storage = sessionStore();
+  try {
+    const raw = storage?.getItem(SOCIAL_PENDING_KEY);
+    // Once only: a second visit to the same return (back button, reload) starts nothing.
+    storage?.removeItem(SOCIAL_PENDING_KEY);
+    if (!raw) return null;
+    const value = JSON.parse(raw) as Partial<PendingSocialSignIn> | null;
+    return typeof value?.verifier === 'string' && typeof value.state === 'string'
+      ? { verifier: value.verifier, state: value.state }
+      : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
- * On /auth/callback: Amplify exchanges the code in the address for tokens
- * (its OAuth listener runs on configure). Resolves with them, or rejects with
- * the provider's error.
+ * On /auth/callback: the code and verifier for POST /auth/social, or throws an
+ * Error with the message for 'Login Failed!'. Takes the code out of the address
+ * bar (and so out of history and of any later Referer) whatever happens.
  */
-export async function completeSocialSignIn(): Promise<SocialTokens> {
-  const failure = new Promise<never>((_resolve, reject) => {
-    const stop = Hub.listen('auth', ({ payload }) => {
-      if (payload.event === 'signInWithRedirect_failure') {
-        stop();
-        const message = (payload.data as { error?: { message?: string } } | undefined)?.error?.message;
-        reject(new Error(message || 'The sign-in with the provider did not complete.'));
-      }
-    });
-  });
-  // fetchAuthSession waits for an exchange in flight before answering.
-  const tokens = await Promise.race([currentTokens(), failure]);
-  if (!tokens) throw new Error('The sign-in with the provider did not complete.');
-  return tokens;
+export function takeSocialReturn(): { authorizationCode: string; codeVerifier: string } {
+  const params = readCallback(window.location.search);
+  const pending = takePending();
+  try {
+    // Keep react-router's own history state; only the address changes.
+    window.history.replaceState(window.history.state, '', window.location.pathname);
+  } catch {
+    // No history API: nothing to clean.
+  }
+  const checked = checkCallback(params, pending);
+  if (checked instanceof Error) throw checked;
+  return checked;
 }
 
-/** Forgets Amplify's copy of the tokens (this browser only). */
-export async function forgetSocialSession(): Promise<void> {
-  configure(await loadConfig());
-  await signOut();
+/** Sends the browser through the hosted UI's /logout, which returns it to /login. */
+export async function leaveHostedSignIn(): Promise<void> {
+  const config = await loadConfig();
+  const { oauthDomain } = hostedUi(config);
+  window.location.assign(logoutUrl(oauthDomain, config.userPoolClientId, `${window.location.origin}/login`));
 }

@@ -4,22 +4,22 @@
  * success to /dashboard. A random quote beside the form on non-mobile screens.
  * Google / Facebook buttons only when the deployment configures them.
  */
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { signInInput } from '../../../../shared/src/schemas/auth';
 import { ApiError, errorMessage } from '../../api/errors';
 import { useSession } from '../../auth/sessionStore';
 import { Button } from '../../components/Button';
-import { TextField } from '../../components/TextField';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useSchemaForm } from '../../components/useSchemaForm';
 import { useSubmit } from '../../components/useSubmit';
 import { currentConfig, loadConfig, type SocialProvider, socialSignInProviders } from '../../config';
-import { secondFactorMessages, signInMessages } from '../../content/accountMessages';
+import { signInMessages } from '../../content/accountMessages';
 import { randomQuote } from '../../content/quotes';
 import { notify } from '../../stores/notifications';
 import { EmailField, PasswordField } from './AccountFields';
 import { AuthCard, AuthLinks } from './AuthCard';
+import { SecondFactorStep } from './SecondFactorStep';
 
 function QuoteBanner() {
   const [quote] = useState(randomQuote);
@@ -86,78 +86,6 @@ function SocialButtons() {
   );
 }
 
-/**
- * The second step for an account with an authenticator app: the password was
- * right, the server asked for the code (MFA_REQUIRED). A recovery code works too.
- */
-function CodeStep(props: { email: string; password: string; onBack: () => void }) {
-  const text = secondFactorMessages;
-  const navigate = useNavigate();
-  const signIn = useSession((s) => s.signIn);
-  const [recovery, setRecovery] = useState(false);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    if (code.trim() === '') return setError(text.codeRequired);
-    setBusy(true);
-    try {
-      await signIn(props.email, props.password, code.trim());
-      navigate('/dashboard');
-    } catch (failure) {
-      setBusy(false);
-      if (failure instanceof ApiError && failure.fields?.code) setError(failure.fields.code);
-      else notify({ kind: 'error', title: signInMessages.failedTitle, message: errorMessage(failure) });
-    }
-  }
-
-  return (
-    <AuthCard title={text.signInTitle} lead={recovery ? text.signInRecoveryLead : text.signInLead}>
-      <form className="pub-form" noValidate onSubmit={onSubmit} aria-label={text.signInTitle}>
-        <TextField
-          label={recovery ? text.signInRecoveryLabel : text.signInCodeLabel}
-          name="code"
-          value={code}
-          onValueChange={(value) => {
-            setCode(value);
-            setError(undefined);
-          }}
-          error={error}
-          autoComplete="one-time-code"
-          inputMode={recovery ? 'text' : 'numeric'}
-          maxLength={40}
-          required
-        />
-        <Button type="submit" disabled={busy} busy={busy}>
-          {text.verify}
-        </Button>
-      </form>
-      <AuthLinks>
-        <li>
-          <button
-            type="button"
-            className="auth-link-button"
-            onClick={() => {
-              setRecovery(!recovery);
-              setError(undefined);
-            }}
-          >
-            {recovery ? text.useApp : text.useRecovery}
-          </button>
-        </li>
-        <li>
-          <button type="button" className="auth-link-button" onClick={props.onBack}>
-            {text.back}
-          </button>
-        </li>
-      </AuthLinks>
-    </AuthCard>
-  );
-}
-
 export function LoginPage() {
   useDocumentTitle('Sign In');
   // "Logout" led here (exitTo); from now on a guarded page sends the signed-out to / again (spec §2).
@@ -186,7 +114,10 @@ export function LoginPage() {
     return (
       <section className="pub-container auth-page auth-page--split">
         <QuoteBanner />
-        <CodeStep email={codeFor.email} password={codeFor.password} onBack={() => setCodeFor(null)} />
+        <SecondFactorStep
+          submit={(code) => signIn(codeFor.email, codeFor.password, code)}
+          onBack={() => setCodeFor(null)}
+        />
       </section>
     );
   }
