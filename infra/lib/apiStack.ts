@@ -61,13 +61,18 @@ export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
 export const ROUTE_THROTTLES = {
   /** Card authorizations and settlements: the product's busiest legitimate caller. */
   webhook: { rateLimit: 200, burstLimit: 400 },
-  /** Sign-in, session refresh and sign-out: every signed-in page load refreshes once. */
+  /** Sign-in (password or social), session refresh and sign-out: every signed-in page load refreshes once. */
   session: { rateLimit: 25, burstLimit: 50 },
   /** Forms anyone can post (waitlist, contact, sign-up, e-mail links): people type, bots flood. */
   publicForm: { rateLimit: 5, burstLimit: 10 },
 } as const;
 
-const SESSION_ROUTES: readonly OperationId[] = ['signIn', 'refreshSession', 'signOut'];
+const SESSION_ROUTES: readonly OperationId[] = [
+  'signIn',
+  'completeSocialSignIn',
+  'refreshSession',
+  'signOut',
+];
 
 /** The budget of a route that has its own, or undefined for the stage default. */
 export function routeThrottle(

@@ -6,7 +6,13 @@
 import { App, Tags, Validations } from 'aws-cdk-lib';
 import { jobs as jobDefs } from '../../shared/src/api/schedules';
 import { ApiStack } from './apiStack';
-import { type AppConfig, type ConfigInput, configFromContext, resolveConfig } from './config';
+import {
+  type AppConfig,
+  type ConfigInput,
+  configFromContext,
+  oauthRedirectUrl,
+  resolveConfig,
+} from './config';
 import { watchApp } from './constructs/operations';
 import { JobsStack } from './jobsStack';
 import { AppNagChecks } from './nag';
@@ -59,6 +65,14 @@ export function buildApp(props: BuildAppProps = {}): BuiltApp {
     userPool: stateful.userPool,
     userPoolClient: stateful.userPoolClient,
     serverClient: stateful.serverClient,
+    ...(stateful.social
+      ? {
+          socialSignIn: {
+            oauthUrl: `https://${stateful.social.authDomainHost}`,
+            redirectUrl: oauthRedirectUrl(config),
+          },
+        }
+      : {}),
   };
   const api = new ApiStack(app, name('Api'), {
     env,

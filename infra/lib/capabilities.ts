@@ -60,6 +60,8 @@ export interface SharedResources {
   userPoolClient: IUserPoolClient;
   /** The API's confidential client (passwords, SECRET_HASH). */
   serverClient: IUserPoolClient;
+  /** Set when social sign-in is on: where POST /auth/social exchanges the hosted UI's code. */
+  socialSignIn?: { oauthUrl: string; redirectUrl: string };
 }
 
 /** Environment every function gets: names of things, never secrets. */
@@ -76,6 +78,12 @@ export function baseEnvironment(config: AppConfig, shared: SharedResources): Rec
     COGNITO_WEB_CLIENT_ID: shared.userPoolClient.userPoolClientId,
     COGNITO_ISSUER: `https://cognito-idp.${region}.amazonaws.com/${shared.userPool.userPoolId}`,
     WEB_ORIGIN: config.webOrigin,
+    ...(shared.socialSignIn
+      ? {
+          COGNITO_OAUTH_URL: shared.socialSignIn.oauthUrl,
+          OAUTH_REDIRECT_URL: shared.socialSignIn.redirectUrl,
+        }
+      : {}),
     // lambdas/src/platform/config.ts: anything but `local` keeps test-only hooks off.
     STAGE: 'aws',
   };

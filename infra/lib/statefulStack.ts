@@ -65,7 +65,8 @@ export class StatefulStack extends Stack {
   readonly userPool: UserPool;
   /**
    * The web app's public client: no secret, no password flow; only the hosted
-   * UI's code flow (social sign-in, with PKCE from Amplify) and refresh.
+   * UI's code flow (social sign-in: the browser makes the PKCE pair, our API
+   * redeems the code, POST /auth/social) and refresh.
    * What config.json names, and so what anyone can read.
    */
   readonly userPoolClient: UserPoolClient;
@@ -262,7 +263,7 @@ export class StatefulStack extends Stack {
     this.userPoolClient = this.userPool.addClient('WebClient', {
       ...tokenLifetimes,
       generateSecret: false,
-      // No password flow at all (only refresh, which Amplify needs for social sessions):
+      // No password flow at all (only refresh, which our API does for social sessions):
       // an explicit list, since Cognito's default would allow SRP.
       authFlows: { userPassword: false },
       supportedIdentityProviders: social
@@ -274,7 +275,8 @@ export class StatefulStack extends Stack {
               flows: { authorizationCodeGrant: true },
               scopes: [OAuthScope.OPENID, OAuthScope.EMAIL, OAuthScope.PROFILE],
               callbackUrls: [oauthRedirectUrl(config)],
-              logoutUrls: [`${config.webOrigin}/`],
+              // The hosted UI's /logout returns here after a social session signs out (web/src/auth/social.ts).
+              logoutUrls: [`${config.webOrigin}/login`],
             },
           }
         : { disableOAuth: true }),

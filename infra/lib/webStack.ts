@@ -110,7 +110,6 @@ export class WebStack extends Stack {
     super(scope, id, props);
     applyFeatureFlags(this.node);
     const { config, social } = props;
-    const authDomainUrl = social ? `https://${social.authDomainHost}` : undefined;
 
     const logs = new Bucket(this, 'Logs', {
       encryption: BucketEncryption.S3_MANAGED,
@@ -138,16 +137,11 @@ export class WebStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
-    const cognitoEndpoint = `https://cognito-idp.${this.region}.amazonaws.com`;
     const receiptsOrigin = `https://${props.receiptsBucket.bucketRegionalDomainName}`;
     const csp = contentSecurityPolicy({
-      // The API is at this origin (/api/*), covered by 'self'.
-      connect: [
-        cognitoEndpoint,
-        receiptsOrigin,
-        STRIPE_API_ORIGIN,
-        ...(authDomainUrl ? [authDomainUrl] : []),
-      ],
+      // The API is at this origin (/api/*), covered by 'self'. The browser calls no Cognito endpoint:
+      // sign-in goes through our API, and social sign-in only navigates to the hosted UI.
+      connect: [receiptsOrigin, STRIPE_API_ORIGIN],
       img: [receiptsOrigin],
       frame: [STRIPE_JS_ORIGIN],
       // The card dialog loads Stripe.js (web/src/features/card/issuingElements.ts); nothing else.

@@ -241,7 +241,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           gatewayUrl: gateway.url,
           csp: {
             // The API is the app's own origin ('self'), as in AWS.
-            connect: [cognito.endpoint, stripe.url, s3.endpoint],
+            connect: [stripe.url, s3.endpoint],
             img: [s3.endpoint],
             frame: [stripe.url],
           },

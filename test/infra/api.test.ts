@@ -451,6 +451,8 @@ const PUBLIC_ROUTE_RIGHTS: Record<string, { cognito: string[]; deletes: Deletabl
   // Reading the confidential client's secret is the only Cognito right of a password or refresh call.
   signIn: { cognito: ['cognito-idp:DescribeUserPoolClient'], deletes: [] },
   refreshSession: { cognito: ['cognito-idp:DescribeUserPoolClient'], deletes: [] },
+  // Social sign-in's return: an HTTPS call to the hosted UI and the web client's RevokeToken, no IAM right.
+  completeSocialSignIn: { cognito: [], deletes: [] },
   signOut: {
     cognito: ['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:DescribeUserPoolClient'],
     deletes: ['session'],

@@ -77,7 +77,7 @@ describe('the API behind the distribution', () => {
     expect(origin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only' });
   });
 
-  it('forwards the session cookie to refresh and sign-out, and their Set-Cookie back', () => {
+  it('forwards the session cookies to refresh, sign-out and social sign-in, and their Set-Cookie back', () => {
     const [behavior] = distribution().CacheBehaviors;
     // AllViewerExceptHostHeader (AWS managed) forwards every viewer cookie, header and query string;
     // CachingDisabled keys nothing, so no answer (and no Set-Cookie) is ever shared.
@@ -91,7 +91,7 @@ describe('the API behind the distribution', () => {
     expect(SESSION_COOKIE_PATH).toBe(`${API_PATH_PREFIX}/auth`);
     expect(`${SESSION_COOKIE_PATH}/*`.startsWith(behavior.PathPattern.replace('*', ''))).toBe(true);
     const readers = operationIds.filter((op) => (routes[op] as RouteDef).sessionCookie);
-    expect(readers.sort()).toEqual(['refreshSession', 'signOut']);
+    expect(readers.sort()).toEqual(['completeSocialSignIn', 'refreshSession', 'signOut']);
     for (const op of [...readers, 'signIn'] as const) {
       expect(`${API_PATH_PREFIX}${routes[op].path}`.startsWith(`${SESSION_COOKIE_PATH}/`), op).toBe(true);
     }

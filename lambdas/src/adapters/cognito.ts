@@ -289,6 +289,15 @@ export async function revokeRefreshToken(
 }
 
 /**
+ * Ends a refresh token of the public web client (a social sign-in we refuse).
+ * No secret is involved, so unlike the server client's revocation it needs no
+ * IAM right at all.
+ */
+export async function revokeWebClientToken(refreshToken: string): Promise<void> {
+  await revokeRefreshToken(refreshToken, 'web');
+}
+
+/**
  * Links a social identity (e.g. Google) to the existing account with the same
  * verified e-mail, so signing in with it yields that account's tokens.
  */

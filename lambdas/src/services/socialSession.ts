@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../../shared/src/errors';
-import { revokeRefreshToken } from '../adapters/cognito';
+import { revokeWebClientToken } from '../adapters/cognito';
 import { CodeRefused, exchangeAuthorizationCode } from '../adapters/hostedUi';
 import { setUserFields } from '../data/accounts';
 import {
@@ -63,7 +63,7 @@ export async function startSocialSession(
     claims.client_id === socialSignInConfig().COGNITO_WEB_CLIENT_ID ? await getUser(claims.sub) : undefined;
   if (!user || user.status === 'deleted') {
     log.info('social sign-in refused', { reason: user ? 'deleted' : 'unknown' });
-    await revokeRefreshToken(tokens.refreshToken, 'web');
+    await revokeWebClientToken(tokens.refreshToken);
     throw refused;
   }
   if (await hasSecondFactor(user.userId)) {

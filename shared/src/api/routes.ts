@@ -308,7 +308,8 @@ export const routes = {
     sessionCookie: true,
     input: socialSignInInput,
     output: sessionOutput,
-    uses: ['table:write', 'userPool:revokeRefreshToken'],
+    // The code exchange is a plain HTTPS call to the hosted UI; nothing here reads the server client's secret.
+    uses: ['table:write', 'userPool:revokeWebClientToken'],
   }),
   refreshSession: route({
     method: 'POST',

@@ -32,6 +32,8 @@ export const USER_POOL_CALLS = {
   disableUser: ['cognito-idp:AdminDisableUser'],
   loginCreatedAt: ['cognito-idp:AdminGetUser'],
   revokeRefreshToken: ['cognito-idp:DescribeUserPoolClient'],
+  /** RevokeToken on the public web client: no secret to read, no IAM right. */
+  revokeWebClientToken: [],
   /** The pre-sign-up trigger's only call (statefulStack grants it, on any pool: see nag.ts). */
   linkSocialIdentity: ['cognito-idp:AdminLinkProviderForUser'],
 } as const satisfies Record<string, readonly `cognito-idp:${string}`[]>;
