@@ -275,8 +275,9 @@ export class StatefulStack extends Stack {
               flows: { authorizationCodeGrant: true },
               scopes: [OAuthScope.OPENID, OAuthScope.EMAIL, OAuthScope.PROFILE],
               callbackUrls: [oauthRedirectUrl(config)],
-              // The hosted UI's /logout returns here after a social session signs out (web/src/auth/social.ts).
-              logoutUrls: [`${config.webOrigin}/login`],
+              // Where the hosted UI's /logout returns a social session's sign-out (web/src/auth/social.ts):
+              // /login after Logout, / after deleting one's own account.
+              logoutUrls: [`${config.webOrigin}/`, `${config.webOrigin}/login`],
             },
           }
         : { disableOAuth: true }),

@@ -50,6 +50,11 @@ export interface LocalStackOptions {
    * browser's. `npm start` never sets it: a client could then pick its address.
    */
   simulatedClientIpHeader?: string;
+  /**
+   * Tests only: the hosted UI (a stand-in; cognito-local has none) where the API
+   * redeems social sign-in's codes. `npm start` offers no social sign-in.
+   */
+  hostedUiUrl?: string;
 }
 
 export interface LocalStack {
@@ -62,7 +67,7 @@ export interface LocalStack {
   /** The Stripe emulator: its API, and the sandbox merchant checkout at /checkout. */
   stripeUrl: string;
   stripeAdmin: StripeEmulator['admin'];
-  cognito: { endpoint: string; userPoolId: string; clientId: string; issuer: string };
+  cognito: { endpoint: string; userPoolId: string; clientId: string; webClientId: string; issuer: string };
   dynamodbEndpoint: string;
   s3Endpoint: string;
   tableName: string;
@@ -155,6 +160,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
       STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
       STRIPE_API_URL: stripe.url,
+      ...(options.hostedUiUrl
+        ? { COGNITO_OAUTH_URL: options.hostedUiUrl, OAUTH_REDIRECT_URL: `${webOrigin}/auth/callback` }
+        : {}),
     });
 
     if (options.seed !== false) {

@@ -462,7 +462,7 @@ describe('social sign-in in config.json', () => {
     // so no script may call the hosted domain, and the API's functions know where to redeem it.
     expect(connectSrc(social)).not.toContain(oauthDomain);
     stateful.hasResourceProperties('AWS::Cognito::UserPoolClient', {
-      LogoutURLs: [`${TEST_CONFIG.webOrigin}/login`],
+      LogoutURLs: [`${TEST_CONFIG.webOrigin}/`, `${TEST_CONFIG.webOrigin}/login`],
     });
     const api = Template.fromStack(social.api);
     const socialFn = Object.values(api.findResources('AWS::Lambda::Function')).find((r) =>

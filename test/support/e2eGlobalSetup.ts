@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startLocalStack } from '../../infra/local/stack';
+import { startHostedUiStandIn } from './hostedUiStandIn';
 import { CLIENT_IP_HEADER } from './integrationStack';
 import { freePort } from './ports';
 
@@ -20,12 +21,17 @@ declare module 'vitest' {
       stripeUrl: string;
       dynamodbEndpoint: string;
       tableName: string;
+      /** The hosted UI stand-in (social sign-in); config.json offers it only where a test says so. */
+      hostedUiUrl: string;
     };
   }
 }
 
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'lb-e2e-'));
+  // The API must know the hosted UI before it starts; the stand-in needs the user pool, which
+  // starts with the stack: so its port is picked first.
+  const hostedUiPort = await freePort();
   const stack = await startLocalStack({
     ports: {
       web: await freePort(),
@@ -42,6 +48,12 @@ export default async function setup(project: TestProject) {
     // Setup calls made by the tests themselves (accountFlows) come from simulated clients;
     // each test browser sends its own address too (test/support/browser.ts), as separate people would.
     simulatedClientIpHeader: CLIENT_IP_HEADER,
+    hostedUiUrl: `http://127.0.0.1:${hostedUiPort}`,
+  });
+  const hostedUi = await startHostedUiStandIn({
+    port: hostedUiPort,
+    cognitoEndpoint: stack.cognito.endpoint,
+    webClientId: stack.cognito.webClientId,
   });
   project.provide('e2e', {
     webUrl: stack.webUrl,
@@ -52,8 +64,10 @@ export default async function setup(project: TestProject) {
     stripeUrl: stack.stripeUrl,
     dynamodbEndpoint: stack.dynamodbEndpoint,
     tableName: stack.tableName,
+    hostedUiUrl: hostedUi.url,
   });
   return async () => {
+    await hostedUi.stop();
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };

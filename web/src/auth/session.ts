@@ -17,7 +17,8 @@
 import type { MeOutput, Role } from '../../../shared/src/schemas/me';
 import { ApiError, call, errorMessage, setTokenGetter, setUnauthorizedHandler } from '../api/client';
 import type { SocialProvider } from '../config';
-import { notify } from '../stores/notifications';
+import { carryNotice } from '../stores/carriedNotice';
+import { type NotificationInput, notify } from '../stores/notifications';
 import { clearSessionHint, readSessionHint, SESSION_HINT_KEY, writeSessionHint } from './sessionHint';
 import {
   clearSessionKind,
@@ -184,7 +185,12 @@ export async function signIn(email: string, password: string, code?: string): Pr
   return adoptSession(answer, 'password');
 }
 
-export async function signOut(): Promise<void> {
+/**
+ * Ends the session here and on the server, then shows `farewell`. A social
+ * session also passes through the hosted UI's /logout, which brings the
+ * browser back to `exitTo` as a new page: the farewell is carried over to it.
+ */
+export async function signOut(exitTo: '/' | '/login' = '/', farewell?: NotificationInput): Promise<void> {
   const kind = readSessionKind();
   forget();
   // End the session on the server too (every session of the account) and clear the
@@ -192,10 +198,19 @@ export async function signOut(): Promise<void> {
   await call('signOut', {}).catch(() => undefined);
   if (kind === 'social') {
     // The hosted UI's domain remembers the provider sign-in on its own; its /logout
-    // forgets it (else the next "Sign in with Google" skips the account choice) and
-    // brings the browser back to /login.
-    await import('./social').then((social) => social.leaveHostedSignIn()).catch(() => undefined);
+    // forgets it (else the next "Sign in with Google" skips the account choice).
+    const left = await import('./social')
+      .then((social) => social.leaveHostedSignIn(exitTo))
+      .then(
+        () => true,
+        () => false,
+      );
+    if (left) {
+      if (farewell) carryNotice(farewell);
+      return;
+    }
   }
+  if (farewell) notify(farewell);
 }
 
 export async function reloadMe(): Promise<MeOutput | null> {

@@ -12,9 +12,11 @@
  * Sign-in goes through our API, never straight to Cognito (docs/decisions.md
  * "Accounts"); social sign-in too, after the hosted UI's redirect (./social.ts).
  */
+
 import { create } from 'zustand';
 import type { MeOutput } from '../../../shared/src/schemas/me';
 import type { SocialProvider } from '../config';
+import type { NotificationInput } from '../stores/notifications';
 import { readSessionKind } from './sessionMarker';
 
 export type SessionStatus = 'loading' | 'signedOut' | 'signedIn';
@@ -38,7 +40,8 @@ export interface SessionState {
    */
   exitTo: '/' | '/login';
   /** Forgets the session here (memory, storage, the public pages' hint); `exitTo` as above. */
-  signOut: (exitTo?: '/' | '/login') => Promise<void>;
+  /** `farewell` is shown once signed out (after the hosted UI's detour, for a social session). */
+  signOut: (exitTo?: '/' | '/login', farewell?: NotificationInput) => Promise<void>;
   /** A new access token now; false (and signed out) when the session has ended. */
   refresh: () => Promise<boolean>;
   /** Loads `me` again (after a profile edit or an e-mail verification). */
@@ -55,9 +58,9 @@ export const useSession = create<SessionState>()((set) => ({
   me: null,
   exitTo: '/',
   signIn: async (email, password, code) => (await load()).signIn(email, password, code),
-  signOut: async (exitTo = '/') => {
+  signOut: async (exitTo = '/', farewell) => {
     set({ exitTo });
-    await (await load()).signOut();
+    await (await load()).signOut(exitTo, farewell);
   },
   refresh: async () => (await load()).refresh(),
   reloadMe: async () => (await load()).reloadMe(),

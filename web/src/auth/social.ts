@@ -112,9 +112,11 @@ export function takeSocialReturn(): { authorizationCode: string; codeVerifier: s
   return checked;
 }
 
-/** Sends the browser through the hosted UI's /logout, which returns it to /login. */
-export async function leaveHostedSignIn(): Promise<void> {
+/** Sends the browser through the hosted UI's /logout, which returns it to `exitTo` (a registered logout URL). */
+export async function leaveHostedSignIn(exitTo: '/' | '/login'): Promise<void> {
   const config = await loadConfig();
   const { oauthDomain } = hostedUi(config);
-  window.location.assign(logoutUrl(oauthDomain, config.userPoolClientId, `${window.location.origin}/login`));
+  window.location.assign(
+    logoutUrl(oauthDomain, config.userPoolClientId, `${window.location.origin}${exitTo}`),
+  );
 }

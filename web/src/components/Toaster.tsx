@@ -1,4 +1,6 @@
-import { type Notification, useNotifications } from '../stores/notifications';
+import { useEffect } from 'react';
+import { takeCarriedNotice } from '../stores/carriedNotice';
+import { type Notification, notify, useNotifications } from '../stores/notifications';
 
 function Toast({ item, onDismiss }: { item: Notification; onDismiss: () => void }) {
   return (
@@ -29,6 +31,11 @@ export function Toaster() {
   const dismiss = useNotifications((state) => state.dismiss);
   const polite = items.filter((item) => item.kind !== 'error');
   const urgent = items.filter((item) => item.kind === 'error');
+  // A notice from the page before a full-page detour (a social sign-out), shown once the regions exist.
+  useEffect(() => {
+    const carried = takeCarriedNotice();
+    if (carried) notify(carried);
+  }, []);
 
   return (
     <div className="pub-toaster">

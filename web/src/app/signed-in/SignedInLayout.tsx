@@ -38,7 +38,6 @@ import { signInMessages } from '../../content/accountMessages';
 import { PRODUCT_NAME } from '../../content/site';
 import { CardButton } from '../../features/card/CardButton';
 import { StepUpDialog } from '../../features/stepUp/StepUpDialog';
-import { notify } from '../../stores/notifications';
 import { Loading } from '../Loading';
 import { Logo } from '../Logo';
 import { DormancyBanner } from './DormancyBanner';
@@ -220,8 +219,7 @@ function AccountMenu() {
     // The guard of this page sends us to /login as soon as we are signed out
     // (exitTo); navigating too makes it so even where no guard is rendered.
     navigate('/login');
-    await signOut('/login');
-    notify({ kind: 'success', message: signInMessages.loggedOut });
+    await signOut('/login', { kind: 'success', message: signInMessages.loggedOut });
   }
 
   return (

@@ -182,12 +182,13 @@ export function EditProfilePage() {
     try {
       await call('deleteAccount', { userId: profile.userId });
       setConfirming(false);
-      notify({ kind: 'success', message: profileMessages.saved });
+      const done = { kind: 'success', message: profileMessages.saved } as const;
       if (isSelf) {
         // Signed out, the route guard leaves this page for / as well.
-        await signOut();
+        await signOut('/', done);
         navigate('/', { replace: true });
       } else {
+        notify(done);
         navigate('/dashboard');
       }
     } catch (error) {
