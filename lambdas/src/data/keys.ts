@@ -188,12 +188,12 @@ export const keys = {
     sk: 'PENDING',
   }),
 
-  /** A fixed rate-limit window for one bucket and client. TTL = window end. */
   /** Failed sign-ins of one e-mail address or one source address (growing delays). TTL an hour after the last. */
   signInFailures: (scope: 'address' | 'source', id: string): Key => ({
     pk: `SIGNINFAIL#${scope}#${id}`,
     sk: 'FAILURES',
   }),
+  /** A fixed rate-limit window for one bucket and client. TTL = window end. */
   rateWindow: (bucket: string, client: string, windowStart: number): Key => ({
     pk: `RATE#${bucket}#${client}`,
     sk: `WINDOW#${windowStart}`,
