@@ -8,43 +8,22 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import * as OTPAuth from 'otpauth';
-import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
 import { api, PASSWORD } from '../support/accountFlows';
-import { launchBrowser, seriousViolations, signInPage } from '../support/browser';
+import { codeFor } from '../support/authenticator';
+import { launchBrowser, seriousViolations, shootAtWidths, signInPage } from '../support/browser';
 import { Mailbox } from '../support/integrationStack';
 import { joinTeamOverApi, setUpTeamOverApi } from '../support/teams';
 
 const env = inject('e2e');
 const mailbox = new Mailbox(env.mailboxUrl.replace(/\/$/, ''));
-const SHOTS = process.env.SCREENSHOT_DIR;
 
 let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
 afterEach(async () => {
   await browser?.close();
   browser = undefined;
 });
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    // The console's side menu slides away below the sm breakpoint: shoot once it is gone.
-    await page.waitForFunction(() => {
-      const nav = document.getElementById('app-navbar');
-      return !nav || window.innerWidth >= 768 || nav.getBoundingClientRect().right <= 0;
-    });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-}
-
-/** What the app would show `stepsAhead` periods from now (each 30 s step's code works once). */
-function codeFor(secret: string, stepsAhead = 0): string {
-  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 });
-  return totp.generate({ timestamp: Date.now() + stepsAhead * 30_000 });
-}
 
 /**
  * As if the factor proven at sign-in were older than the 5-minute window: its
@@ -94,16 +73,14 @@ describe('two-step sign-in', () => {
     const secret = (await section.getByTestId('totp-secret').textContent()) ?? '';
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(await seriousViolations(page)).toEqual([]);
-    await shoot(page, 'mfa-enrol');
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await shootAtWidths(page, 'mfa-enrol');
     await section.getByLabel('Code from the app').fill(codeFor(secret));
     await section.getByRole('button', { name: 'Turn on' }).click();
     const codes = section.getByTestId('recovery-codes').locator('li');
     await codes.first().waitFor();
     const recoveryCodes = (await codes.allTextContents()).map((c) => c.trim());
     expect(recoveryCodes).toHaveLength(10);
-    await shoot(page, 'mfa-recovery-codes');
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await shootAtWidths(page, 'mfa-recovery-codes');
     await section.getByRole('button', { name: 'I have saved them' }).click();
     await section.getByTestId('second-factor-on').waitFor();
     expect(await section.getByTestId('second-factor-on').textContent()).toContain('10 recovery codes left');
@@ -118,8 +95,7 @@ describe('two-step sign-in', () => {
     await page.getByRole('heading', { name: 'Two-step sign-in', level: 1 }).waitFor();
     expect(page.url()).toBe(`${env.webUrl}/login`);
     expect(await seriousViolations(page)).toEqual([]);
-    await shoot(page, 'mfa-sign-in-code');
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await shootAtWidths(page, 'mfa-sign-in-code');
     // The step just used to confirm is spent; the app's next code is the one to type.
     await page.getByLabel('Authentication code').fill(codeFor(secret, 1));
     await page.getByRole('button', { name: 'Verify' }).click();
@@ -135,8 +111,7 @@ describe('two-step sign-in', () => {
     await dialog.getByRole('button', { name: 'Redeem $34.00' }).click();
     const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
     await stepUp.waitFor();
-    await shoot(page, 'mfa-step-up');
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await shootAtWidths(page, 'mfa-step-up');
     await stepUp.getByLabel('Authentication code').fill(recoveryCodes[0] ?? '');
     await stepUp.getByRole('button', { name: 'Confirm' }).click();
     // The same redemption goes through after the factor (same Idempotency-Key).

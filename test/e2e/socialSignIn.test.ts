@@ -10,13 +10,12 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { PASSWORD } from '../support/accountFlows';
 import { codeFor, enrolAuthenticator } from '../support/authenticator';
-import { launchBrowser, seriousViolations } from '../support/browser';
+import { launchBrowser, seriousViolations, shootAtWidths } from '../support/browser';
 import { Mailbox } from '../support/integrationStack';
 import { setUpTeamOverApi } from '../support/teams';
 
 const env = inject('e2e');
 const mailbox = new Mailbox(env.mailboxUrl.replace(/\/$/, ''));
-const SHOTS = process.env.SCREENSHOT_DIR;
 const SESSION_COOKIE = '__Secure-lb_session';
 
 let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
@@ -24,15 +23,6 @@ afterEach(async () => {
   await browser?.close();
   browser = undefined;
 });
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** config.json as a deployment with Google and Facebook serves it, the hosted UI being the stand-in. */
 async function offerSocialSignIn(context: BrowserContext) {
@@ -88,7 +78,7 @@ describe('social sign-in', () => {
     await page.goto(`${env.webUrl}/login`);
     await page.getByRole('button', { name: 'Sign in with Facebook' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await shoot(page, 'social-sign-in');
+    await shootAtWidths(page, 'social-sign-in');
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
     await page.waitForURL(`${env.webUrl}/dashboard`);
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
@@ -122,7 +112,7 @@ describe('social sign-in', () => {
     await page.getByRole('heading', { name: 'Two-step sign-in', level: 1 }).waitFor();
     expect(page.url()).toBe(`${env.webUrl}/auth/callback`); // the code is out of the address bar
     expect(await seriousViolations(page)).toEqual([]);
-    await shoot(page, 'social-sign-in-code');
+    await shootAtWidths(page, 'social-sign-in-code');
 
     const wrong = codeFor(secret, 1) === '000000' ? '111111' : '000000';
     await page.getByLabel('Authentication code').fill(wrong);

@@ -111,3 +111,22 @@ export async function signInPage(
   await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
   return page;
 }
+
+/**
+ * When SCREENSHOT_DIR is set: full-page shots of `page` at 375 and 1280 px
+ * (`<name>-375.png`, `<name>-1280.png`), then back to 1280 px. Below the sm
+ * breakpoint the console's side menu slides away: the shot waits until it is gone.
+ */
+export async function shootAtWidths(page: Page, name: string): Promise<void> {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForFunction(() => {
+      const nav = document.getElementById('app-navbar');
+      return !nav || window.innerWidth >= 768 || nav.getBoundingClientRect().right <= 0;
+    });
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
