@@ -33,11 +33,14 @@ interface Card {
   authorizationId: string;
 }
 
-/** The ledger's conflict counters, where the ledger has them (it had none before issue 12). */
+/** The data layer's transaction conflict counters (older commits had none: then undefined). */
 type ConflictCounts = { conflicts: number; retries: number };
 async function readConflictCounts(): Promise<ConflictCounts | undefined> {
-  const ledger = (await import('../lambdas/src/data/ledger')) as Record<string, unknown>;
-  const read = ledger.transactionConflictCounts as (() => ConflictCounts) | undefined;
+  const transactions = (await import('../lambdas/src/data/transactions').catch(() => ({}))) as Record<
+    string,
+    unknown
+  >;
+  const read = transactions.transactionConflictCounts as (() => ConflictCounts) | undefined;
   return read?.();
 }
 

@@ -5,15 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  balanceOf,
-  onTransactionConflict,
-  post,
-  statement,
-  type TransactionConflict,
-  teamJournal,
-} from '../../lambdas/src/data/ledger';
+import { balanceOf, post, statement, teamJournal } from '../../lambdas/src/data/ledger';
 import { splitSharedAccounts } from '../../lambdas/src/data/ledgerMigrations';
+import { onTransactionConflict, type TransactionConflict } from '../../lambdas/src/data/transactions';
 import {
   type AccountId,
   cardAccount,

@@ -14,17 +14,19 @@ import { putCard } from '../../lambdas/src/data/cards';
 import { keys } from '../../lambdas/src/data/keys';
 import {
   balanceOf,
-  CONFLICT_RETRIES,
   getJournal,
   InsufficientFunds,
-  onTransactionConflict,
   post,
   statement,
-  type TransactionConflict,
   teamJournal,
-  transactionConflictCounts,
 } from '../../lambdas/src/data/ledger';
 import { usedToday } from '../../lambdas/src/data/moneyLimits';
+import {
+  CONFLICT_RETRIES,
+  onTransactionConflict,
+  type TransactionConflict,
+  transactionConflictCounts,
+} from '../../lambdas/src/data/transactions';
 import { reserveWithinLimit, settleWithinLimit } from '../../lambdas/src/services/velocityLimits';
 import {
   authorizationHold,

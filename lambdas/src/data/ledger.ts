@@ -10,14 +10,7 @@
  *   - per leg, an entry item on the account, for statements.
  * Outside calls (Stripe, SES) happen before or after, never inside.
  */
-import {
-  BatchGetCommand,
-  type BatchGetCommandOutput,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type AccountId,
   mayGoNegative,
@@ -26,97 +19,9 @@ import {
   validatePosting,
 } from '../../../shared/src/domain/ledger';
 import { systemClock } from '../adapters/clock';
-import { createLogger } from '../platform/log';
-import { metrics } from '../platform/metrics';
 import { db, queryAll, tableName } from './client';
 import { keys } from './keys';
-
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
-// --- Transaction conflicts ---------------------------------------------------------
-// Two transactions touching the same item at once: DynamoDB cancels one with
-// the reason `TransactionConflict` (nothing was written). Every item a posting
-// writes belongs to one team or one person (docs/ledger.md), so this only
-// happens when the same card or team moves money twice at the same instant;
-// the loser is sent again after a short random wait, a bounded number of times.
-
-/** Sends after a conflict, at most: 1 + this many attempts in all. */
-export const CONFLICT_RETRIES = 4;
-const BACKOFF_BASE_MS = 10;
-const BACKOFF_CAP_MS = 250;
-
-export interface TransactionConflict {
-  /** 1 for the first conflict of a transaction. */
-  attempt: number;
-  /** True when this was the last attempt and the error goes to the caller. */
-  gaveUp: boolean;
-  /** How long it waits before sending again (0 when it gave up). */
-  delayMs: number;
-  /** How many items the transaction had. */
-  items: number;
-}
-
-const conflictCounts = { conflicts: 0, retries: 0, gaveUp: 0 };
-const conflictListeners = new Set<(conflict: TransactionConflict) => void>();
-const conflictLog = createLogger({ component: 'ledger' });
-
-/**
- * Calls `listener` on every transaction conflict (the observability work turns
- * these into a metric). Returns a function that stops it.
- */
-export function onTransactionConflict(listener: (conflict: TransactionConflict) => void): () => void {
-  conflictListeners.add(listener);
-  return () => conflictListeners.delete(listener);
-}
-
-/** Conflicts met, retries made and transactions given up since this process started. */
-export function transactionConflictCounts(): { conflicts: number; retries: number; gaveUp: number } {
-  return { ...conflictCounts };
-}
-
-function isConflict(error: unknown): boolean {
-  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return false;
-  const reasons = (error as Error & { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-  // A failed condition is a real answer (duplicate, no funds): never retried.
-  return (
-    reasons.some((r) => r.Code === 'TransactionConflict') &&
-    !reasons.some((r) => r.Code === 'ConditionalCheckFailed')
-  );
-}
-
-/** "Full jitter": a random wait up to an exponentially growing bound, so racing writers spread out. */
-function backoffMs(attempt: number): number {
-  return Math.floor(Math.random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt));
-}
-
-/**
- * One TransactWriteItems, sent again (after a jittered wait) when DynamoDB
- * cancelled it only for a conflict with another transaction. Any other
- * cancellation, or a conflict on the last attempt, goes to the caller as it came.
- */
-export async function sendTransaction(items: TransactItem[]): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await db().send(new TransactWriteCommand({ TransactItems: items }));
-      return;
-    } catch (error) {
-      if (!isConflict(error)) throw error;
-      const gaveUp = attempt >= CONFLICT_RETRIES;
-      const delayMs = gaveUp ? 0 : backoffMs(attempt);
-      conflictCounts.conflicts++;
-      if (gaveUp) conflictCounts.gaveUp++;
-      else {
-        conflictCounts.retries++;
-        metrics.transactionConflictRetried();
-      }
-      const conflict = { attempt: attempt + 1, gaveUp, delayMs, items: items.length };
-      conflictLog.warn(gaveUp ? 'transaction conflict: gave up' : 'transaction conflict: retrying', conflict);
-      for (const listener of conflictListeners) listener(conflict);
-      if (gaveUp) throw error;
-      await new Promise((resolve) => setTimeout(resolve, delayMs));
-    }
-  }
-}
+import { sendTransaction, type TransactItem } from './transactions';
 
 /** DynamoDB's limit of 100 items per transaction, at 2 items per leg plus the journal. */
 export const MAX_LEGS = 49;

@@ -13,7 +13,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { MoneyLimitKind } from '../../../shared/src/domain/moneyLimits';
 import { db, tableName } from './client';
 import { keys } from './keys';
-import { sendTransaction } from './ledger';
+import { sendTransaction } from './transactions';
 
 /** Counters and reservations outlive their day by this much (TTL), for support to look at. */
 const KEEP_SECONDS = 3 * 24 * 3600;

@@ -29,13 +29,8 @@ import {
 } from '../data/cards';
 import { tableName } from '../data/client';
 import { keys } from '../data/keys';
-import {
-  balanceOf,
-  explainCancellation,
-  InsufficientFunds,
-  postingItems,
-  sendTransaction,
-} from '../data/ledger';
+import { balanceOf, explainCancellation, InsufficientFunds, postingItems } from '../data/ledger';
+import { sendTransaction } from '../data/transactions';
 
 export interface AuthorizationRequest {
   authorizationId: string;

@@ -10,14 +10,9 @@ import { type AuthorizationRecord, authorizationItem, getAuthorization, getCard 
 import { tableName } from '../data/client';
 import { startDormancyClock } from '../data/dormancy';
 import { keys } from '../data/keys';
-import {
-  explainCancellation,
-  type PostResult,
-  postingItems,
-  sendTransaction,
-  type TransactItem,
-} from '../data/ledger';
+import { explainCancellation, type PostResult, postingItems } from '../data/ledger';
 import { getPurchase } from '../data/purchases';
+import { sendTransaction, type TransactItem } from '../data/transactions';
 import type { Logger } from '../platform/log';
 
 const ATTEMPTS = 5;
