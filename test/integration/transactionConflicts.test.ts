@@ -38,7 +38,14 @@ import {
 } from '../../shared/src/domain/ledger';
 import { limitDay } from '../../shared/src/domain/moneyLimits';
 import { metricNames } from '../../shared/src/observability';
-import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
+import {
+  inviteAndRegisterEmployee,
+  PASSWORD,
+  registerManager,
+  signIn,
+  uniqueEmail,
+} from '../support/accountFlows';
+import { type IntegrationStack, postJson, startIntegrationStack } from '../support/integrationStack';
 import { LedgerInvariants } from '../support/ledgerInvariants';
 import { authorizationObject, deliver, event, transactionObject } from '../support/stripeEvents';
 import { injectTransactionFaults, type TransactionFaults } from '../support/transactionFaults';
@@ -343,5 +350,55 @@ describe('the per-team day counter of the money limits', () => {
       [1, false, 2],
     ]);
     expect(retriesInMetrics()).toBe(2);
+  });
+});
+
+describe('sign-ups', () => {
+  const manager = (email: string) => ({
+    firstName: 'Mary',
+    lastName: 'Manager',
+    email,
+    password: PASSWORD,
+    company: 'Acme Learning',
+  });
+
+  it('a manager sign-up that meets 2 conflicts is retried and creates the account once', async () => {
+    const email = uniqueEmail('conflicted');
+    faults = injectTransactionFaults(2);
+    const answer = await postJson(`${stack.apiUrl}/auth/registerManager`, manager(email));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    expect(faults.cancelled).toBe(2);
+    expect(conflicts.map((c) => [c.attempt, c.gaveUp])).toEqual([
+      [1, false],
+      [2, false],
+    ]);
+    faults.remove();
+    faults = undefined;
+    // The account works, and is the only one for the address.
+    expect((await signIn(stack.apiUrl, email)).status).toBe(200);
+    const again = await postJson(`${stack.apiUrl}/auth/registerManager`, manager(email));
+    expect(again.status).toBe(409);
+  });
+
+  it('a taken address (a failed condition) is answered at once, never retried', async () => {
+    const email = uniqueEmail('taken');
+    faults = injectTransactionFaults(1, (items) =>
+      Array.from({ length: items }, (_, i) => (i === 0 ? 'ConditionalCheckFailed' : 'None')),
+    );
+    const answer = await postJson(`${stack.apiUrl}/auth/registerManager`, manager(email));
+    expect(answer.status).toBe(409);
+    expect(answer.body.error.message).toBe('An account with this email already exists. Please sign in.');
+    expect(faults.calls).toBe(1);
+    expect(conflicts).toEqual([]);
+  });
+
+  it('an employee sign-up that meets a conflict still consumes the invitation and joins', async () => {
+    const boss = await registerManager(stack.apiUrl, stack.mailbox);
+    faults = injectTransactionFaults(1);
+    const employee = await inviteAndRegisterEmployee(stack.apiUrl, boss);
+    expect(faults.cancelled).toBe(1);
+    expect(conflicts).toHaveLength(1);
+    expect(await stack.getItem(keys.invitation(employee.email))).toBeUndefined();
+    expect((await stack.getItem(keys.user(employee.userId)))?.teamId).toBeDefined();
   });
 });

@@ -4,13 +4,14 @@
  * invitation it consumes) are single transactions, so one e-mail is one
  * account and one invitation yields one member.
  */
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClosingChoice, SuspendedBy } from '../../../shared/src/domain/subscription';
 import type { Role, UserStatus } from '../../../shared/src/schemas/me';
 import type { AppClient } from '../adapters/cognito';
 import { REFRESH_TOKEN_VALIDITY_SECONDS } from '../platform/sessionCookie';
 import { db, isConditionFailure, queryAll, tableName, updateFields } from './client';
 import { keys } from './keys';
+import { failedCondition, sendTransaction } from './transactions';
 import type { UserRecord } from './users';
 
 export interface TeamRecord {
@@ -111,12 +112,6 @@ export interface InvitationRecord {
 /** Thrown when a transaction's condition shows the e-mail is already an account, or the invitation is gone. */
 export class AccountConflict extends Error {}
 
-function isTransactionConflict(error: unknown): boolean {
-  return (
-    error instanceof Error && (error.name === 'TransactionCanceledException' || isConditionFailure(error))
-  );
-}
-
 export async function getEmailOwner(email: string): Promise<string | undefined> {
   const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.emailClaim(email) }));
   return result.Item?.userId as string | undefined;
@@ -134,29 +129,26 @@ function userItem(user: UserRecord) {
 /** Manager sign-up: the team, its manager and the e-mail claim, all or nothing. */
 export async function createTeamWithManager(team: TeamRecord, manager: UserRecord): Promise<void> {
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...keys.emailClaim(manager.email), entity: 'EmailClaim', userId: manager.userId },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          { Put: { TableName: tableName(), Item: { ...keys.team(team.teamId), entity: 'Team', ...team } } },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: userItem(manager),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-        ],
-      }),
-    );
+    await sendTransaction([
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...keys.emailClaim(manager.email), entity: 'EmailClaim', userId: manager.userId },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      { Put: { TableName: tableName(), Item: { ...keys.team(team.teamId), entity: 'Team', ...team } } },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: userItem(manager),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ]);
   } catch (error) {
-    if (isTransactionConflict(error)) throw new AccountConflict(manager.email);
+    // The address is taken (or was, a moment ago, by a racing sign-up); contention alone was retried.
+    if (failedCondition(error)) throw new AccountConflict(manager.email);
     throw error;
   }
 }
@@ -170,36 +162,33 @@ export async function createMemberFromInvitation(
   member: UserRecord,
 ): Promise<void> {
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: keys.invitation(invitation.email),
-              ConditionExpression: 'attribute_exists(pk) AND teamId = :teamId',
-              ExpressionAttributeValues: { ':teamId': invitation.teamId },
-            },
-          },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...keys.emailClaim(member.email), entity: 'EmailClaim', userId: member.userId },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: userItem(member),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-        ],
-      }),
-    );
+    await sendTransaction([
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: keys.invitation(invitation.email),
+          ConditionExpression: 'attribute_exists(pk) AND teamId = :teamId',
+          ExpressionAttributeValues: { ':teamId': invitation.teamId },
+        },
+      },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...keys.emailClaim(member.email), entity: 'EmailClaim', userId: member.userId },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: userItem(member),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ]);
   } catch (error) {
-    if (isTransactionConflict(error)) throw new AccountConflict(member.email);
+    // The address is taken, or the invitation was used or withdrawn; contention alone was retried.
+    if (failedCondition(error)) throw new AccountConflict(member.email);
     throw error;
   }
 }

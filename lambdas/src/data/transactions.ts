@@ -50,14 +50,21 @@ export function transactionConflictCounts(): { conflicts: number; retries: numbe
   return { ...conflictCounts };
 }
 
-function isConflict(error: unknown): boolean {
-  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return false;
+function cancellationReasons(error: unknown): string[] | undefined {
+  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return undefined;
   const reasons = (error as Error & { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+  return reasons.map((r) => r.Code ?? '');
+}
+
+function isConflict(error: unknown): boolean {
+  const reasons = cancellationReasons(error) ?? [];
   // A failed condition is a real answer (duplicate, no funds): never retried.
-  return (
-    reasons.some((r) => r.Code === 'TransactionConflict') &&
-    !reasons.some((r) => r.Code === 'ConditionalCheckFailed')
-  );
+  return reasons.includes('TransactionConflict') && !reasons.includes('ConditionalCheckFailed');
+}
+
+/** True when a transaction was cancelled because one of its conditions failed (a real answer, not contention). */
+export function failedCondition(error: unknown): boolean {
+  return cancellationReasons(error)?.includes('ConditionalCheckFailed') ?? false;
 }
 
 /** "Full jitter": a random wait up to an exponentially growing bound, so racing writers spread out. */
