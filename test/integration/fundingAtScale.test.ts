@@ -7,13 +7,18 @@
  *
  * Every team here is set up today, so all renew on the same cycle day; each
  * test takes its own month, and the summary counts cover every team of the file.
+ * A month missed altogether (no run in its retry window) is renewed late.
  */
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTeamFields } from '../../lambdas/src/data/accounts';
 import { keys } from '../../lambdas/src/data/keys';
 import { balanceOf, teamJournal } from '../../lambdas/src/data/ledger';
-import { handler as monthlyFunding, TEAM_CONCURRENCY } from '../../lambdas/src/jobs/monthlyFunding';
+import {
+  handler as monthlyFunding,
+  RETRY_DAYS,
+  TEAM_CONCURRENCY,
+} from '../../lambdas/src/jobs/monthlyFunding';
 import { CARD_CALL_CONCURRENCY, monthOfDate } from '../../lambdas/src/services/renewals';
 import { cardAccount } from '../../shared/src/domain/ledger';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
@@ -196,5 +201,26 @@ describe('monthly funding with teams renewed at once', () => {
     await expectOneChargeEach(month);
     await expectOneCreditEach(month);
     await expectCardsFunded(3);
+  });
+
+  it('a month whose every retry day passed without a run is renewed late, once, for its cycle day’s month', async () => {
+    const day = cycleDate(4);
+    const month = monthOfDate(day);
+    // No run on the cycle day nor on any of its retry days (an outage, say): the first run after is 9 days late.
+    const late = new Date(day.getTime() + (RETRY_DAYS + 2) * DAY_MS);
+    const summary = await runJob(late);
+    expect(summary).toMatchObject({
+      teamsFunded: TEAMS,
+      teamsRenewedLate: TEAMS,
+      teamsFailed: 0,
+      teamsLeft: 0,
+    });
+    await expectOneChargeEach(month);
+    await expectOneCreditEach(month);
+    await expectCardsFunded(4);
+
+    const nextDay = await runJob(new Date(late.getTime() + DAY_MS));
+    expect(nextDay).toMatchObject({ teamsFunded: 0, teamsRenewedLate: 0 });
+    await expectOneChargeEach(month);
   });
 });

@@ -23,17 +23,25 @@
  * JobWorkLeft) and the next day's run renews them, still within their retry
  * window, with the month of their cycle day. The oldest cycle days go first,
  * so a team on its last retry day is not the one left over.
+ *
+ * A renewal that leaves its window without ever being declined (the job did
+ * not run for a week, ran short of time on the last day, or failed on every
+ * retry day, perhaps after taking the charge) is renewed late, first thing,
+ * rather than never (`lateRenewal`): a charged team is always funded, and an
+ * unstarted one charged once. A declined month is not tried again here: that
+ * team is past due and the suspension rule decides.
  */
-import { type TeamRecord, teamsRenewingOn } from '../data/accounts';
+import { teamsRenewingOn } from '../data/accounts';
 import { mapWithConcurrency } from '../platform/concurrency';
 import { jobHandler } from '../platform/job';
 import { errorFields } from '../platform/log';
 import { metrics } from '../platform/metrics';
 import { fundPendingMembers } from '../services/pendingFunding';
-import { monthOfDate, renewTeam } from '../services/renewals';
+import { monthOfDate, type RenewableTeam, renewTeam } from '../services/renewals';
 import { suspendIfStillUnpaid } from '../services/subscription';
 
 export const RETRY_DAYS = 7;
+const DAY_MS = 86_400_000;
 
 /**
  * Teams renewed at once. Each runs up to CARD_CALL_CONCURRENCY card calls
@@ -54,8 +62,8 @@ export function cycleDaysOn(date: Date): number[] {
 }
 
 /** Every team with billing: each has a cycle day, so the 31 cycle-day partitions list them all. */
-async function teamsWithBilling(): Promise<TeamRecord[]> {
-  const teams = new Map<string, TeamRecord>();
+async function teamsWithBilling(): Promise<RenewableTeam[]> {
+  const teams = new Map<string, RenewableTeam>();
   for (let day = 1; day <= 31; day++) {
     for (const team of await teamsRenewingOn(day)) teams.set(team.teamId, team);
   }
@@ -63,7 +71,7 @@ async function teamsWithBilling(): Promise<TeamRecord[]> {
 }
 
 interface DueRenewal {
-  team: TeamRecord;
+  team: RenewableTeam;
   month: string;
   /** The cycle day this renewal is for (today, or one of the retry days before). */
   date: Date;
@@ -73,13 +81,39 @@ interface DueRenewal {
 async function renewalsDue(now: Date): Promise<DueRenewal[]> {
   const due: DueRenewal[] = [];
   for (let back = RETRY_DAYS - 1; back >= 0; back--) {
-    const date = new Date(now.getTime() - back * 86_400_000);
+    const date = new Date(now.getTime() - back * DAY_MS);
     const month = monthOfDate(date);
     for (const cycleDay of cycleDaysOn(date)) {
       for (const team of await teamsRenewingOn(cycleDay)) due.push({ team, month, date });
     }
   }
   return due;
+}
+
+/** The latest day on or before `now` (same time of day) when a team with this cycle day renews. */
+export function lastCycleDate(cycleDay: number, now: Date): Date {
+  for (let back = 0; back <= 31; back++) {
+    const date = new Date(now.getTime() - back * DAY_MS);
+    if (cycleDaysOn(date).includes(cycleDay)) return date;
+  }
+  throw new Error(`cycle day ${cycleDay} is not a day of the month`);
+}
+
+/**
+ * The renewal a team missed: its last cycle day is past the retry window, that
+ * month was never renewed and never declined, and the team may be charged.
+ * renewTeam then goes on from where the month stopped (its stored plan).
+ */
+export function lateRenewal(team: RenewableTeam, now: Date): DueRenewal | undefined {
+  if (!team.cycleDay || !team.setupMonth || team.subscription) return undefined;
+  const date = lastCycleDate(team.cycleDay, now);
+  const daysAgo = Math.floor(now.getTime() / DAY_MS) - Math.floor(date.getTime() / DAY_MS);
+  if (daysAgo < RETRY_DAYS) return undefined; // still in its window: renewalsDue has it
+  const month = monthOfDate(date);
+  if (team.setupMonth >= month) return undefined;
+  if (team.lastRenewedMonth && team.lastRenewedMonth >= month) return undefined;
+  if (team.cycleAttempt?.month === month && team.cycleAttempt.status === 'declined') return undefined;
+  return { team, month, date };
 }
 
 export const handler = jobHandler('monthlyFunding', async ({ now, log, remainingMs }) => {
@@ -89,6 +123,7 @@ export const handler = jobHandler('monthlyFunding', async ({ now, log, remaining
     teamsFailed: 0,
     teamsSuspended: 0,
     teamsLeft: 0,
+    teamsRenewedLate: 0,
     joinsFunded: 0,
     joinsDeclined: 0,
     joinsFailed: 0,
@@ -96,7 +131,11 @@ export const handler = jobHandler('monthlyFunding', async ({ now, log, remaining
   };
   const timeLeft = () => remainingMs() >= STOP_STARTING_WITHIN_MS;
   const declinedToday = new Set<string>();
-  const due = await renewalsDue(now);
+  const billed = await teamsWithBilling();
+  const late = billed.flatMap((team) => lateRenewal(team, now) ?? []);
+  // The missed ones first: they have waited longest.
+  const due = [...late, ...(await renewalsDue(now))];
+  const lateIds = new Set(late.map((l) => l.team.teamId));
   let renewalsStarted = 0;
   await mapWithConcurrency(
     due,
@@ -107,6 +146,12 @@ export const handler = jobHandler('monthlyFunding', async ({ now, log, remaining
       try {
         const outcome = await renewTeam(team, month, now, teamLog, date);
         if (outcome === 'funded') summary.teamsFunded++;
+        if (outcome === 'funded' && lateIds.has(team.teamId)) {
+          summary.teamsRenewedLate++;
+          teamLog.warn('renewed after its retry window: the month had been missed', {
+            cycleDate: date.toISOString().slice(0, 10),
+          });
+        }
         if (outcome === 'declined') {
           summary.teamsDeclined++;
           declinedToday.add(team.teamId);
@@ -122,7 +167,6 @@ export const handler = jobHandler('monthlyFunding', async ({ now, log, remaining
 
   // Once out of time, none of these starts either (time only runs down): a team whose renewal
   // was left is not judged unpaid before its retry.
-  const billed = await teamsWithBilling();
   let retriesStarted = 0;
   await mapWithConcurrency(
     billed,
