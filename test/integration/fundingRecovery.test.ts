@@ -240,6 +240,26 @@ describe('monthly renewal', () => {
     expect(summary.teamsFailed).toBe(0);
   });
 
+  it('a cycle day with nobody to fund renews the month with nothing: who joins later is charged once, on joining', async () => {
+    const { manager, teamId, customerId, cycleDay } = await setUpTeam();
+    const day = cycleDate(cycleDay, 1);
+    const month = monthOfDate(day);
+    // Nobody active on the cycle day (an empty team): nothing is charged, and the month is done.
+    await runJob(day);
+    expect(await stack.getItem(keys.team(teamId))).toMatchObject({ lastRenewedMonth: month });
+
+    // Two days later someone joins: charged and funded on joining, as the spec says.
+    const dee = await join(manager, 25);
+    // The retry days that follow, and the run after the window, charge the month no more.
+    await runJob(new Date(day.getTime() + 3 * DAY_MS));
+    await runJob(new Date(day.getTime() + 9 * DAY_MS));
+    expect(await chargesWithPurpose(customerId, `CYCLE#${teamId}#${month}`)).toEqual([]);
+    expect(await balanceOf(cardAccount(dee.userId))).toBe(2500);
+    expect(
+      (await credits(teamId, `FUNDING#${teamId}#`)).filter((c) => c.entryId.endsWith(`#${month}`)),
+    ).toEqual([]);
+  });
+
   it('one team’s failed renewal does not stop the others; the run counts it and the next day finishes it', async () => {
     const first = await setUpTeam();
     const second = await setUpTeam();

@@ -84,7 +84,12 @@ export async function renewTeam(
       .map((m) => ({ userId: m.userId, cents: m.nextBudgetCents ?? m.budgetCents ?? 0 }))
       .filter((m) => m.cents > 0);
     const totalCents = members.reduce((s, m) => s + m.cents, 0);
-    if (totalCents === 0) return 'nothing';
+    if (totalCents === 0) {
+      // Nobody to fund on the cycle day: the month is renewed, with nothing. Someone who joins
+      // later is charged on joining and joins the next cycle (spec), not this month's again.
+      await setTeamFields(team.teamId, { lastRenewedMonth: month });
+      return 'nothing';
+    }
     plan = {
       month,
       purpose: `CYCLE#${team.teamId}#${month}`,
