@@ -18,9 +18,16 @@ import {
   CreateTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
+  type TableDescription,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { createTableInput, tableSpec } from '../../lambdas/src/data/tableSpec';
+import {
+  createTableInput,
+  globalIndexInput,
+  indexAttributeDefinitions,
+  tableSpec,
+} from '../../lambdas/src/data/tableSpec';
 import { type LogSink, startProcess, waitForPort } from './processes';
 
 const require = createRequire(import.meta.url);
@@ -147,7 +154,13 @@ export async function startDynamoDb(options: { port: number; dataDir?: string; l
   return { endpoint: `http://127.0.0.1:${options.port}`, stop: () => child.stopProcess() };
 }
 
-/** Creates the table from the shared spec unless it exists (so a second start keeps the data). */
+/**
+ * Creates the table from the shared spec unless it exists (so a second start
+ * keeps the data). A table made by an older version gets the indexes added
+ * since, one UpdateTable each (DynamoDB creates one index per update), so
+ * `npm start` on an old data folder keeps working; the data those indexes
+ * need is then written by infra/local/seed.ts `upgradeData`.
+ */
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = new DynamoDBClient({
     endpoint,
@@ -155,19 +168,58 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
-    return;
-  } catch (error) {
-    if ((error as Error).name !== 'ResourceNotFoundException') throw error;
+    let existing: TableDescription | undefined;
+    try {
+      existing = (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table;
+    } catch (error) {
+      if ((error as Error).name !== 'ResourceNotFoundException') throw error;
+    }
+    if (existing) {
+      await addMissingIndexes(client, tableName, existing);
+      return;
+    }
+    await client.send(new CreateTableCommand(createTableInput(tableName)));
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: tableName,
+        TimeToLiveSpecification: { AttributeName: tableSpec.ttlAttribute, Enabled: true },
+      }),
+    );
+  } finally {
+    client.destroy();
   }
-  await client.send(new CreateTableCommand(createTableInput(tableName)));
-  await client.send(
-    new UpdateTimeToLiveCommand({
-      TableName: tableName,
-      TimeToLiveSpecification: { AttributeName: tableSpec.ttlAttribute, Enabled: true },
-    }),
-  );
-  client.destroy();
+}
+
+/** How long an added index may take to become ACTIVE (DynamoDB Local: well under a second). */
+const INDEX_READY_TIMEOUT_MS = 120_000;
+const INDEX_POLL_MS = 200;
+
+async function addMissingIndexes(client: DynamoDBClient, tableName: string, table: TableDescription) {
+  const present = new Set((table.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+  for (const index of tableSpec.globalIndexes) {
+    if (present.has(index.name)) continue;
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: indexAttributeDefinitions(index),
+        GlobalSecondaryIndexUpdates: [{ Create: globalIndexInput(index) }],
+      }),
+    );
+    await indexActive(client, tableName, index.name);
+  }
+}
+
+/** Waits until the index can be queried (a new index is CREATING, then ACTIVE once its backfill is done). */
+async function indexActive(client: DynamoDBClient, tableName: string, indexName: string) {
+  const deadline = Date.now() + INDEX_READY_TIMEOUT_MS;
+  for (;;) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const status = Table?.GlobalSecondaryIndexes?.find((i) => i.IndexName === indexName)?.IndexStatus;
+    if (status === 'ACTIVE') return;
+    if (Date.now() > deadline)
+      throw new Error(`${tableName}: index ${indexName} still ${status ?? 'missing'} after 2 minutes`);
+    await new Promise((resolve) => setTimeout(resolve, INDEX_POLL_MS));
+  }
 }
 
 export function hasPersistedData(dataDir: string): boolean {

@@ -15,6 +15,7 @@ import { resolve } from 'node:path';
 import { getEmailOwner, getInvitation } from '../../lambdas/src/data/accounts';
 import { issueEmailToken } from '../../lambdas/src/data/emailTokens';
 import { splitSharedAccounts } from '../../lambdas/src/data/ledgerMigrations';
+import { indexAwaitingReceipts } from '../../lambdas/src/data/receiptIndexMigration';
 import { getUser } from '../../lambdas/src/data/users';
 import { createLogger } from '../../lambdas/src/platform/log';
 import { registerEmployee, registerManager, verifyEmail } from '../../lambdas/src/services/accounts';
@@ -92,6 +93,12 @@ export async function upgradeData(log: LogSink): Promise<void> {
   if (split.posted > 0)
     log(
       `ledger: moved ${split.posted} shared network/revenue balances to ${split.teams} teams' own accounts`,
+    );
+  // Purchases awaiting a receipt are listed in the sparse gsi3 (ensureTable adds the index to an old table).
+  const receipts = await indexAwaitingReceipts();
+  if (receipts.indexed + receipts.unlisted > 0)
+    log(
+      `receipts: listed ${receipts.indexed} purchases awaiting a receipt in gsi3, took out ${receipts.unlisted} received`,
     );
 }
 

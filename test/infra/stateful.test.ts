@@ -50,6 +50,25 @@ describe('the single table', () => {
     expect(indexes.map((i) => i.IndexName)).toEqual(tableSpec.globalIndexes.map((i) => i.name));
   });
 
+  it('has the sparse awaiting-receipt index gsi3 (gsi3pk / gsi3sk, all attributes)', () => {
+    t.stateful.hasResourceProperties('AWS::DynamoDB::Table', {
+      AttributeDefinitions: Match.arrayWith([
+        { AttributeName: 'gsi3pk', AttributeType: 'S' },
+        { AttributeName: 'gsi3sk', AttributeType: 'S' },
+      ]),
+      GlobalSecondaryIndexes: Match.arrayWith([
+        {
+          IndexName: 'gsi3',
+          KeySchema: [
+            { AttributeName: 'gsi3pk', KeyType: 'HASH' },
+            { AttributeName: 'gsi3sk', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        },
+      ]),
+    });
+  });
+
   it('expires items on the TTL attribute the code writes', () => {
     t.stateful.hasResourceProperties('AWS::DynamoDB::Table', {
       TimeToLiveSpecification: { AttributeName: tableSpec.ttlAttribute, Enabled: true },

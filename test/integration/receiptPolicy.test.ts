@@ -41,6 +41,7 @@ async function putPurchase(
         ...keys.purchase(purchaseId),
         ...keys.purchaseByTeam(teamId, createdAt, purchaseId),
         ...keys.purchaseByUser(employee.userId, createdAt, purchaseId),
+        ...keys.purchaseAwaitingReceipt(teamId, employee.userId, createdAt, purchaseId),
         entity: 'Purchase',
         purchaseId,
         userId: employee.userId,

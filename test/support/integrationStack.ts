@@ -9,7 +9,7 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-d
 import { inject } from 'vitest';
 import { prefixedLog } from '../../infra/local/processes';
 import type { StripeEmulator } from '../../infra/local/stripe';
-import { createTableInput, tableSpec } from '../../lambdas/src/data/tableSpec';
+import { createTableInput, type IndexName, tableSpec } from '../../lambdas/src/data/tableSpec';
 
 import { TEST_RECEIPTS_BUCKET, TEST_WEB_ORIGIN } from './integrationConstants';
 
@@ -41,7 +41,7 @@ export interface IntegrationStack {
   tableName: string;
   doc: DynamoDBDocumentClient;
   getItem(key: { pk: string; sk: string }): Promise<Record<string, unknown> | undefined>;
-  queryIndex(index: 'gsi1' | 'gsi2', pk: string): Promise<Record<string, unknown>[]>;
+  queryIndex(index: IndexName, pk: string): Promise<Record<string, unknown>[]>;
   mailbox: Mailbox;
   stop(): Promise<void>;
 }

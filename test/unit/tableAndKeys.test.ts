@@ -13,7 +13,7 @@ describe('table spec', () => {
       tableSpec.globalIndexes.map((i) => i.name),
     );
     const defined = input.AttributeDefinitions.map((a) => a.AttributeName).sort();
-    expect(defined).toEqual(['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'pk', 'sk']);
+    expect(defined).toEqual(['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'pk', 'sk']);
   });
 });
 
@@ -41,6 +41,19 @@ describe('keys', () => {
   it('buckets time-partitioned lists by UTC month', () => {
     expect(monthOf('2026-11-21T22:00:00.000Z')).toBe('2026-11');
     expect(keys.leadByMonth('2026-11-21T22:00:00.000Z', 'a@b.co').gsi1pk).toBe('LEADS#2026-11');
+  });
+
+  it('lists a purchase awaiting its receipt under its team, by person then time', () => {
+    const key = keys.purchaseAwaitingReceipt('team1', 'user1', '2026-03-02T15:00:00.000Z', 'ipi_1');
+    expect(key).toEqual({ gsi3pk: 'RECEIPTDUE#team1', gsi3sk: 'user1#2026-03-02T15:00:00.000Z#ipi_1' });
+    expect(key.gsi3pk).toBe(keys.receiptsDueOfTeam('team1'));
+    expect(key.gsi3sk.startsWith(keys.receiptsDueOfUser('user1'))).toBe(true);
+    // One person's prefix never takes in another's whose id starts the same way.
+    expect(
+      keys
+        .purchaseAwaitingReceipt('team1', 'user10', '2026-03-02T15:00:00.000Z', 'ipi_2')
+        .gsi3sk.startsWith(keys.receiptsDueOfUser('user1')),
+    ).toBe(false);
   });
 
   it('windows rate limits per bucket and client', () => {

@@ -101,6 +101,19 @@ export async function teamsRenewingOn(cycleDay: number): Promise<TeamRecord[]> {
   });
 }
 
+/**
+ * Every team that ever set up billing (only they have cards and purchases):
+ * the 31 cycle-day partitions list them all; a team keeps its listing when
+ * suspended or closed.
+ */
+export async function teamsWithBilling(): Promise<TeamRecord[]> {
+  const teams = new Map<string, TeamRecord>();
+  for (let day = 1; day <= 31; day++) {
+    for (const team of await teamsRenewingOn(day)) teams.set(team.teamId, team);
+  }
+  return [...teams.values()];
+}
+
 export interface InvitationRecord {
   email: string;
   teamId: string;

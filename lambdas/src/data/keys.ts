@@ -9,6 +9,9 @@
  *          journal, leads and messages by month.
  *   gsi2 - "children of a user": an employee's own purchases; teams by cycle
  *          day; employees by the day dormancy next falls due.
+ *   gsi3 - sparse "still to do" lists: only the items that need a job's
+ *          attention carry its keys (purchases awaiting their receipt), so the
+ *          job reads what is due, never a team's whole history.
  */
 
 type Key = { pk: string; sk: string };
@@ -102,6 +105,19 @@ export const keys = {
     gsi2pk: `USER#${userId}`,
     gsi2sk: `PURCHASE#${createdAt}#${purchaseId}`,
   }),
+  /**
+   * Sparse: only while a purchase awaits its receipt (written with it by the
+   * settlement, removed in the update that records the receipt). One query
+   * gives a team's, begins_with `<userId>#` one person's, oldest first.
+   */
+  purchaseAwaitingReceipt: (teamId: string, userId: string, createdAt: string, purchaseId: string) => ({
+    gsi3pk: `RECEIPTDUE#${teamId}`,
+    gsi3sk: `${userId}#${createdAt}#${purchaseId}`,
+  }),
+  /** The gsi3 partition of a team's purchases awaiting a receipt. */
+  receiptsDueOfTeam: (teamId: string) => `RECEIPTDUE#${teamId}`,
+  /** The gsi3 sort key prefix of one person's purchases awaiting a receipt. */
+  receiptsDueOfUser: (userId: string) => `${userId}#`,
 
   /** Processed Stripe event ids, so a redelivered event does nothing twice. */
   stripeEvent: (eventId: string): Key => ({ pk: `STRIPE_EVENT#${eventId}`, sk: 'EVENT' }),

@@ -1,36 +1,42 @@
 /**
  * Purchases as the receipt policy and the manager's CSV export read them
- * (access patterns 17 and 18, keys in keys.ts). A purchase is written by the
- * card settlement with `receiptStatus: 'awaiting'`; the receipt upload marks it
- * received. Reminder stages already sent are kept on the purchase, so a
- * reminder is sent once however often the job runs.
+ * (access patterns 17, 18 and 38, keys in keys.ts). A purchase is written by
+ * the card settlement with `receiptStatus: 'awaiting'` and listed in the
+ * sparse gsi3 (`RECEIPTDUE#<teamId>`); recording the receipt marks it received
+ * and takes it out of gsi3 in the same update, so gsi3 holds exactly the
+ * purchases still awaiting a receipt, however old, and the daily job reads
+ * those and nothing else. Reminder stages already sent are kept on the
+ * purchase, so a reminder is sent once however often the job runs.
  */
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, queryAll, tableName, updateFields } from './client';
 import { keys } from './keys';
 import type { PurchaseRecord } from './purchases';
 
-const awaiting = {
-  FilterExpression: 'receiptStatus = :awaiting',
-};
+/** Attributes that list a purchase in gsi3; removed with the update that ends "awaiting". */
+const AWAITING_RECEIPT_INDEX_KEYS = ['gsi3pk', 'gsi3sk'] as const;
 
-/** A team's purchases still awaiting a receipt (pattern 17, filtered). */
+/** A team's purchases still awaiting a receipt, by person, oldest first (pattern 38). */
 export async function teamPurchasesAwaitingReceipt(teamId: string): Promise<PurchaseRecord[]> {
   return queryAll<PurchaseRecord>({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
-    ...awaiting,
-    ExpressionAttributeValues: { ':pk': `TEAM#${teamId}`, ':prefix': 'PURCHASE#', ':awaiting': 'awaiting' },
+    IndexName: 'gsi3',
+    KeyConditionExpression: 'gsi3pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.receiptsDueOfTeam(teamId) },
   });
 }
 
-/** An employee's purchases still awaiting a receipt (pattern 18, filtered). */
-export async function userPurchasesAwaitingReceipt(userId: string): Promise<PurchaseRecord[]> {
+/** One employee's purchases still awaiting a receipt, oldest first (pattern 38, their sort key prefix). */
+export async function userPurchasesAwaitingReceipt(
+  teamId: string,
+  userId: string,
+): Promise<PurchaseRecord[]> {
   return queryAll<PurchaseRecord>({
-    IndexName: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :prefix)',
-    ...awaiting,
-    ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'PURCHASE#', ':awaiting': 'awaiting' },
+    IndexName: 'gsi3',
+    KeyConditionExpression: 'gsi3pk = :pk AND begins_with(gsi3sk, :prefix)',
+    ExpressionAttributeValues: {
+      ':pk': keys.receiptsDueOfTeam(teamId),
+      ':prefix': keys.receiptsDueOfUser(userId),
+    },
   });
 }
 
@@ -89,7 +95,11 @@ export async function markReminderSent(purchaseId: string, stage: string): Promi
   }
 }
 
-/** The receipt is in (the upload's confirm does this; tests call it directly). */
+/** The receipt is in (tests and the bench call this directly; the upload's confirm is recordReceipt). */
 export async function markReceiptReceived(purchaseId: string, at: string): Promise<void> {
-  await updateFields(keys.purchase(purchaseId), { receiptStatus: 'received', receiptReceivedAt: at });
+  await updateFields(
+    keys.purchase(purchaseId),
+    { receiptStatus: 'received', receiptReceivedAt: at },
+    { remove: [...AWAITING_RECEIPT_INDEX_KEYS] },
+  );
 }

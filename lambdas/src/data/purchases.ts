@@ -106,7 +106,9 @@ export async function recordReceipt(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.purchase(purchaseId),
-        UpdateExpression: 'SET #title = :title, #receipt = :receipt, #state = :received',
+        // Leaving the sparse awaiting-receipt index (gsi3) in the same write keeps it exact.
+        UpdateExpression:
+          'SET #title = :title, #receipt = :receipt, #state = :received REMOVE gsi3pk, gsi3sk',
         ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(receiptSeenAt)',
         ExpressionAttributeNames: { '#title': 'title', '#receipt': 'receipt', '#state': 'receiptStatus' },
         ExpressionAttributeValues: { ':title': title, ':receipt': receipt, ':received': 'received' },

@@ -104,6 +104,8 @@ export async function applyCapture(event: CaptureEvent, log: Logger): Promise<Po
           ...keys.purchase(event.transactionId),
           ...keys.purchaseByTeam(card.teamId, event.createdAt, event.transactionId),
           ...keys.purchaseByUser(card.userId, event.createdAt, event.transactionId),
+          // Listed for the receipt job until the receipt is recorded (gsi3 is sparse).
+          ...keys.purchaseAwaitingReceipt(card.teamId, card.userId, event.createdAt, event.transactionId),
           entity: 'Purchase',
           purchaseId: event.transactionId,
           userId: card.userId,

@@ -13,7 +13,7 @@
 import { businessDateOf, receiptDueDay, receiptStage } from '../../../shared/src/domain/businessDays';
 import type { FreezeReasons } from '../../../shared/src/domain/spendPolicy';
 import { setCardStatus as setIssuerCardStatus } from '../adapters/stripe';
-import { listTeamUsers, type TeamRecord, teamsRenewingOn } from '../data/accounts';
+import { listTeamUsers, type TeamRecord, teamsWithBilling } from '../data/accounts';
 import { type CardRecord, getCard, getCards, updateCard } from '../data/cards';
 import {
   markReminderSent,
@@ -61,15 +61,6 @@ async function liftReceiptFreeze(card: CardRecord): Promise<'active' | 'stillFro
   return 'active';
 }
 
-/** Teams with billing (only they have cards): the 31 cycle-day partitions list them all. */
-async function teamsWithBilling(): Promise<TeamRecord[]> {
-  const teams = new Map<string, TeamRecord>();
-  for (let day = 1; day <= 31; day++) {
-    for (const team of await teamsRenewingOn(day)) teams.set(team.teamId, team);
-  }
-  return [...teams.values()];
-}
-
 export interface ReceiptRunSummary {
   remindersSent: number;
   cardsFrozen: number;
@@ -77,7 +68,10 @@ export interface ReceiptRunSummary {
   teamsFailed: number;
 }
 
-/** One team's run: reminders, freezes, and freezes no longer needed. */
+/**
+ * One team's run: reminders, freezes, and freezes no longer needed. Reads only
+ * the team's purchases awaiting a receipt (gsi3), not its history.
+ */
 async function runTeam(team: TeamRecord, now: Date, summary: ReceiptRunSummary) {
   const today = businessDateOf(now);
   const awaiting = await teamPurchasesAwaitingReceipt(team.teamId);
@@ -166,7 +160,7 @@ export async function onReceiptReceived(
   const card = user?.cardId ? await getCard(user.cardId) : undefined;
   if (!user || !card?.freeze?.missingReceipt || card.status === 'canceled')
     return { card: 'notFrozenForReceipts' };
-  const overdue = (await userPurchasesAwaitingReceipt(userId)).some(
+  const overdue = (await userPurchasesAwaitingReceipt(user.teamId, userId)).some(
     (p) => receiptStage(p.createdAt, now) === 'overdue',
   );
   if (overdue) return { card: 'stillOverdue' };
