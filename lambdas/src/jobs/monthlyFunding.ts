@@ -31,7 +31,7 @@
  * unstarted one charged once. A declined month is not tried again here: that
  * team is past due and the suspension rule decides.
  */
-import { teamsRenewingOn } from '../data/accounts';
+import { teamsRenewingOn, teamsWithBilling } from '../data/accounts';
 import { mapWithConcurrency } from '../platform/concurrency';
 import { jobHandler } from '../platform/job';
 import { errorFields } from '../platform/log';
@@ -59,15 +59,6 @@ export function cycleDaysOn(date: Date): number[] {
   const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
   if (day !== lastDay) return [day];
   return Array.from({ length: 32 - day }, (_, i) => day + i);
-}
-
-/** Every team with billing: each has a cycle day, so the 31 cycle-day partitions list them all. */
-async function teamsWithBilling(): Promise<RenewableTeam[]> {
-  const teams = new Map<string, RenewableTeam>();
-  for (let day = 1; day <= 31; day++) {
-    for (const team of await teamsRenewingOn(day)) teams.set(team.teamId, team);
-  }
-  return [...teams.values()];
 }
 
 interface DueRenewal {
@@ -131,7 +122,7 @@ export const handler = jobHandler('monthlyFunding', async ({ now, log, remaining
   };
   const timeLeft = () => remainingMs() >= STOP_STARTING_WITHIN_MS;
   const declinedToday = new Set<string>();
-  const billed = await teamsWithBilling();
+  const billed: RenewableTeam[] = await teamsWithBilling();
   const late = billed.flatMap((team) => lateRenewal(team, now) ?? []);
   // The missed ones first: they have waited longest.
   const due = [...late, ...(await renewalsDue(now))];
