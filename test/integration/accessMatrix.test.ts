@@ -8,6 +8,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
+import { purchaseItem } from '../../lambdas/src/data/purchases';
 import { SESSION_COOKIE_NAME } from '../../lambdas/src/platform/sessionCookie';
 import { type OperationId, operationIds, routes } from '../../shared/src/api/routes';
 import {
@@ -400,11 +401,7 @@ async function putPurchase(purchaseId: string, employee: SignedIn, withReceipt: 
   await stack.doc.send(
     new PutCommand({
       TableName: stack.tableName,
-      Item: {
-        ...keys.purchase(purchaseId),
-        ...keys.purchaseByTeam(teamId, createdAt, purchaseId),
-        ...keys.purchaseByUser(employee.userId, createdAt, purchaseId),
-        entity: 'Purchase',
+      Item: purchaseItem({
         purchaseId,
         userId: employee.userId,
         teamId,
@@ -426,7 +423,7 @@ async function putPurchase(purchaseId: string, employee: SignedIn, withReceipt: 
               },
             }
           : {}),
-      },
+      }),
     }),
   );
 }

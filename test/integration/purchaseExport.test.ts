@@ -7,8 +7,8 @@
  */
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '../../lambdas/src/data/keys';
 import { markReceiptReceived } from '../../lambdas/src/data/purchaseReceipts';
+import { purchaseItem } from '../../lambdas/src/data/purchases';
 import { createLogger } from '../../lambdas/src/platform/log';
 import { applyCapture } from '../../lambdas/src/services/cardSettlement';
 import {
@@ -27,7 +27,8 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-function purchaseItem(
+/** A purchase as the settlement writes it (awaiting its receipt), without the card network. */
+function purchaseOf(
   who: { userId: string; cardId: string },
   teamId: string,
   purchaseId: string,
@@ -35,11 +36,7 @@ function purchaseItem(
   merchant: string,
   amountCents: number,
 ) {
-  return {
-    ...keys.purchase(purchaseId),
-    ...keys.purchaseByTeam(teamId, createdAt, purchaseId),
-    ...keys.purchaseByUser(who.userId, createdAt, purchaseId),
-    entity: 'Purchase',
+  return purchaseItem({
     purchaseId,
     userId: who.userId,
     teamId,
@@ -49,7 +46,7 @@ function purchaseItem(
     category: 'book_stores',
     createdAt,
     receiptStatus: 'awaiting',
-  };
+  });
 }
 
 async function putAll(items: Record<string, unknown>[]) {
@@ -117,7 +114,7 @@ describe('GET /team/purchases.csv', () => {
       const minute = String(i % 60).padStart(2, '0');
       const hour = String(10 + (Math.floor(i / 60) % 10)).padStart(2, '0');
       const day = String(1 + (Math.floor(i / 600) % 20)).padStart(2, '0');
-      return purchaseItem(
+      return purchaseOf(
         ana,
         teamId,
         `ipi_bulk_${i}`,
@@ -129,12 +126,12 @@ describe('GET /team/purchases.csv', () => {
     await putAll([
       ...bulk,
       // Edges, in New York time: 31 March 11 pm EDT is March; 1 April midnight EDT is April; 31 Jan 11 pm EST is January.
-      purchaseItem(ana, teamId, 'ipi_edge_in', '2026-04-01T03:59:59.000Z', 'Line\nBreak Books', 999),
-      purchaseItem(ana, teamId, 'ipi_edge_out', '2026-04-01T04:00:00.000Z', 'April Books', 999),
-      purchaseItem(ana, teamId, 'ipi_edge_before', '2026-02-01T04:59:59.000Z', 'January Books', 999),
-      purchaseItem(ana, teamId, 'ipi_formula', '2026-02-11T15:00:00.000Z', '=HYPERLINK("http://x")', 500),
+      purchaseOf(ana, teamId, 'ipi_edge_in', '2026-04-01T03:59:59.000Z', 'Line\nBreak Books', 999),
+      purchaseOf(ana, teamId, 'ipi_edge_out', '2026-04-01T04:00:00.000Z', 'April Books', 999),
+      purchaseOf(ana, teamId, 'ipi_edge_before', '2026-02-01T04:59:59.000Z', 'January Books', 999),
+      purchaseOf(ana, teamId, 'ipi_formula', '2026-02-11T15:00:00.000Z', '=HYPERLINK("http://x")', 500),
       // Another team's purchase in the same months is never in this file.
-      purchaseItem(stranger, other.teamId, 'ipi_stranger', '2026-03-05T15:00:00.000Z', 'Stranger Books', 700),
+      purchaseOf(stranger, other.teamId, 'ipi_stranger', '2026-03-05T15:00:00.000Z', 'Stranger Books', 700),
     ]);
     await markReceiptReceived('ipi_bulk_0', '2026-03-02T12:00:00.000Z');
 

@@ -9,6 +9,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
 import { markReceiptReceived } from '../../lambdas/src/data/purchaseReceipts';
+import { purchaseItem } from '../../lambdas/src/data/purchases';
 import { handler } from '../../lambdas/src/jobs/receiptDeadlines';
 import { createLogger } from '../../lambdas/src/platform/log';
 import { onReceiptReceived, runReceiptDeadlines } from '../../lambdas/src/services/receiptPolicy';
@@ -37,12 +38,7 @@ async function putPurchase(
   await stack.doc.send(
     new PutCommand({
       TableName: stack.tableName,
-      Item: {
-        ...keys.purchase(purchaseId),
-        ...keys.purchaseByTeam(teamId, createdAt, purchaseId),
-        ...keys.purchaseByUser(employee.userId, createdAt, purchaseId),
-        ...keys.purchaseAwaitingReceipt(teamId, employee.userId, createdAt, purchaseId),
-        entity: 'Purchase',
+      Item: purchaseItem({
         purchaseId,
         userId: employee.userId,
         teamId,
@@ -52,7 +48,7 @@ async function putPurchase(
         category: 'book_stores',
         createdAt,
         receiptStatus: 'awaiting',
-      },
+      }),
     }),
   );
   return purchaseId;

@@ -39,6 +39,26 @@ export interface PurchaseRecord {
   receiptReminders?: Set<string>;
 }
 
+/**
+ * A purchase as stored: its own key, the team's and the person's lists, and,
+ * while it awaits its receipt, the sparse receipt-due list (gsi3). The one
+ * place the item is put together: the settlement writes it, and tests that
+ * need a purchase without the card network write the very same.
+ */
+export function purchaseItem(purchase: PurchaseRecord): Record<string, unknown> {
+  const { purchaseId, teamId, userId, createdAt } = purchase;
+  return {
+    ...keys.purchase(purchaseId),
+    ...keys.purchaseByTeam(teamId, createdAt, purchaseId),
+    ...keys.purchaseByUser(userId, createdAt, purchaseId),
+    ...(purchase.receiptStatus === 'awaiting'
+      ? keys.purchaseAwaitingReceipt(teamId, userId, createdAt, purchaseId)
+      : {}),
+    entity: 'Purchase',
+    ...purchase,
+  };
+}
+
 export async function getPurchase(purchaseId: string): Promise<PurchaseRecord | undefined> {
   const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.purchase(purchaseId) }));
   return result.Item as PurchaseRecord | undefined;

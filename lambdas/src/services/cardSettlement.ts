@@ -11,7 +11,7 @@ import { tableName } from '../data/client';
 import { startDormancyClock } from '../data/dormancy';
 import { keys } from '../data/keys';
 import { explainCancellation, type PostResult, postingItems } from '../data/ledger';
-import { getPurchase } from '../data/purchases';
+import { getPurchase, purchaseItem } from '../data/purchases';
 import { sendTransaction, type TransactItem } from '../data/transactions';
 import type { Logger } from '../platform/log';
 
@@ -100,13 +100,8 @@ export async function applyCapture(event: CaptureEvent, log: Logger): Promise<Po
     const purchase: TransactItem = {
       Put: {
         TableName: tableName(),
-        Item: {
-          ...keys.purchase(event.transactionId),
-          ...keys.purchaseByTeam(card.teamId, event.createdAt, event.transactionId),
-          ...keys.purchaseByUser(card.userId, event.createdAt, event.transactionId),
-          // Listed for the receipt job until the receipt is recorded (gsi3 is sparse).
-          ...keys.purchaseAwaitingReceipt(card.teamId, card.userId, event.createdAt, event.transactionId),
-          entity: 'Purchase',
+        // Listed for the receipt job until the receipt is recorded (gsi3 is sparse).
+        Item: purchaseItem({
           purchaseId: event.transactionId,
           userId: card.userId,
           teamId: card.teamId,
@@ -117,7 +112,7 @@ export async function applyCapture(event: CaptureEvent, log: Logger): Promise<Po
           category: event.category,
           createdAt: event.createdAt,
           receiptStatus: 'awaiting',
-        },
+        }),
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     };
