@@ -8,6 +8,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { endAllSessions } from '../../lambdas/src/data/accounts';
 import { hashToken } from '../../lambdas/src/data/emailTokens';
 import { keys } from '../../lambdas/src/data/keys';
 import { unverifiedClaims } from '../../lambdas/src/platform/auth';
@@ -211,6 +212,20 @@ describe('social sign-in with an authenticator app', () => {
     const replay = await postSocial({ code: codeFor(manager.secret, 2) }, pending);
     expect(replay.status).toBe(401);
     expect(replay.body.error.message).toBe(SOCIAL_SIGN_IN_EXPIRED);
+  });
+
+  it('a sign-in still waiting for its code when every session is ended (sign-out elsewhere) ends with them', async () => {
+    const manager = await managerWithApp();
+    const first = await postSocial(await visitProvider({ email: manager.email, password: PASSWORD }));
+    const pending = asSent(cookieOf(first.setCookies, PENDING_SOCIAL_COOKIE_NAME));
+    // Sign-out in another browser (or a password reset) ends every session of the account; made a
+    // second later than the tokens waiting here, as it would be, rather than waited for.
+    await endAllSessions(manager.userId, new Date(Date.now() + 2_000));
+
+    const late = await postSocial({ code: codeFor(manager.secret, 1) }, pending);
+    expect(late.status).toBe(401);
+    expect(late.body.error.message).toBe(SOCIAL_SIGN_IN_EXPIRED);
+    expect(cookieOf(late.setCookies, SESSION_COOKIE_NAME)).toBeUndefined();
   });
 
   it('takes a recovery code instead, once', async () => {

@@ -18,7 +18,7 @@ import {
   putPendingSocialSignIn,
 } from '../data/pendingSocialSignIns';
 import { getUser } from '../data/users';
-import { verifyBearer } from '../platform/auth';
+import { unverifiedClaims, verifyBearer } from '../platform/auth';
 import { socialSignInConfig, socialSignInEnabled } from '../platform/config';
 import type { Logger } from '../platform/log';
 import { BAD_CODE, CODE_REQUIRED, startSession } from './accounts';
@@ -99,6 +99,12 @@ export async function finishSocialSession(
   }
   const tokens = await claimPendingSocialSignIn(challenge, now);
   if (!tokens) throw expired;
+  // Every session was ended (sign-out, password reset) while this one waited: it ended with them.
+  const issuedAt = Number(unverifiedClaims(tokens.accessToken).iat ?? 0);
+  if (issuedAt < (user.sessionsValidAfter ?? 0)) {
+    await revokeWebClientToken(tokens.refreshToken);
+    throw expired;
+  }
   await recordSuccess(user.email);
   await setUserFields(user.userId, { lastLogin: now.toISOString() });
   return startSession(user, tokens, now, 'web');
