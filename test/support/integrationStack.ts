@@ -3,7 +3,7 @@
  * handlers read (as Lambda would give it), and the local gateway serving the
  * real handlers on a free port. Requests go over real HTTP, as from a browser.
  */
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { CreateTableCommand, DynamoDBClient, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
@@ -22,8 +22,14 @@ export { TEST_RECEIPTS_BUCKET, TEST_WEB_ORIGIN };
  */
 export const CLIENT_IP_HEADER = 'x-simulated-client-ip';
 
-let nextClient = 1;
-/** A fresh client address for each call: 10.x.y.z, never repeated in a run. */
+/**
+ * Each test file has its own copy of this module, so a counter from 1 would
+ * hand every file the same addresses, and files run one after another against
+ * one e2e stack would add up on them (ten sign-ups an hour per client). A
+ * random start per file keeps the files' addresses apart.
+ */
+let nextClient = randomInt(1, 1 << 23);
+/** A fresh client address for each call: 10.x.y.z, never repeated in a file. */
 export function newClientIp(): string {
   const n = nextClient++;
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
