@@ -116,10 +116,35 @@ describe('social sign-in through our API', () => {
     const refreshed = await withSessionCookie(stack.apiUrl, '/auth/refresh', cookie);
     expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
     expect(unverifiedClaims(refreshed.body.accessToken).client_id).toBe(inject('cognito').webClientId);
+    expect((await api(stack.apiUrl, 'GET', '/me', { token: refreshed.body.accessToken })).status).toBe(200);
 
     const signedOut = await withSessionCookie(stack.apiUrl, '/auth/signOut', cookie);
     expect(signedOut.status).toBe(200);
     expect((await withSessionCookie(stack.apiUrl, '/auth/refresh', cookie)).status).toBe(401);
+  });
+
+  it('honours only the web client’s tokens our API issued: one redeemed at the hosted UI directly opens nothing', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const visit = await visitProvider({ email: manager.email, password: PASSWORD });
+    // Someone with the person's provider password runs the public client's code flow themselves
+    // and redeems the code at Cognito, never calling our API (so never meeting its code step).
+    const response = await fetch(`${hostedUi.url}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        client_id: inject('cognito').webClientId,
+        code: visit.authorizationCode,
+        redirect_uri: REDIRECT,
+        code_verifier: visit.codeVerifier,
+      }),
+    });
+    expect(response.status).toBe(200);
+    const direct = (await response.json()) as { access_token: string };
+    expect(unverifiedClaims(direct.access_token).sub).toBe(manager.userId);
+    const me = await api(stack.apiUrl, 'GET', '/me', { token: direct.access_token });
+    expect(me.status).toBe(401);
+    expect(me.body.error.code).toBe('UNAUTHENTICATED');
   });
 
   it('takes a code once, and only with the verifier whose challenge the browser sent', async () => {

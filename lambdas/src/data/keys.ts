@@ -49,6 +49,17 @@ export const keys = {
     sk: `SESSION#${refreshTokenHash}`,
   }),
 
+  /**
+   * An access token of the public web client that our API handed out (social
+   * sign-in, or its refresh): only these are honoured, so a token someone got
+   * from the hosted UI directly (skipping our code step) opens nothing. TTL =
+   * the token's expiry.
+   */
+  webAccessToken: (userId: string, tokenId: string): Key => ({
+    pk: `USER#${userId}`,
+    sk: `WEBTOKEN#${tokenId}`,
+  }),
+
   /** A user's second factor: TOTP secret (pending or on) and hashed recovery codes. Never sent back. */
   secondFactor: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'MFA' }),
 

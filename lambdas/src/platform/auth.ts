@@ -9,6 +9,7 @@ import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import { AppError } from '../../../shared/src/errors';
 import type { Role, UserStatus } from '../../../shared/src/schemas/me';
 import { getUser } from '../data/users';
+import { isWebAccessTokenOurs } from '../data/webAccessTokens';
 import { authConfig } from './config';
 
 export interface Actor {
@@ -99,8 +100,16 @@ export async function verifyBearer(authorization: string | undefined): Promise<A
 export async function loadActor(claims: AccessTokenClaims): Promise<Actor> {
   const user = await getUser(claims.sub);
   const issuedAt = typeof claims.iat === 'number' ? claims.iat : 0;
-  if (!user || user.status === 'deleted' || issuedAt < (user.sessionsValidAfter ?? 0)) {
-    throw new AppError('UNAUTHENTICATED', 'Your session is not valid. Please sign in again.');
+  const refused = new AppError('UNAUTHENTICATED', 'Your session is not valid. Please sign in again.');
+  if (!user || user.status === 'deleted' || issuedAt < (user.sessionsValidAfter ?? 0)) throw refused;
+  // A web-client (social) token counts only if our API issued it: see data/webAccessTokens.ts.
+  const { COGNITO_CLIENT_ID, COGNITO_WEB_CLIENT_ID } = authConfig();
+  if (
+    claims.client_id !== COGNITO_CLIENT_ID &&
+    claims.client_id === COGNITO_WEB_CLIENT_ID &&
+    !(await isWebAccessTokenOurs(user.userId, tokenIdOf(claims)))
+  ) {
+    throw refused;
   }
   return {
     userId: user.userId,

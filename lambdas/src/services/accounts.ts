@@ -43,6 +43,7 @@ import {
 import { hashToken, issueEmailToken, redeemEmailToken } from '../data/emailTokens';
 import { putStepUp } from '../data/secondFactors';
 import { getUser, type UserRecord } from '../data/users';
+import { recordWebAccessToken } from '../data/webAccessTokens';
 import { type Actor, tokenIdOf, unverifiedClaims } from '../platform/auth';
 import { FRESH_FACTOR_SECONDS } from '../platform/freshFactor';
 import { errorFields, type Logger } from '../platform/log';
@@ -188,6 +189,14 @@ export async function inviteManager(input: z.output<typeof inviteManagerInput>, 
   await sendManagerInvitationEmail(input.managerEmail, input.fromName);
 }
 
+/** A web-client access token we hand out is written down, so only ours are honoured (platform/auth.ts). */
+async function recordIssued(userId: string, tokens: { accessToken: string; expiresIn: number }, now: Date) {
+  const claims = unverifiedClaims(tokens.accessToken);
+  const expiresAt =
+    typeof claims.exp === 'number' ? claims.exp : Math.floor(now.getTime() / 1000) + tokens.expiresIn;
+  await recordWebAccessToken(userId, tokenIdOf(claims), expiresAt);
+}
+
 /**
  * Records a session just signed in (password, or social through the hosted UI:
  * `issuedTo` is the client whose refresh token it is) and counts the sign-in
@@ -200,6 +209,7 @@ export async function startSession(
   issuedTo: AppClient = 'server',
 ) {
   await putSession(user.userId, hashToken(tokens.refreshToken), now, issuedTo);
+  if (issuedTo === 'web') await recordIssued(user.userId, tokens, now);
   // Signing in proves a factor: money-moving actions need no second prompt for a few minutes.
   const tokenId = tokenIdOf(unverifiedClaims(tokens.accessToken));
   await putStepUp(user.userId, tokenId, now, FRESH_FACTOR_SECONDS);
@@ -304,6 +314,7 @@ export async function refreshSession(session: SessionCookie | undefined, now: Da
   const { signedInAt, issuedTo } = live;
   try {
     const tokens = await refreshTokens(user.userId, session.refreshToken, issuedTo);
+    if (issuedTo === 'web') await recordIssued(user.userId, tokens, now);
     // With rotation on, Cognito hands out a new refresh token: it continues the same session.
     if (tokens.refreshToken !== session.refreshToken) {
       await putSession(user.userId, hashToken(tokens.refreshToken), signedInAt, issuedTo);
