@@ -260,6 +260,45 @@ describe('monthly renewal', () => {
     ).toEqual([]);
   });
 
+  it('a renewal planned after its cycle day leaves out who joined since: they paid on joining and start with the next cycle', async () => {
+    const { manager, teamId, customerId, cycleDay } = await setUpTeam();
+    const ada = await join(manager, 25);
+    const day = cycleDate(cycleDay, 1);
+    const month = monthOfDate(day);
+    // No run on the cycle day or its retry days (an outage). Two days after it, Bea joins.
+    const email = await invite(manager, 30);
+    const invitation = await getInvitation(email);
+    if (!invitation) throw new Error('no invitation');
+    const bea = `emp-${randomUUID()}`;
+    await createMemberFromInvitation(invitation, {
+      userId: bea,
+      email,
+      firstName: 'Bea',
+      lastName: 'Late',
+      role: 'employee',
+      teamId,
+      status: 'active',
+      emailVerified: true,
+      finishedWalkthrough: false,
+      createdAt: new Date(day.getTime() + 2 * DAY_MS).toISOString(),
+      budgetCents: 3000,
+      nextBudgetCents: 3000,
+    });
+    expect(await activateEmployee(bea, new Date(day.getTime() + 2 * DAY_MS), log)).toBe('funded');
+
+    const summary = await runJob(new Date(day.getTime() + 10 * DAY_MS));
+    expect(summary.teamsRenewedLate).toBeGreaterThanOrEqual(1);
+    // The month's charge is Ada's budget alone; Bea was charged once, on joining.
+    const cycle = await chargesWithPurpose(customerId, `CYCLE#${teamId}#${month}`);
+    expect(cycle.map((c) => [c.amount, c.status])).toEqual([[2500, 'succeeded']]);
+    expect((await chargesWithPurpose(customerId, `JOIN#${bea}`)).map((c) => c.amount)).toEqual([3000]);
+    const monthCredits = (await credits(teamId, `FUNDING#${teamId}#`)).filter((c) =>
+      c.entryId.endsWith(`#${month}`),
+    );
+    expect(monthCredits.map((c) => c.entryId)).toEqual([`FUNDING#${teamId}#${ada.userId}#${month}`]);
+    expect(await balanceOf(cardAccount(bea))).toBe(3000);
+  });
+
   it('one team’s failed renewal does not stop the others; the run counts it and the next day finishes it', async () => {
     const first = await setUpTeam();
     const second = await setUpTeam();

@@ -63,6 +63,8 @@ export interface JoinAttempt extends Attempt {
   cents: number;
   /** First decline of the current run of declines: the daily job retries for RETRY_DAYS after it. */
   declinedSince?: string;
+  /** When the joining budget was credited: a renewal for a cycle day before this leaves them out (renewals.ts). */
+  fundedAt?: string;
 }
 
 export type MemberRecord = UserRecord & { joinAttempt?: JoinAttempt };
@@ -152,9 +154,15 @@ export async function activateEmployee(userId: string, now: Date, log: Logger): 
     );
   }
   // Cleared only now that the credit is on the ledger.
-  await replaceAttempt(keys.user(userId), 'joinAttempt', { ...attempt, status: 'funded' }, attempt.key, {
-    fundingPending: false,
-  });
+  await replaceAttempt(
+    keys.user(userId),
+    'joinAttempt',
+    { ...attempt, status: 'funded', fundedAt: now.toISOString() },
+    attempt.key,
+    {
+      fundingPending: false,
+    },
+  );
   await collectDebt(userId, team.teamId);
   await updateBackstop(userId, cardId);
   return 'funded';

@@ -22,6 +22,7 @@ import type { Logger } from '../platform/log';
 import { updateBackstop } from './cardBackstop';
 import { type Attempt, replaceAttempt } from './chargeAttempts';
 import { collectDebt } from './debtCollection';
+import type { MemberRecord } from './joining';
 import { sweepToPool } from './pool';
 import { teamMayCharge } from './subscription';
 import { sendRenewalDeclined } from './subscriptionEmails';
@@ -50,6 +51,11 @@ export function monthOfDate(date: Date): string {
 
 function isPlan(attempt: RenewableTeam['cycleAttempt']): attempt is CyclePlan {
   return Boolean(attempt && Array.isArray((attempt as CyclePlan).members));
+}
+
+function joinedAfter(member: MemberRecord, cycleDate: Date): boolean {
+  const fundedAt = member.joinAttempt?.fundedAt;
+  return fundedAt !== undefined && new Date(fundedAt).getTime() > cycleDate.getTime();
 }
 
 /**
@@ -81,6 +87,9 @@ export async function renewTeam(
   if (!plan) {
     const members = (await listTeamUsers(team.teamId))
       .filter((m) => m.role === 'employee' && m.status === 'active' && !m.fundingPending)
+      // Joined (and charged on joining) after this cycle day: their first cycle is the next one
+      // (spec). Only a late or retried renewal, planned after its cycle day, meets them.
+      .filter((m) => !joinedAfter(m as MemberRecord, cycleDate))
       .map((m) => ({ userId: m.userId, cents: m.nextBudgetCents ?? m.budgetCents ?? 0 }))
       .filter((m) => m.cents > 0);
     const totalCents = members.reduce((s, m) => s + m.cents, 0);
