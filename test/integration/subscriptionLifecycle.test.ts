@@ -9,9 +9,10 @@
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setTeamFields, teamCycleIndex } from '../../lambdas/src/data/accounts';
+import { getTeam, setTeamFields, type TeamRecord, teamCycleIndex } from '../../lambdas/src/data/accounts';
 import { keys } from '../../lambdas/src/data/keys';
 import { balanceOf } from '../../lambdas/src/data/ledger';
+import { suspendIfStillUnpaid } from '../../lambdas/src/services/subscription';
 import { cardAccount, poolAccount } from '../../shared/src/domain/ledger';
 import { PAST_DUE_RETRY_DAYS } from '../../shared/src/domain/subscription';
 import { inviteAndRegisterEmployee, type SignedIn } from '../support/accountFlows';
@@ -236,6 +237,35 @@ describe('a past-due team that stays unpaid', () => {
       state: 'suspended',
       suspendedBy: 'unpaid',
     });
+  });
+});
+
+describe('a past-due team whose renewal failed half-way on its last retry day', () => {
+  it('is not suspended while the renewal is in flight (our failure, maybe after the charge); a declined one is', async () => {
+    const team = await teamIn('active');
+    const at = new Date(Date.now() + 40 * DAY);
+    const pastDueSince = new Date(at.getTime() - (PAST_DUE_RETRY_DAYS + 1) * DAY).toISOString();
+    const month = at.toISOString().slice(0, 7);
+    const attempt = {
+      month,
+      key: `CYCLE#${team.teamId}#${month}#2`,
+      n: 2,
+      purpose: `CYCLE#${team.teamId}#${month}`,
+    };
+    for (const status of ['pending', 'charged'] as const) {
+      await setTeamFields(team.teamId, {
+        status: 'pastDue',
+        pastDueSince,
+        cycleAttempt: { ...attempt, status },
+      });
+      const stored = (await getTeam(team.teamId)) as TeamRecord;
+      expect(await suspendIfStillUnpaid(stored, at), status).toBe(false);
+      expect(await stack.getItem(keys.team(team.teamId))).not.toHaveProperty('subscription');
+    }
+    await setTeamFields(team.teamId, { cycleAttempt: { ...attempt, status: 'declined' } });
+    const declined = (await getTeam(team.teamId)) as TeamRecord;
+    expect(await suspendIfStillUnpaid(declined, at)).toBe(true);
+    expect(await stack.getItem(keys.team(team.teamId))).toMatchObject({ subscription: 'suspended' });
   });
 });
 

@@ -142,7 +142,10 @@ export async function suspendSubscription(actor: Actor, now: Date): Promise<Subs
 /**
  * The daily job, after a past-due team's last retry: suspended if it is still
  * past due and running (one conditional write, so a payment that just went
- * through, or a second run, changes nothing). True when it suspended.
+ * through, or a second run, changes nothing). True when it suspended. Not
+ * while a renewal is in flight (`pending` or `charged`: it failed half-way,
+ * perhaps after taking the money): that is our failure, not an unpaid bill,
+ * and suspending would strand the charge; the next run finishes it.
  */
 export async function suspendIfStillUnpaid(team: TeamRecord, now: Date): Promise<boolean> {
   if (team.status !== 'pastDue' || team.subscription || !team.pastDueSince) return false;
@@ -153,9 +156,15 @@ export async function suspendIfStillUnpaid(team: TeamRecord, now: Date): Promise
       { subscription: 'suspended', suspendedAt: now.toISOString(), suspendedBy: 'unpaid' },
       {
         condition: {
-          expression: '#status = :pastDue AND attribute_not_exists(#subscription)',
-          names: { '#status': 'status', '#subscription': 'subscription' },
-          values: { ':pastDue': 'pastDue' },
+          expression:
+            '#status = :pastDue AND attribute_not_exists(#subscription) AND NOT (#cycle.#state IN (:pending, :charged))',
+          names: {
+            '#status': 'status',
+            '#subscription': 'subscription',
+            '#cycle': 'cycleAttempt',
+            '#state': 'status',
+          },
+          values: { ':pastDue': 'pastDue', ':pending': 'pending', ':charged': 'charged' },
         },
       },
     );
