@@ -210,6 +210,12 @@ describe('social sign-in with an authenticator app', () => {
     const pendingSet = cookieOf(first.setCookies, PENDING_SOCIAL_COOKIE_NAME);
     expect(pendingSet).toMatch(/; Path=\/api\/auth; Secure; HttpOnly; SameSite=Strict; Max-Age=300$/);
     const pending = asSent(pendingSet);
+    // What waits in the table is keyed by the challenge's hash, with the tokens sealed under it.
+    const challenge = pending.slice(pending.indexOf('=') + 1);
+    const waiting = await stack.getItem(keys.pendingSocialSignIn(hashToken(challenge)));
+    expect(waiting).toMatchObject({ userId: manager.userId, sealedTokens: expect.any(String) });
+    expect(waiting).not.toHaveProperty('refreshToken');
+    expect(waiting).not.toHaveProperty('accessToken');
 
     // Without the waiting sign-in's cookie a code finishes nothing.
     const noCookie = await postSocial({ code: codeFor(manager.secret, 1) });
@@ -230,6 +236,10 @@ describe('social sign-in with an authenticator app', () => {
     expect(unverifiedClaims(right.body.accessToken).client_id).toBe(inject('cognito').webClientId);
     const session = asSent(cookieOf(right.setCookies, SESSION_COOKIE_NAME));
     expect(session.startsWith(`${SESSION_COOKIE_NAME}=${manager.userId}:`)).toBe(true);
+    // The token that waited is this session's, and it was never stored readable.
+    const refreshToken = session.slice(session.indexOf(':') + 1);
+    expect(JSON.stringify(waiting)).not.toContain(refreshToken);
+    expect(JSON.stringify(waiting)).not.toContain(right.body.accessToken.split('.')[1]);
     expect(cookieOf(right.setCookies, PENDING_SOCIAL_COOKIE_NAME)).toMatch(/^[^=]+=; .*Max-Age=0$/);
     expect((await withSessionCookie(stack.apiUrl, '/auth/refresh', session)).status).toBe(200);
 

@@ -2,10 +2,13 @@
  * A social sign-in whose account has an authenticator app: the hosted UI's
  * code is single use, so the tokens it was exchanged for wait here (for five
  * minutes, at most) until the person types the code. The browser holds only a
- * random challenge in an HttpOnly cookie; the table holds its SHA-256, so the
- * table alone cannot finish anyone's sign-in. Finishing claims the record
- * once (an update, not a delete: the TTL removes it).
+ * random challenge in an HttpOnly cookie; the table holds its SHA-256 and the
+ * tokens sealed (AES-256-GCM) under a key derived from the challenge, so the
+ * table, or a backup of it, alone cannot finish anyone's sign-in nor use the
+ * tokens. Finishing claims the record once (an update, not a delete: the TTL
+ * removes it).
  */
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, tableName } from './client';
 import { hashToken } from './emailTokens';
@@ -21,6 +24,28 @@ export interface PendingSocialSignIn {
   expiresIn: number;
 }
 
+type Tokens = Pick<PendingSocialSignIn, 'accessToken' | 'refreshToken'>;
+
+/** The sealing key: HKDF of the challenge, apart from the SHA-256 the record is keyed by. */
+function sealingKey(challenge: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', challenge, 'learning-budget', 'pending social sign-in tokens', 32));
+}
+
+function seal(challenge: string, tokens: Tokens): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealingKey(challenge), iv);
+  const body = Buffer.concat([cipher.update(JSON.stringify(tokens), 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+}
+
+function unseal(challenge: string, sealed: string): Tokens {
+  const bytes = Buffer.from(sealed, 'base64url');
+  const decipher = createDecipheriv('aes-256-gcm', sealingKey(challenge), bytes.subarray(0, 12));
+  decipher.setAuthTag(bytes.subarray(12, 28));
+  const json = Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
+  return JSON.parse(json) as Tokens;
+}
+
 export async function putPendingSocialSignIn(
   challenge: string,
   pending: PendingSocialSignIn,
@@ -32,7 +57,9 @@ export async function putPendingSocialSignIn(
       Item: {
         ...keys.pendingSocialSignIn(hashToken(challenge)),
         entity: 'PendingSocialSignIn',
-        ...pending,
+        userId: pending.userId,
+        expiresIn: pending.expiresIn,
+        sealedTokens: seal(challenge, pending),
         createdAt: now.toISOString(),
         expiresAt: Math.floor(now.getTime() / 1000) + PENDING_SOCIAL_SIGN_IN_SECONDS,
       },
@@ -64,7 +91,7 @@ export async function claimPendingSocialSignIn(
         TableName: tableName(),
         Key: keys.pendingSocialSignIn(hashToken(challenge)),
         ConditionExpression: LIVE,
-        UpdateExpression: 'SET claimedAt = :at REMOVE accessToken, refreshToken',
+        UpdateExpression: 'SET claimedAt = :at REMOVE sealedTokens',
         ExpressionAttributeValues: { ':now': Math.floor(now.getTime() / 1000), ':at': now.toISOString() },
         ReturnValues: 'ALL_OLD',
       }),
@@ -73,8 +100,7 @@ export async function claimPendingSocialSignIn(
     if (!item) return undefined;
     return {
       userId: String(item.userId),
-      accessToken: String(item.accessToken),
-      refreshToken: String(item.refreshToken),
+      ...unseal(challenge, String(item.sealedTokens)),
       expiresIn: Number(item.expiresIn),
     };
   } catch (error) {
