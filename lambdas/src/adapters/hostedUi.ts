@@ -9,8 +9,21 @@
 import { socialSignInConfig } from '../platform/config';
 import type { Tokens } from './cognito';
 
-/** The hosted UI refused the code (unknown, used, expired, or the verifier does not match). */
-export class CodeRefused extends Error {}
+/**
+ * The hosted UI refused the code: `invalid_grant` (unknown, used, expired, or
+ * the verifier does not match) is the visitor's; any other `error`
+ * (`invalid_client`, `unauthorized_client`, a redirect URI mismatch) means our
+ * configuration is wrong, and is logged as such by the caller.
+ */
+export class CodeRefused extends Error {
+  constructor(readonly reason: string) {
+    super(`the hosted UI refused the code: ${reason}`);
+  }
+
+  get ours(): boolean {
+    return this.reason !== 'invalid_grant';
+  }
+}
 
 const TIMEOUT_MS = 5_000;
 
@@ -29,7 +42,10 @@ export async function exchangeAuthorizationCode(code: string, codeVerifier: stri
     signal: AbortSignal.timeout(TIMEOUT_MS),
   });
   // RFC 6749 §5.2: a refused grant is a 400 (invalid_grant and friends); anything else is the endpoint failing.
-  if (response.status === 400 || response.status === 401) throw new CodeRefused('refused');
+  if (response.status === 400 || response.status === 401) {
+    const refusal = (await response.json().catch(() => ({}))) as { error?: unknown };
+    throw new CodeRefused(typeof refusal.error === 'string' ? refusal.error.slice(0, 64) : 'unknown');
+  }
   if (!response.ok) throw new Error(`The hosted UI's token endpoint answered ${response.status}`);
   const body = (await response.json()) as {
     access_token?: unknown;

@@ -347,7 +347,9 @@ export async function signOut(session: SessionCookie | undefined, now: Date) {
   const user = await getUser(userId);
   const live = user ? await liveSession(userId, hashToken(session.refreshToken), now) : undefined;
   if (!user || !live) {
-    await revokeRefreshToken(session.refreshToken);
+    // Not one of our sessions: best effort only (it may even be another client's token, which
+    // Cognito would refuse in its own words); the answer and the cleared cookie are the same.
+    await revokeRefreshToken(session.refreshToken).catch(() => undefined);
     return;
   }
   // Our records first: they alone decide whether a refresh or an access token

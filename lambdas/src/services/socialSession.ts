@@ -51,7 +51,9 @@ export async function startSocialSession(
     tokens = await exchangeAuthorizationCode(input.authorizationCode, input.codeVerifier);
   } catch (error) {
     if (error instanceof CodeRefused) {
-      log.info('social sign-in refused', { reason: 'code' });
+      if (error.ours)
+        log.error('the hosted UI refuses our code exchange: check the app client', { reason: error.reason });
+      else log.info('social sign-in refused', { reason: 'code' });
       throw refused;
     }
     throw error;
