@@ -299,6 +299,35 @@ describe('monthly renewal', () => {
     expect(await balanceOf(cardAccount(bea))).toBe(3000);
   });
 
+  it('a renewal that took the money before it stopped is credited even after the manager suspends the subscription', async () => {
+    const { manager, teamId, customerId, cycleDay } = await setUpTeam();
+    const ada = await join(manager, 25);
+    const day = cycleDate(cycleDay, 3);
+    const month = monthOfDate(day);
+    const purpose = `CYCLE#${teamId}#${month}`;
+    // Stripe takes the $25.00 but the answer never arrives.
+    proxy.fail({ when: 'after', match: chargesFor(purpose) });
+    const team = await stack.getItem(keys.team(teamId));
+    await expect(renewTeam(team as never, month, day, log)).rejects.toThrow();
+    proxy.clear();
+    // Before the next day's retry the manager suspends: nothing new is charged from now on.
+    const suspended = await send('POST', '/subscription/suspend', manager.accessToken);
+    expect(suspended.status, JSON.stringify(suspended.body)).toBe(200);
+
+    await runJob(new Date(day.getTime() + DAY_MS));
+    // The money taken is credited, once, and nothing more is charged.
+    const charged = await chargesWithPurpose(customerId, purpose);
+    expect(charged.map((c) => [c.amount, c.status])).toEqual([[2500, 'succeeded']]);
+    expect(await credits(teamId, `FUNDING#${teamId}#`)).toEqual([
+      { entryId: `FUNDING#${teamId}#${ada.userId}#${month}`, cents: 2500, charge: charged[0]?.id },
+    ]);
+    expect(await stack.getItem(keys.team(teamId))).toMatchObject({
+      subscription: 'suspended',
+      lastRenewedMonth: month,
+      cycleAttempt: { month, status: 'funded' },
+    });
+  });
+
   it('one team’s failed renewal does not stop the others; the run counts it and the next day finishes it', async () => {
     const first = await setUpTeam();
     const second = await setUpTeam();

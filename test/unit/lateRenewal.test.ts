@@ -48,11 +48,14 @@ describe('a late renewal', () => {
     expect(lateRenewal(team({}), dayAfter)).toMatchObject({ month: '2026-11' });
   });
 
-  it('finishes a month that was charged but not funded (a plan that is not declined)', () => {
+  it('finishes a month that was charged but not funded (a plan that is not declined), also once suspended', () => {
     const charged = team({
       cycleAttempt: { month: '2026-11', key: 'k', status: 'charged' } as RenewableTeam['cycleAttempt'],
     });
     expect(lateRenewal(charged, at('2026-11-25'))).toMatchObject({ month: '2026-11' });
+    expect(lateRenewal({ ...charged, subscription: 'suspended' }, at('2026-11-25'))).toMatchObject({
+      month: '2026-11',
+    });
   });
 
   it('is not due for a renewed month, a declined month, a team set up that month, or a suspended or closed team', () => {
@@ -63,6 +66,8 @@ describe('a late renewal', () => {
     expect(lateRenewal(team({ setupMonth: '2026-11', lastRenewedMonth: undefined }), now)).toBeUndefined();
     expect(lateRenewal(team({ subscription: 'suspended' }), now)).toBeUndefined();
     expect(lateRenewal(team({ subscription: 'closed' }), now)).toBeUndefined();
+    const charged = { month: '2026-11', key: 'k', status: 'charged' } as RenewableTeam['cycleAttempt'];
+    expect(lateRenewal(team({ subscription: 'closed', cycleAttempt: charged }), now)).toBeUndefined();
     expect(lateRenewal(team({ cycleDay: undefined }), now)).toBeUndefined();
   });
 });

@@ -136,7 +136,7 @@ const CHARGE_LOOKBACK = 300;
  * later (a crashed monthly run, a member funded after a card update) find the
  * money already taken instead of charging again.
  */
-async function succeededChargeFor(customerId: string, purpose: string): Promise<string | undefined> {
+export async function succeededChargeFor(customerId: string, purpose: string): Promise<string | undefined> {
   let seen = 0;
   for await (const c of (await stripe()).charges.list({ customer: customerId, limit: 100 })) {
     if (c.status === 'succeeded' && c.metadata?.purpose === purpose) return c.id;

@@ -29,7 +29,9 @@
  * retry day, perhaps after taking the charge) is renewed late, first thing,
  * rather than never (`lateRenewal`): a charged team is always funded, and an
  * unstarted one charged once. A declined month is not tried again here: that
- * team is past due and the suspension rule decides.
+ * team is past due and the suspension rule decides. A suspended team is
+ * charged nothing new, but a renewal that took the money before it stopped is
+ * credited all the same (services/renewals.ts).
  */
 import { teamsRenewingOn, teamsWithBilling } from '../data/accounts';
 import { mapWithConcurrency } from '../platform/concurrency';
@@ -96,14 +98,17 @@ export function lastCycleDate(cycleDay: number, now: Date): Date {
  * renewTeam then goes on from where the month stopped (its stored plan).
  */
 export function lateRenewal(team: RenewableTeam, now: Date): DueRenewal | undefined {
-  if (!team.cycleDay || !team.setupMonth || team.subscription) return undefined;
+  if (!team.cycleDay || !team.setupMonth || team.subscription === 'closed') return undefined;
   const date = lastCycleDate(team.cycleDay, now);
   const daysAgo = Math.floor(now.getTime() / DAY_MS) - Math.floor(date.getTime() / DAY_MS);
   if (daysAgo < RETRY_DAYS) return undefined; // still in its window: renewalsDue has it
   const month = monthOfDate(date);
   if (team.setupMonth >= month) return undefined;
   if (team.lastRenewedMonth && team.lastRenewedMonth >= month) return undefined;
-  if (team.cycleAttempt?.month === month && team.cycleAttempt.status === 'declined') return undefined;
+  const attempt = team.cycleAttempt?.month === month ? team.cycleAttempt.status : undefined;
+  if (attempt === 'declined') return undefined;
+  // Suspended: charged no more, but a renewal in flight (maybe after taking the money) is finished.
+  if (team.subscription && attempt !== 'pending' && attempt !== 'charged') return undefined;
   return { team, month, date };
 }
 

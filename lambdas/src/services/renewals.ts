@@ -12,7 +12,7 @@ import {
   renewalSkippedByResume,
   utcDaysBetween,
 } from '../../../shared/src/domain/subscription';
-import { charge } from '../adapters/stripe';
+import { charge, succeededChargeFor } from '../adapters/stripe';
 import { getTeam, listTeamUsers, setTeamFields, setUserFields, type TeamRecord } from '../data/accounts';
 import { recordAudit } from '../data/audit';
 import { keys } from '../data/keys';
@@ -53,6 +53,20 @@ function isPlan(attempt: RenewableTeam['cycleAttempt']): attempt is CyclePlan {
   return Boolean(attempt && Array.isArray((attempt as CyclePlan).members));
 }
 
+/**
+ * The charge an unfinished plan already took (its stored id, or one Stripe has
+ * for its purpose), or undefined. Not for a closed team: closing settled its
+ * money (services/subscription.ts), and reconciliation reports anything left.
+ */
+async function chargeAlreadyTaken(
+  team: RenewableTeam,
+  plan: CyclePlan | undefined,
+): Promise<string | undefined> {
+  if (!plan || !team.stripeCustomerId || team.subscription === 'closed') return undefined;
+  if (plan.status !== 'pending' && plan.status !== 'charged') return undefined;
+  return plan.chargeId ?? (await succeededChargeFor(team.stripeCustomerId, plan.purpose));
+}
+
 function joinedAfter(member: MemberRecord, cycleDate: Date): boolean {
   const fundedAt = member.joinAttempt?.fundedAt;
   return fundedAt !== undefined && new Date(fundedAt).getTime() > cycleDate.getTime();
@@ -80,10 +94,16 @@ export async function renewTeam(
   // The caller's copy may come from the cycle index (eventually consistent): the plan must be the latest.
   const current = ((await getTeam(team.teamId)) as RenewableTeam | undefined) ?? team;
   if (current.lastRenewedMonth && current.lastRenewedMonth >= month) return 'nothing';
-  // Suspended or closed: nobody is charged. Resumed since this cycle day: that month is skipped.
-  if (!teamMayCharge(current) || renewalSkippedByResume(cycleDate, current.resumedAt)) return 'nothing';
   const stored = current.cycleAttempt;
   let plan = stored?.month === month && isPlan(stored) ? stored : undefined;
+  // Suspended or closed: nobody is charged. Resumed since this cycle day: that month is skipped.
+  if (!teamMayCharge(current) || renewalSkippedByResume(cycleDate, current.resumedAt)) {
+    // But a renewal that took the money before it stopped half-way is credited all the same.
+    const taken = await chargeAlreadyTaken(current, plan);
+    if (!plan || !taken) return 'nothing';
+    plan = { ...plan, status: 'charged', chargeId: taken };
+    await replaceAttempt(keys.team(team.teamId), 'cycleAttempt', plan, plan.key);
+  }
   if (!plan) {
     const members = (await listTeamUsers(team.teamId))
       .filter((m) => m.role === 'employee' && m.status === 'active' && !m.fundingPending)
