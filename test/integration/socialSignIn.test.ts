@@ -263,6 +263,23 @@ describe('social sign-in with an authenticator app', () => {
     expect(cookieOf(late.setCookies, SESSION_COOKIE_NAME)).toBeUndefined();
   });
 
+  it('of two codes sent at once one finishes the sign-in; the other is neither checked nor spent', async () => {
+    const manager = await managerWithApp();
+    const first = await postSocial(await visitProvider({ email: manager.email, password: PASSWORD }));
+    const pending = asSent(cookieOf(first.setCookies, PENDING_SOCIAL_COOKIE_NAME));
+    const [a, b] = manager.recoveryCodes as [string, string];
+    const answers = await Promise.all([postSocial({ code: a }, pending), postSocial({ code: b }, pending)]);
+    expect(answers.map((x) => x.status).sort()).toEqual([200, 401]);
+    const loser = answers[0]?.status === 200 ? b : a;
+    // The code that lost the race still works, here at the password door.
+    const later = await postJson(`${stack.apiUrl}/auth/signIn`, {
+      email: manager.email,
+      password: PASSWORD,
+      code: loser,
+    });
+    expect(later.status, JSON.stringify(later.body)).toBe(200);
+  });
+
   it('takes a recovery code instead, once', async () => {
     const manager = await managerWithApp();
     const [recovery] = manager.recoveryCodes;

@@ -108,3 +108,24 @@ export async function claimPendingSocialSignIn(
     throw error;
   }
 }
+
+/**
+ * Puts a claimed sign-in back to wait (its code was wrong), if the claim is
+ * still the one made at `claimedAt`: the tokens are sealed again and the
+ * record keeps its original expiry.
+ */
+export async function releasePendingSocialSignIn(
+  challenge: string,
+  pending: PendingSocialSignIn,
+  claimedAt: Date,
+): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.pendingSocialSignIn(hashToken(challenge)),
+      ConditionExpression: 'claimedAt = :at',
+      UpdateExpression: 'SET sealedTokens = :sealed REMOVE claimedAt',
+      ExpressionAttributeValues: { ':at': claimedAt.toISOString(), ':sealed': seal(challenge, pending) },
+    }),
+  );
+}

@@ -16,6 +16,7 @@ import {
   claimPendingSocialSignIn,
   pendingSocialSignInUser,
   putPendingSocialSignIn,
+  releasePendingSocialSignIn,
 } from '../data/pendingSocialSignIns';
 import { getUser } from '../data/users';
 import { unverifiedClaims, verifyBearer } from '../platform/auth';
@@ -94,13 +95,23 @@ export async function finishSocialSession(
   const user = userId ? await getUser(userId) : undefined;
   if (!challenge || !user || user.status === 'deleted') throw expired;
   await assertMayTry(user.email, sourceIp, now);
-  if (!(await verifySecondFactor(user.userId, code, now))) {
+  // Claimed before the code is checked: of two codes sent at once only one is checked (and
+  // spent); the other finds nothing waiting. A wrong code puts the sign-in back to wait.
+  const tokens = await claimPendingSocialSignIn(challenge, now);
+  if (!tokens) throw expired;
+  let proved: boolean;
+  try {
+    proved = await verifySecondFactor(user.userId, code, now);
+  } catch (error) {
+    await releasePendingSocialSignIn(challenge, tokens, now);
+    throw error;
+  }
+  if (!proved) {
+    await releasePendingSocialSignIn(challenge, tokens, now);
     log.info('social sign-in refused', { reason: 'second factor' });
     await recordFailure(user.email, sourceIp, now);
     throw new AppError('UNAUTHENTICATED', BAD_CODE, { fields: { code: BAD_CODE } });
   }
-  const tokens = await claimPendingSocialSignIn(challenge, now);
-  if (!tokens) throw expired;
   // Every session was ended (sign-out, password reset) while this one waited: it ended with them.
   const issuedAt = Number(unverifiedClaims(tokens.accessToken).iat ?? 0);
   if (issuedAt < (user.sessionsValidAfter ?? 0)) {
