@@ -188,6 +188,16 @@ async function credits(teamId: string, prefix: string) {
     }));
 }
 
+/** A renewal whose charge Stripe takes but whose answer never arrives: the run ends there. */
+async function renewalCutOffAfterCharge(teamId: string, month: string, day: Date) {
+  const purpose = `CYCLE#${teamId}#${month}`;
+  proxy.fail({ when: 'after', match: chargesFor(purpose) });
+  const team = await stack.getItem(keys.team(teamId));
+  await expect(renewTeam(team as never, month, day, log)).rejects.toThrow();
+  proxy.clear();
+  expect(proxy.seen().some(chargesFor(purpose))).toBe(true);
+}
+
 // --- Monthly renewal -----------------------------------------------------------------
 
 describe('monthly renewal', () => {
@@ -199,12 +209,8 @@ describe('monthly renewal', () => {
     const month = monthOfDate(day);
     const purpose = `CYCLE#${teamId}#${month}`;
 
-    // Stripe takes the $50.00 but the answer never arrives: the run ends there.
-    proxy.fail({ when: 'after', match: chargesFor(purpose) });
-    const team = await stack.getItem(keys.team(teamId));
-    await expect(renewTeam(team as never, month, day, log)).rejects.toThrow();
-    proxy.clear();
-    expect(proxy.seen().some(chargesFor(purpose))).toBe(true);
+    // Stripe takes the $50.00 but the answer never arrives.
+    await renewalCutOffAfterCharge(teamId, month, day);
 
     // Before the next day's retry: someone joins (charged on joining), Ada's budget goes up.
     const cy = await join(manager, 25);
@@ -306,10 +312,7 @@ describe('monthly renewal', () => {
     const month = monthOfDate(day);
     const purpose = `CYCLE#${teamId}#${month}`;
     // Stripe takes the $25.00 but the answer never arrives.
-    proxy.fail({ when: 'after', match: chargesFor(purpose) });
-    const team = await stack.getItem(keys.team(teamId));
-    await expect(renewTeam(team as never, month, day, log)).rejects.toThrow();
-    proxy.clear();
+    await renewalCutOffAfterCharge(teamId, month, day);
     // Before the next day's retry the manager suspends: nothing new is charged from now on.
     const suspended = await send('POST', '/subscription/suspend', manager.accessToken);
     expect(suspended.status, JSON.stringify(suspended.body)).toBe(200);

@@ -92,15 +92,19 @@ describe('the session store', () => {
     expect(await handlers.token?.()).toBe('access-1');
   });
 
-  it('restores the session after a reload by refreshing with nothing in the body (the cookie goes along)', async () => {
-    storage.setItem('lb.auth', JSON.stringify({ kind: 'password' }));
-    answers({ refreshSession: { ...session, accessToken: 'access-2' }, getMe: me });
-    const { ensureSession, useSession } = await import('../../web/src/auth/sessionStore');
-    await ensureSession();
-    expect(api).toHaveBeenCalledWith('refreshSession', {});
-    expect(useSession.getState().status).toBe('signedIn');
-    expect(await handlers.token?.()).toBe('access-2');
-  });
+  // A social session renews through the same cookie route as a password one.
+  it.each(['password', 'social'])(
+    'restores a %s session after a reload by refreshing with nothing in the body (the cookie goes along)',
+    async (kind) => {
+      storage.setItem('lb.auth', JSON.stringify({ kind }));
+      answers({ refreshSession: { ...session, accessToken: 'access-2' }, getMe: me });
+      const { ensureSession, useSession } = await import('../../web/src/auth/sessionStore');
+      await ensureSession();
+      expect(api).toHaveBeenCalledWith('refreshSession', {});
+      expect(useSession.getState().status).toBe('signedIn');
+      expect(await handlers.token?.()).toBe('access-2');
+    },
+  );
 
   it('after a 401, refreshes once; when the session has ended it signs out and clears storage and hint', async () => {
     answers({ signIn: session, getMe: me });
@@ -202,16 +206,6 @@ describe('a social session', () => {
     expect(api).toHaveBeenCalledWith('completeSocialSignIn', { code: '123456' });
     expect(useSession.getState()).toMatchObject({ status: 'signedIn', me });
     expect(JSON.parse(storage.getItem('lb.auth') ?? '')).toEqual({ kind: 'social' });
-  });
-
-  it('renews through the cookie route like a password session', async () => {
-    storage.setItem('lb.auth', JSON.stringify({ kind: 'social' }));
-    answers({ refreshSession: { ...session, accessToken: 'access-2' }, getMe: me });
-    const { ensureSession, useSession } = await import('../../web/src/auth/sessionStore');
-    await ensureSession();
-    expect(api).toHaveBeenCalledWith('refreshSession', {});
-    expect(useSession.getState().status).toBe('signedIn');
-    expect(await handlers.token?.()).toBe('access-2');
   });
 
   it("signs out on our API first, then through the hosted UI's /logout; a password session skips the latter", async () => {
