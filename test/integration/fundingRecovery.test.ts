@@ -331,6 +331,37 @@ describe('monthly renewal', () => {
     });
   });
 
+  it('a month left unfinished after its charge is credited before the next month is planned over it', async () => {
+    const { manager, teamId, customerId, cycleDay } = await setUpTeam();
+    const ada = await join(manager, 25);
+    const firstDay = cycleDate(cycleDay, 4);
+    const first = monthOfDate(firstDay);
+    // Stripe takes the $25.00 but the answer never arrives, and no run finishes it that month.
+    await renewalCutOffAfterCharge(teamId, first, firstDay);
+
+    const nextDay = cycleDate(cycleDay, 5);
+    const next = monthOfDate(nextDay);
+    await runJob(nextDay);
+
+    // Each month charged once and credited once, with its own charge.
+    const firstCharges = await chargesWithPurpose(customerId, `CYCLE#${teamId}#${first}`);
+    const nextCharges = await chargesWithPurpose(customerId, `CYCLE#${teamId}#${next}`);
+    expect(firstCharges.map((c) => [c.amount, c.status])).toEqual([[2500, 'succeeded']]);
+    expect(nextCharges.map((c) => [c.amount, c.status])).toEqual([[2500, 'succeeded']]);
+    expect(await credits(teamId, `FUNDING#${teamId}#`)).toEqual(
+      expect.arrayContaining([
+        { entryId: `FUNDING#${teamId}#${ada.userId}#${first}`, cents: 2500, charge: firstCharges[0]?.id },
+        { entryId: `FUNDING#${teamId}#${ada.userId}#${next}`, cents: 2500, charge: nextCharges[0]?.id },
+      ]),
+    );
+    expect(await credits(teamId, `FUNDING#${teamId}#`)).toHaveLength(2);
+    expect(await balanceOf(cardAccount(ada.userId))).toBe(3 * 2500); // joining and two months
+    expect(await stack.getItem(keys.team(teamId))).toMatchObject({
+      lastRenewedMonth: next,
+      cycleAttempt: { month: next, status: 'funded' },
+    });
+  });
+
   it('one team’s failed renewal does not stop the others; the run counts it and the next day finishes it', async () => {
     const first = await setUpTeam();
     const second = await setUpTeam();

@@ -92,8 +92,22 @@ export async function renewTeam(
 ): Promise<'funded' | 'declined' | 'nothing'> {
   if (!team.stripeCustomerId || !team.setupMonth || team.setupMonth >= month) return 'nothing';
   // The caller's copy may come from the cycle index (eventually consistent): the plan must be the latest.
-  const current = ((await getTeam(team.teamId)) as RenewableTeam | undefined) ?? team;
+  let current = ((await getTeam(team.teamId)) as RenewableTeam | undefined) ?? team;
   if (current.lastRenewedMonth && current.lastRenewedMonth >= month) return 'nothing';
+  const earlier = current.cycleAttempt;
+  if (
+    isPlan(earlier) &&
+    earlier.month < month &&
+    (current.lastRenewedMonth ?? '') < earlier.month &&
+    (await chargeAlreadyTaken(current, earlier))
+  ) {
+    // An earlier month stopped after its charge and no run finished it (a month of failed
+    // runs): this month's plan would replace it and strand that money, so it is credited
+    // first, with its own plan (its charge is found by purpose, never taken again).
+    await renewTeam(current, earlier.month, now, log);
+    current = ((await getTeam(team.teamId)) as RenewableTeam | undefined) ?? current;
+    if (current.lastRenewedMonth && current.lastRenewedMonth >= month) return 'nothing';
+  }
   const stored = current.cycleAttempt;
   let plan = stored?.month === month && isPlan(stored) ? stored : undefined;
   // Suspended or closed: nobody is charged. Resumed since this cycle day: that month is skipped.

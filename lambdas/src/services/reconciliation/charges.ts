@@ -63,7 +63,8 @@ async function cycleExpectation(
   const team = (await getTeam(teamId)) as RenewableTeam | undefined;
   const plan = team?.cycleAttempt;
   if (!team || !isPlan(plan) || plan.month !== month || plan.totalCents !== charge.amount) {
-    // A later month's plan replaced this one (only once this month was renewed): its credits
+    // A later month's plan replaced this one (only once this month was renewed: renewTeam
+    // credits an earlier month's taken charge before planning over it): its credits
     // are the month's FUNDING entries naming this charge, posted around the charge (the job's
     // time may be a little before Stripe's), so the team's journal from a day before is read.
     const since = new Date((charge.created - 86_400) * 1000).toISOString();
