@@ -445,6 +445,43 @@ describe('removal, reallocation and redemption', () => {
     expect(await balanceOf(poolAccount(teamId))).toBe(300);
   });
 
+  it('reallocates several people all or nothing: one who was never removed refuses the whole request', async () => {
+    const { manager, teamId } = await setUpTeam();
+    const [leaving, stillHere, receiver] = [
+      await join(manager, 30),
+      await join(manager, 25),
+      await join(manager, 20),
+    ];
+    await send('POST', '/employees/delete', manager.accessToken, { userIds: [leaving.userId] });
+    const journalBefore = (await teamJournal(teamId)).length;
+
+    const refused = await send(
+      'POST',
+      '/funds/reallocate',
+      manager.accessToken,
+      { deletedUserIds: [leaving.userId, stillHere.userId], receiverIds: [receiver.userId] },
+      `r-${randomUUID()}`,
+    );
+    expect(refused.status).toBe(404);
+    expect(refused.body.error.message).toBe(
+      'Only removed or dormant employees of your team can be reallocated.',
+    );
+    // Nothing moved, not even the removed person's money named first.
+    expect(await balanceOf(poolAccount(teamId))).toBe(3000);
+    expect(await balanceOf(cardAccount(receiver.userId))).toBe(2000);
+    expect((await teamJournal(teamId)).length).toBe(journalBefore);
+
+    const allowed = await send(
+      'POST',
+      '/funds/reallocate',
+      manager.accessToken,
+      { deletedUserIds: [leaving.userId], receiverIds: [receiver.userId] },
+      `r-${randomUUID()}`,
+    );
+    expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
+    expect(await balanceOf(cardAccount(receiver.userId))).toBe(2000 + 3000);
+  });
+
   it('reallocates to more people than one posting can hold, to the cent', async () => {
     const { manager, teamId } = await setUpTeam();
     const leaving = await join(manager, 61);

@@ -76,10 +76,13 @@ export async function reallocate(actor: Actor, input: z.output<typeof reallocate
   // One read of the team serves the receivers' check, "all employees" and the backstops.
   const team: TeamUsers = new Map((await listTeamUsers(actor.teamId)).map((u) => [u.userId, u]));
   const receivers = receiversOf(team, input);
+  const givers = [...new Set(input.deletedUserIds)];
+  // Everyone named is checked before anyone's money moves: a refusal moves nothing.
+  for (const deletedId of givers)
+    if (!(await deletedTeamEmployee(actor, deletedId))) throw new AppError('NOT_FOUND', NOT_REMOVED);
   let total = 0;
   const plans: Share[][] = [];
-  for (const deletedId of input.deletedUserIds) {
-    if (!(await deletedTeamEmployee(actor, deletedId))) throw new AppError('NOT_FOUND', NOT_REMOVED);
+  for (const deletedId of givers) {
     const claim = await claimPooledMoney(
       actor,
       deletedId,
