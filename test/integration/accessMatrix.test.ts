@@ -201,7 +201,7 @@ const matrix: Record<OperationId, Row> = {
   resetPassword: {
     request: async () => ({
       path: '/auth/resetPassword',
-      body: { token: 'z'.repeat(43), password: PASSWORD },
+      body: { token: 'z'.repeat(43), password: PASSWORD, confirmPassword: PASSWORD },
     }),
     expect: everyone(404),
   },

@@ -391,18 +391,38 @@ describe('password recovery', () => {
     await postJson(`${stack.apiUrl}/auth/forgotPassword`, { email: manager.email });
     const token = await linkToken(stack.mailbox, manager.email, '/forgotpassword');
 
-    const weak = await postJson(`${stack.apiUrl}/auth/resetPassword`, { token, password: 'short' });
+    const weak = await postJson(`${stack.apiUrl}/auth/resetPassword`, {
+      token,
+      password: 'short',
+      confirmPassword: 'short',
+    });
     expect(weak.status).toBe(400);
+    // spec §5 "Reset": the two entries must match, on the server too; the link is not used up.
+    const mismatched = await postJson(`${stack.apiUrl}/auth/resetPassword`, {
+      token,
+      password: 'a brand new secret',
+      confirmPassword: 'a brand new secreT',
+    });
+    expect(mismatched.status).toBe(400);
+    expect(mismatched.body.error.fields).toEqual({ confirmPassword: 'Passwords do not match!' });
+    expect((await signIn(stack.apiUrl, manager.email)).status).toBe(200);
 
     // Sessions end at whole seconds; let the clock pass the second the tokens were issued in.
     await new Promise((r) => setTimeout(r, 1100));
     const reset = await postJson(`${stack.apiUrl}/auth/resetPassword`, {
       token,
       password: 'a brand new secret',
+      confirmPassword: 'a brand new secret',
     });
     expect(reset.status).toBe(200);
     expect(
-      (await postJson(`${stack.apiUrl}/auth/resetPassword`, { token, password: 'another one!' })).status,
+      (
+        await postJson(`${stack.apiUrl}/auth/resetPassword`, {
+          token,
+          password: 'another one!',
+          confirmPassword: 'another one!',
+        })
+      ).status,
     ).toBe(404);
 
     expect((await signIn(stack.apiUrl, manager.email)).status).toBe(401);
@@ -417,6 +437,7 @@ describe('password recovery', () => {
     const res = await postJson(`${stack.apiUrl}/auth/resetPassword`, {
       token: 'x'.repeat(43),
       password: 'a brand new secret',
+      confirmPassword: 'a brand new secret',
     });
     expect(res.status).toBe(404);
     expect(res.body.error.message).toBe('This link is invalid or has expired. Please request a new one.');

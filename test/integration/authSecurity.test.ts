@@ -119,6 +119,7 @@ describe('e-mail link tokens', () => {
     const reset = await postJson(`${stack.apiUrl}/auth/resetPassword`, {
       token: resetToken,
       password: 'another passphrase',
+      confirmPassword: 'another passphrase',
     });
     expect(reset.status).toBe(200);
   });
@@ -165,7 +166,11 @@ describe('secrets stay out of responses and logs', () => {
       const newPassword = 'An0ther-Secret-Passphrase';
       responses.push(
         JSON.stringify(
-          await postJson(`${stack.apiUrl}/auth/resetPassword`, { token: resetToken, password: newPassword }),
+          await postJson(`${stack.apiUrl}/auth/resetPassword`, {
+            token: resetToken,
+            password: newPassword,
+            confirmPassword: newPassword,
+          }),
         ),
       );
       responses.push(

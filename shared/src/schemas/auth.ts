@@ -139,7 +139,17 @@ export const forgotPasswordInput = z.object({
     .transform((e) => e.toLowerCase()),
 });
 
-export const resetPasswordInput = z.object({
-  token: z.string().trim().min(16).max(200),
-  password: passwordRule,
-});
+/** spec §5 "Reset": the two passwords must match. */
+export const PASSWORDS_DIFFER = 'Passwords do not match!';
+
+/** The new password twice, as the reset form asks for it: the server checks they match too. */
+export const resetPasswordInput = z
+  .object({
+    token: z.string().trim().min(16).max(200),
+    password: passwordRule,
+    confirmPassword: z.string({ error: PASSWORDS_DIFFER }).max(256, { error: PASSWORDS_DIFFER }),
+  })
+  .refine((input) => input.password === input.confirmPassword, {
+    error: PASSWORDS_DIFFER,
+    path: ['confirmPassword'],
+  });

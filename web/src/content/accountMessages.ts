@@ -16,6 +16,9 @@ export const registrationMessages = {
   confirmText: 'Please check your email and verify.',
   /** spec §8, with the server's message as the body. */
   failedTitle: 'Registration Failed!',
+  /** spec §4 "Sign-up": when no reason came back (no answer, or a fault on our side). */
+  errorTitle: 'Sign up error',
+  errorText: 'Could not complete sign up at this time',
   /** Registered, but the automatic sign-in after it failed (e.g. rate limited). */
   signInAfterwards: 'Your account is ready. Please sign in to continue.',
   /** spec §2 /registerEmployee. */
@@ -35,7 +38,7 @@ export const verificationMessages = {
 } as const;
 
 export const passwordMessages = {
-  /** spec §5 "Reset". */
+  /** spec §5 "Reset" (the server's PASSWORDS_DIFFER too). */
   mismatch: 'Passwords do not match!',
   /** spec §4 "Password recovery". */
   sent: 'We sent you an email with the instructions',

@@ -88,7 +88,11 @@ function ResetForm({ token }: { token: string }) {
   const [linkProblem, setLinkProblem] = useState<string | null>(null);
   const { busy, onSubmit } = useSubmit(form.validate, async (input) => {
     try {
-      await call('resetPassword', { token, password: input.password });
+      await call('resetPassword', {
+        token,
+        password: input.password,
+        confirmPassword: input.confirmPassword,
+      });
       setDone(true);
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && form.applyServerErrors(error.fields)) return;

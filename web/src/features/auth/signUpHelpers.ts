@@ -1,10 +1,11 @@
 import type { NavigateFunction } from 'react-router-dom';
 import type { RouteInput } from '../../../../shared/src/api/routes';
 import { call } from '../../api/client';
-import { ApiError, errorMessage } from '../../api/errors';
+import { ApiError } from '../../api/errors';
 import { useSession } from '../../auth/sessionStore';
 import { registrationMessages } from '../../content/accountMessages';
 import { notify } from '../../stores/notifications';
+import { signUpFailure } from './signUpFailure';
 
 /**
  * After a successful sign-up (spec §4): sign the new person in, ask them to
@@ -32,16 +33,13 @@ export async function finishSignUp(email: string, password: string, navigate: Na
   navigate('/verifyEmail');
 }
 
-/**
- * 'Registration Failed!' with the server's message; a 400's field messages go
- * under their fields (returns true when it named any).
- */
+/** The failure's notice (signUpFailure); a 400's field messages also go under their fields. */
 export function reportSignUpError(
   error: unknown,
   applyServerErrors: (fields: ApiError['fields']) => boolean,
 ) {
   if (error instanceof ApiError && error.status === 400) applyServerErrors(error.fields);
-  notify({ kind: 'error', title: registrationMessages.failedTitle, message: errorMessage(error) });
+  notify({ kind: 'error', ...signUpFailure(error) });
 }
 
 /**
