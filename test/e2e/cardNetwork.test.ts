@@ -55,13 +55,18 @@ async function payAtCheckout(page: Page, dollars: string) {
   return ((await page.locator('body').textContent()) ?? '').replace(/\s+/g, ' ');
 }
 
+/**
+ * The balance once it is `expected` with nothing on hold. Bounded just under
+ * the test's own timeout, not by a shorter one a busy machine could miss.
+ */
 async function waitForBalance(expected: number) {
-  for (let i = 0; i < 50; i++) {
-    const balance = (await api('/me/balance')) as { availableCents: number; onHoldCents: number };
-    if (balance.availableCents === expected && balance.onHoldCents === 0) return balance;
-    await new Promise((r) => setTimeout(r, 100));
+  const deadline = Date.now() + 100_000;
+  let balance = (await api('/me/balance')) as { availableCents: number; onHoldCents: number };
+  while (!(balance.availableCents === expected && balance.onHoldCents === 0) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100)); // the interval between reads
+    balance = (await api('/me/balance')) as { availableCents: number; onHoldCents: number };
   }
-  return api('/me/balance');
+  return balance;
 }
 
 describe('the sandbox merchant checkout', () => {

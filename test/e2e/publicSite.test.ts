@@ -82,6 +82,21 @@ async function headerState(page: Page) {
   }));
 }
 
+/**
+ * Scrolls to `y` and returns once the page has handled that scroll: our own
+ * listener is added after the header's, so when it runs the header's has run.
+ */
+async function scrollAndSettle(page: Page, y: number) {
+  await page.evaluate(
+    (top) =>
+      new Promise<void>((resolve) => {
+        window.addEventListener('scroll', () => resolve(), { once: true });
+        window.scrollTo(0, top);
+      }),
+    y,
+  );
+}
+
 describe('pre-rendered public pages', () => {
   it.each(staticPages)(
     '$path is served as finished HTML with its own title, description and Open Graph tags',
@@ -216,12 +231,18 @@ describe('header (spec §2)', () => {
     await page.goto(`${env.webUrl}/`);
     await page.waitForFunction(() => document.querySelector('.pub-header--enhanced'));
     expect((await headerState(page)).scrolled).toBe(false);
-    await page.evaluate(() => window.scrollTo(0, 10));
-    await page.waitForTimeout(100);
+    await scrollAndSettle(page, 10);
     expect((await headerState(page)).scrolled).toBe(false);
-    await page.evaluate(() => window.scrollTo(0, 11));
-    await page.waitForFunction(() => document.querySelector('.pub-header--scrolled'));
-    await page.waitForTimeout(300); // the colour transition
+    await scrollAndSettle(page, 11);
+    expect((await headerState(page)).scrolled).toBe(true);
+    // The colour eases in (0.2 s): wait for where it ends, not for a time.
+    await page.waitForFunction(
+      () =>
+        getComputedStyle(document.querySelector('header.pub-header') as Element).backgroundColor ===
+        'rgb(255, 255, 255)',
+      undefined,
+      { polling: 'raf' },
+    );
     expect(await headerState(page)).toEqual({ scrolled: true, background: 'rgb(255, 255, 255)' });
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForFunction(() => !document.querySelector('.pub-header--scrolled'));

@@ -30,7 +30,14 @@ interface Received {
 }
 
 /** What the receiver answers to `issuing_authorization.request`. */
-type Answer = { status?: number; headers?: Record<string, string>; body?: string; delayMs?: number };
+type Answer = {
+  status?: number;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Answer only once this settles (a late answer), then call `sent`. */
+  holdUntil?: Promise<void>;
+  sent?: () => void;
+};
 const approve = (metadata?: Record<string, string>): Answer => ({
   body: JSON.stringify({ approved: true, ...(metadata ? { metadata } : {}) }),
 });
@@ -74,7 +81,7 @@ class Receiver {
         return;
       }
       const answer = this.answer(data.object);
-      if (answer.delayMs) await new Promise((r) => setTimeout(r, answer.delayMs));
+      if (answer.holdUntil) await answer.holdUntil;
       res
         .writeHead(answer.status ?? 200, {
           'content-type': 'application/json',
@@ -82,6 +89,8 @@ class Receiver {
           ...answer.headers,
         })
         .end(answer.body ?? '');
+      // Written (the network may have hung up by then: a late answer reaches nobody).
+      answer.sent?.();
     });
     await new Promise<void>((resolve) => this.server?.listen(port, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${port}/stripe/webhook`;
@@ -890,14 +899,24 @@ describe('the checkout page and real-time authorizations', () => {
 
   it('no answer within 2 seconds declines with webhook_timeout', async () => {
     const { details } = await issuedCard();
-    receiver.answer = () => ({ ...approve(), delayMs: 2600 });
-    const started = Date.now();
+    // The approval is held back until the payment has its result: had the network waited for
+    // it, the payment would never finish (and the test would time out).
+    let release = () => {};
+    const holdUntil = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let sent = () => {};
+    const lateAnswerSent = new Promise<void>((resolve) => {
+      sent = resolve;
+    });
+    receiver.answer = () => ({ ...approve(), holdUntil, sent });
     const paid = await pay(details, '5.00');
-    expect(Date.now() - started).toBeLessThan(2600);
     expect(paid.html).toContain('Declined');
     const auth = await stripe.issuing.authorizations.retrieve(paid.authorizationId as string);
     expect(auth.request_history[0]?.reason).toBe('webhook_timeout');
-    await new Promise((r) => setTimeout(r, 700)); // let the late answer arrive; it changes nothing
+    // Now the approval arrives, late: it changes nothing.
+    release();
+    await lateAnswerSent;
     await emulator.admin.idle();
     expect(receiver.types()).not.toContain('issuing_transaction.created');
   });
