@@ -255,7 +255,7 @@ describe('social sign-in with an authenticator app', () => {
     const pending = asSent(cookieOf(first.setCookies, PENDING_SOCIAL_COOKIE_NAME));
     // Sign-out in another browser (or a password reset) ends every session of the account; made a
     // second later than the tokens waiting here, as it would be, rather than waited for.
-    await endAllSessions(manager.userId, new Date(Date.now() + 2_000));
+    await endAllSessions(manager.userId, Date.now() + 2_000);
 
     const late = await postSocial({ code: codeFor(manager.secret, 1) }, pending);
     expect(late.status).toBe(401);

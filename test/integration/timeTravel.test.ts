@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadJobHandlers } from '../../infra/local/scheduler';
 import { createLocalClock, type LocalClock, travel } from '../../infra/local/timeTravel';
 import { keys } from '../../lambdas/src/data/keys';
-import type { SignedIn } from '../support/accountFlows';
+import { api, registerManager, type SignedIn, signIn, withSessionCookie } from '../support/accountFlows';
 import { payWithCard } from '../support/cardNetwork';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 import { joinTeam, setUpTeam } from '../support/teams';
@@ -78,4 +78,15 @@ describe('time travel', () => {
       dormant: true,
     });
   }, 600_000); // about 1,200 job runs on DynamoDB Local
+
+  it('a sign-out after moving forward does not lock the account out: the next sign-in works', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    // Two days on (the session still live), without running the jobs: only the date matters here.
+    clock.set(new Date(clock.nowMs() + 2 * 24 * 60 * 60 * 1000));
+    expect((await withSessionCookie(stack.apiUrl, '/auth/signOut', manager.sessionCookie)).status).toBe(200);
+    // The user pool stamps new tokens by the real clock; the sign-out's cut-off must not lie ahead of it.
+    const again = await signIn(stack.apiUrl, manager.email);
+    expect(again.status).toBe(200);
+    expect((await api(stack.apiUrl, 'GET', '/me', { token: again.body.accessToken })).status).toBe(200);
+  });
 });

@@ -350,8 +350,14 @@ export async function deleteSession(userId: string, refreshTokenHash: string): P
   await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.session(userId, refreshTokenHash) }));
 }
 
-/** Ends every session of a user: refresh tokens stop working, and older access tokens are refused. */
-export async function endAllSessions(userId: string, now: Date): Promise<void> {
+/**
+ * Ends every session of a user: refresh tokens stop working, and older access
+ * tokens are refused. The cut-off is compared with tokens' `iat`, which the
+ * user pool stamps by the real clock, so it is taken from the real clock too,
+ * not the product's date (which the local stack can move forward: a cut-off in
+ * that future refused every new sign-in until the real date caught up).
+ */
+export async function endAllSessions(userId: string, realNowMs: number = Date.now()): Promise<void> {
   const sessions = await queryAll<{ pk: string; sk: string }>({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':prefix': 'SESSION#' },
@@ -360,5 +366,5 @@ export async function endAllSessions(userId: string, now: Date): Promise<void> {
   for (const { pk, sk } of sessions) {
     await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk, sk } }));
   }
-  await setUserFields(userId, { sessionsValidAfter: Math.floor(now.getTime() / 1000) });
+  await setUserFields(userId, { sessionsValidAfter: Math.floor(realNowMs / 1000) });
 }

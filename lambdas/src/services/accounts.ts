@@ -354,7 +354,7 @@ export async function signOut(session: SessionCookie | undefined, now: Date) {
   }
   // Our records first: they alone decide whether a refresh or an access token
   // is honoured, so the sessions are over even if a Cognito call below fails.
-  await endAllSessions(userId, now);
+  await endAllSessions(userId);
   await revokeRefreshToken(session.refreshToken, live.issuedTo);
   await signOutEverywhere(user.email);
 }
@@ -391,5 +391,5 @@ export async function resetPassword(input: z.output<typeof resetPasswordInput>, 
   await setPassword(user.email, input.password);
   // Every other session ends: refresh tokens are revoked and older access tokens refused.
   await signOutEverywhere(user.email);
-  await endAllSessions(user.userId, now);
+  await endAllSessions(user.userId);
 }

@@ -126,7 +126,7 @@ export async function deleteAccount(actor: Actor, userId: string, now: Date) {
   if (target.role === 'employee') await retireEmployeeMoney(target);
   await disableUser(target.email);
   await signOutEverywhere(target.email);
-  await endAllSessions(target.userId, now);
+  await endAllSessions(target.userId);
   await recordAudit({
     teamId: target.teamId,
     actorId: actor.userId,
