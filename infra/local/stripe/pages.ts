@@ -349,7 +349,7 @@ export function cardDetailsFrame(details: {
   html, body { margin: 0; background: transparent; }
   body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #fff; }
   .card { background: linear-gradient(135deg, #0a2540, #3f4b8c); border-radius: 12px; padding: 1rem 1.25rem; }
-  .row { display: flex; align-items: center; justify-content: space-between; gap: .75rem; padding: .4rem 0; }
+  .row { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: .4rem .75rem; padding: .4rem 0; }
   .row + .row { border-top: 1px solid rgba(255, 255, 255, .2); }
   .label { display: block; font-size: .8rem; }
   .value { display: block; font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 1.1rem; letter-spacing: .05em; user-select: all; white-space: nowrap; }
