@@ -88,6 +88,9 @@ describe('walkthrough tour', () => {
     const employee = await inviteAndRegisterEmployee(env.apiUrl, manager, 25, { mailbox });
     const page = await signedInPage(employee.email, 375);
     await page.getByText('Step 1 of 4').waitFor();
+    // The Shop tab is folded into the phone's menu: the step points at the menu button and says so.
+    await page.locator('[data-tour="header-menu"].driver-active-element').waitFor();
+    await page.locator('.driver-popover').getByText('Open the menu to find it.').waitFor();
     await page.keyboard.press('ArrowRight');
     await page.getByText('Step 2 of 4').waitFor();
     await shoot(page, 'tour-employee-375');

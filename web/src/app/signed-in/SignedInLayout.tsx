@@ -37,6 +37,7 @@ import { useRouteFocus } from '../../components/useRouteFocus';
 import { signInMessages } from '../../content/accountMessages';
 import { PRODUCT_NAME } from '../../content/site';
 import { CardButton } from '../../features/card/CardButton';
+import { TOUR_MENU_TARGET } from '../../features/dashboard/tourSteps';
 import { StepUpDialog } from '../../features/stepUp/StepUpDialog';
 import { Loading } from '../Loading';
 import { Logo } from '../Logo';
@@ -346,6 +347,7 @@ export function SignedInLayout() {
                 aria-label={opened ? 'Close navigation' : 'Open navigation'}
                 aria-expanded={opened}
                 aria-controls="app-navbar"
+                data-tour={TOUR_MENU_TARGET}
               />
               <UnstyledButton component={Link} to="/dashboard" aria-label={`${PRODUCT_NAME} dashboard`}>
                 <Group gap="xs" wrap="nowrap">

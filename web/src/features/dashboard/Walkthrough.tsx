@@ -14,12 +14,20 @@ import { useEffect } from 'react';
 import type { Role } from '../../../../shared/src/schemas/me';
 import { call } from '../../api/client';
 import { useSession } from '../../auth/sessionStore';
-import { TOUR_DONE_LABEL, tourFor } from './tourSteps';
+import { TOUR_DONE_LABEL, TOUR_IN_MENU_HINT, TOUR_MENU_TARGET, type TourStep, tourFor } from './tourSteps';
 
 function visibleTarget(target: string): Element | undefined {
-  // The first one on screen: a phone hides the header's search and collapses the side menu.
-  // None visible: the step shows in the middle of the screen instead.
+  // The first one on screen: a phone folds the search and the side menu into the menu.
   return [...document.querySelectorAll(`[data-tour="${target}"]`)].find((e) => e.getClientRects().length > 0);
+}
+
+/** Where a step points: its target, else the phone's menu button (with a hint), else nowhere (centred). */
+function placeStep(step: TourStep): { element?: Element; description: string } {
+  const target = visibleTarget(step.target);
+  if (target) return { element: target, description: step.description };
+  const menu = visibleTarget(TOUR_MENU_TARGET);
+  if (menu) return { element: menu, description: `${step.description} ${TOUR_IN_MENU_HINT}` };
+  return { description: step.description };
 }
 
 export function Walkthrough({ role }: { role: Role }) {
@@ -38,10 +46,10 @@ export function Walkthrough({ role }: { role: Role }) {
       prevBtnText: 'Back',
       doneBtnText: TOUR_DONE_LABEL,
       popoverClass: 'lb-tour',
-      steps: tourFor(role).map((step) => ({
-        element: () => visibleTarget(step.target) as Element,
-        popover: { title: step.title, description: step.description },
-      })),
+      steps: tourFor(role).map((step) => {
+        const { element, description } = placeStep(step);
+        return { element, popover: { title: step.title, description } };
+      }),
       onDestroyed: () => {
         if (leaving) return;
         // Finished, skipped with Escape or closed: either way it is not shown again.

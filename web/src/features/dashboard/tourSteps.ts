@@ -1,8 +1,9 @@
 /**
  * The walkthrough tours (spec §4 "Walkthrough": manager 5 steps, employee 4,
  * the last labelled Done). Each step points at an element marked
- * `data-tour="<target>"`; a target missing from the page (a phone's collapsed
- * menu, say) shows the step in the middle of the screen instead.
+ * `data-tour="<target>"`; a target hidden on a phone (in the collapsed menu)
+ * points at the menu button instead, saying so, and any other missing one
+ * shows the step in the middle of the screen.
  */
 import type { Role } from '../../../../shared/src/schemas/me';
 
@@ -13,6 +14,10 @@ export interface TourStep {
 }
 
 export const TOUR_DONE_LABEL = 'Done';
+
+/** The phone's menu button: where a step whose target is folded into the menu points. */
+export const TOUR_MENU_TARGET = 'header-menu';
+export const TOUR_IN_MENU_HINT = 'Open the menu to find it.';
 
 const managerTour: readonly TourStep[] = [
   {
