@@ -93,6 +93,9 @@ describe('walkthrough tour', () => {
     await page.locator('.driver-popover').getByText('Open the menu to find it.').waitFor();
     await page.keyboard.press('ArrowRight');
     await page.getByText('Step 2 of 4').waitFor();
+    // So is the search (in the closed menu, slid off screen): the menu button again.
+    await page.locator('[data-tour="header-menu"].driver-active-element').waitFor();
+    await page.locator('.driver-popover').getByText('Open the menu to find it.').waitFor();
     await shoot(page, 'tour-employee-375');
     await closeTourIfDue(page);
     const me = await api(env.apiUrl, 'GET', '/me', { token: employee.accessToken });

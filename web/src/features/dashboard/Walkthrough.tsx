@@ -16,9 +16,15 @@ import { call } from '../../api/client';
 import { useSession } from '../../auth/sessionStore';
 import { TOUR_DONE_LABEL, TOUR_IN_MENU_HINT, TOUR_MENU_TARGET, type TourStep, tourFor } from './tourSteps';
 
+/** On screen: laid out, and not moved off it (a phone's closed menu slides out to the left). */
+function onScreen(element: Element): boolean {
+  const box = element.getBoundingClientRect();
+  return box.width > 0 && box.height > 0 && box.right > 0 && box.left < window.innerWidth;
+}
+
 function visibleTarget(target: string): Element | undefined {
   // The first one on screen: a phone folds the search and the side menu into the menu.
-  return [...document.querySelectorAll(`[data-tour="${target}"]`)].find((e) => e.getClientRects().length > 0);
+  return [...document.querySelectorAll(`[data-tour="${target}"]`)].find(onScreen);
 }
 
 /** Where a step points: its target, else the phone's menu button (with a hint), else nowhere (centred). */
