@@ -14,6 +14,8 @@ interface Mark {
   body: ReactNode;
 }
 
+// The longer wordmarks are fitted to their boxes (textLength): a wider fallback font cut them
+// short ("udem", "The Culture Wo").
 const marks: Partial<Record<Platform, Mark>> = {
   walmart: {
     width: 92,
@@ -70,22 +72,42 @@ const marks: Partial<Record<Platform, Mark>> = {
           fontSize="10"
           fontWeight="700"
           textAnchor="middle"
+          textLength="13"
+          lengthAdjust="spacingAndGlyphs"
         >
           CW
         </text>
-        <text x="21" y="14.5" fill="#0b5f5a" fontFamily={FONT} fontSize="12" fontWeight="700">
+        <text
+          x="21"
+          y="14.5"
+          fill="#0b5f5a"
+          fontFamily={FONT}
+          fontSize="12"
+          fontWeight="700"
+          textLength="102"
+          lengthAdjust="spacingAndGlyphs"
+        >
           The Culture Works
         </text>
       </>
     ),
   },
   udemy: {
-    width: 62,
+    width: 66,
     body: (
       <>
         <path d="M2 6 L8 2 L14 6" fill="none" stroke="#5624d0" strokeWidth="2.2" strokeLinejoin="round" />
         <path d="M3 9 V13 a5 5 0 0 0 10 0 V9" fill="none" stroke="#5624d0" strokeWidth="2.4" />
-        <text x="17" y="15" fill="#1c1d1f" fontFamily={FONT} fontSize="15" fontWeight="700">
+        <text
+          x="17"
+          y="15"
+          fill="#1c1d1f"
+          fontFamily={FONT}
+          fontSize="15"
+          fontWeight="700"
+          textLength="48"
+          lengthAdjust="spacingAndGlyphs"
+        >
           udemy
         </text>
       </>
