@@ -157,6 +157,24 @@ export async function balanceOf(account: AccountId): Promise<number> {
   return Number(result.Item?.balanceCents ?? 0);
 }
 
+/** The sum of these accounts' balances, 100 accounts a read (keys DynamoDB leaves unprocessed are asked again). */
+export async function totalBalance(accounts: AccountId[]): Promise<number> {
+  let total = 0;
+  for (let i = 0; i < accounts.length; i += 100) {
+    let pending: Record<string, unknown>[] | undefined = accounts
+      .slice(i, i + 100)
+      .map((account) => keys.account(account));
+    while (pending && pending.length > 0) {
+      const result: BatchGetCommandOutput = await db().send(
+        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),
+      );
+      for (const item of result.Responses?.[tableName()] ?? []) total += Number(item.balanceCents ?? 0);
+      pending = result.UnprocessedKeys?.[tableName()]?.Keys;
+    }
+  }
+  return total;
+}
+
 export async function getJournal(entryId: string): Promise<JournalEntry | undefined> {
   const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.journal(entryId) }));
   return result.Item as JournalEntry | undefined;
