@@ -198,6 +198,34 @@ export async function getJournals(entryIds: string[]): Promise<Map<string, Journ
   return found;
 }
 
+/**
+ * Has money come onto the account after `since` (a leg above zero posted
+ * later)? Reads the account's entries from then on, stopping at the first.
+ */
+export async function creditedSince(account: AccountId, since: string): Promise<boolean> {
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND sk > :after',
+        FilterExpression: 'amountCents > :zero',
+        ExpressionAttributeValues: {
+          ':pk': keys.account(account).pk,
+          // Entry keys are ENTRY#<postedAt>#<entryId>#<leg>: this is just after every entry posted at `since`.
+          ':after': `ENTRY#${since}#\uffff`,
+          ':zero': 0,
+        },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    if ((page.Items ?? []).length > 0) return true;
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return false;
+}
+
 /** An account's statement in posting order, with the running balance after each line. */
 export async function statement(account: AccountId): Promise<StatementLine[]> {
   const items = await queryAll<{
