@@ -15,7 +15,11 @@ import { teamJournal } from '../../lambdas/src/data/ledger';
 import type { JobId } from '../../shared/src/api/schedules';
 import type { SignedIn } from '../support/accountFlows';
 import { payWithCard } from '../support/cardNetwork';
-import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
+import {
+  type IntegrationStack,
+  startIntegrationStack,
+  TEST_WEBHOOK_SECRET,
+} from '../support/integrationStack';
 import { LedgerInvariants } from '../support/ledgerInvariants';
 import { emulatorClient, joinTeam, sender, setUpTeam } from '../support/teams';
 
@@ -201,5 +205,30 @@ describe('an authorization nobody captures', () => {
     expect((await admin().expireDue()).map((a) => a.id)).toEqual([authorizationId]);
     expect(await pendingRows(employee)).toEqual([]);
     expect(await balance(employee)).toMatchObject({ availableCents: 3000, onHoldCents: 0 });
+  }, 300_000);
+
+  it('an expiry whose webhook never arrived is found by the next reconciliation, and the hold released once', async () => {
+    const { manager, teamId } = await setUpTeam(stack);
+    const employee = await joinTeam(stack, manager, 30);
+    const authorizationId = await holdOnly(employee, 180);
+    await travel(clock, handlers, new Date(clock.nowMs() + 7 * DAY_MS + 60_000));
+    // Stripe expires it while our endpoint hears nothing (no retries left either).
+    stack.stripe?.setWebhook(undefined, TEST_WEBHOOK_SECRET);
+    try {
+      expect((await admin().expireDue()).map((a) => a.id)).toEqual([authorizationId]);
+    } finally {
+      stack.stripe?.setWebhook(`${stack.apiUrl}/webhooks/stripe`, TEST_WEBHOOK_SECRET);
+    }
+    expect(await balance(employee)).toMatchObject({ onHoldCents: 180 });
+
+    // The next day's 05:00 reconciliation reads the authorizations Stripe expired.
+    const day = await travel(clock, handlers, new Date(clock.nowMs() + DAY_MS));
+    const runs = day.runs.filter((r) => r.jobId === 'reconciliation');
+    expect(runs).toHaveLength(1);
+    expect(await balance(employee)).toMatchObject({ availableCents: 3000, onHoldCents: 0 });
+    expect(await releases(teamId, authorizationId)).toHaveLength(1);
+    // Read again every run for its 32 days: nothing more.
+    await travel(clock, handlers, new Date(clock.nowMs() + DAY_MS));
+    expect(await releases(teamId, authorizationId)).toHaveLength(1);
   }, 300_000);
 });
