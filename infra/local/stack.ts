@@ -178,7 +178,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     let moving: Promise<unknown> = Promise.resolve();
     const moveClock = (by: string) => {
       const next = moving.then(async () => {
-        const result = await travel(clock, handlers, parseTravel(by, clock.now()), log('time'));
+        const result = await travel(clock, handlers, parseTravel(by, clock.now()), log('time'), () =>
+          stripe.admin.expireDue(),
+        );
         scheduler.rearm();
         return result;
       });
@@ -213,6 +215,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stops.push(gateway.stop);
     // The card network now knows where to ask for authorization decisions.
     stripe.setWebhook(`${gateway.url}/webhooks/stripe`, LOCAL_STRIPE_WEBHOOK_SECRET);
+    // Holds that passed their 7 days while the stack was stopped expire now, heard by the product.
+    await stripe.admin.expireDue();
     if (options.seed !== false) {
       const { seedDemoPurchases } = await import('./seed');
       await seedDemoPurchases(stripe.admin, log('seed'));

@@ -301,9 +301,14 @@ describe('receipt uploads', () => {
   const pngThenHtml = Buffer.concat([PNG.subarray(0, 8), HTML]);
   const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
   const text = Buffer.from('These are my notes, renamed to notes.png.\n'.repeat(20));
+  const pdf = Buffer.from(
+    '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+  );
   it.each([
     ['150,001 bytes', big, 'image/png', /too large, please pick a smaller file/],
-    ['a text file renamed .png', text, 'image/png', /is not a supported format/],
+    // The message names what the bytes are, not the type the browser claimed for them.
+    ['a text file renamed .png', text, 'image/png', /^This file is not a supported format\.$/],
+    ['a PDF renamed .png', pdf, 'image/png', /^'application\/pdf' is not a supported format\.$/],
     ['a PNG header followed by HTML', pngThenHtml, 'image/png', /not a supported format|not a valid image/],
     ['a valid PNG with HTML after its end', Buffer.concat([PNG, HTML]), 'image/png', /not a valid image/],
     ['an SVG sent as a PNG', svg, 'image/png', /is not a supported format/],

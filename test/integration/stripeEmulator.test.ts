@@ -141,6 +141,8 @@ beforeAll(async () => {
     webhookSecret: WEBHOOK_SECRET,
     webhookRetryDelaysMs: [],
     clock: () => Date.now() + clockOffsetMs,
+    // The tests below run Stripe's expiry themselves (`/_emulator/expire_due`).
+    expiryCheckMs: false,
   });
   stripe = sdk('sk_test_emulator_contract', emulator.port);
   browserStripe = sdk('pk_test_emulator_contract', emulator.port);
@@ -1132,6 +1134,47 @@ describe('network controls (/_emulator/ and admin) on authorizations left pendin
       .filter((r) => r.type === 'issuing_transaction.created')
       .map((r) => r.object.amount);
     expect(txEvents).toEqual([-1500, -2300, -999, 500]);
+  });
+
+  it('expires an approval left uncaptured for 7 days of its clock, as Stripe does, and it can still be captured', async () => {
+    const { details } = await issuedCard();
+    const authorize = (amount: number) =>
+      emulator.admin.authorize({
+        number: details.number,
+        expMonth: details.exp_month,
+        expYear: details.exp_year,
+        cvc: details.cvc,
+        amount,
+        merchant: { name: 'Udemy', category: 'digital_goods_media' },
+      });
+    const left = (await authorize(250)).authorization?.id as string;
+    const reversed = (await authorize(300)).authorization?.id as string;
+    await adminPost(`authorizations/${reversed}/reverse`);
+    await emulator.admin.idle();
+    receiver.received = [];
+
+    clockOffsetMs = 7 * 24 * 60 * 60 * 1000 - 2000;
+    const early = await adminPost('expire_due');
+    expect(early.status).toBe(200);
+    expect(early.body.data.map((a: { id: string }) => a.id)).not.toContain(left);
+    clockOffsetMs = 7 * 24 * 60 * 60 * 1000;
+    const due = await adminPost('expire_due');
+    const ids = due.body.data.map((a: { id: string }) => a.id);
+    expect(ids).toContain(left);
+    expect(ids).not.toContain(reversed);
+    const mine = receiver.received.filter(
+      (r) => r.type === 'issuing_authorization.updated' && r.object.id === left,
+    );
+    expect(mine.map((r) => [r.object.status, r.object.amount, r.previous.status])).toEqual([
+      ['expired', 250, 'pending'],
+    ]);
+    expect((await stripe.issuing.authorizations.retrieve(left)).status).toBe('expired');
+    // Expired once: the next run finds nothing of it.
+    expect((await adminPost('expire_due')).body.data).toEqual([]);
+    // Stripe: an authorization it expired may still be captured later.
+    const late = await adminPost(`authorizations/${left}/capture`);
+    expect(late.body).toMatchObject({ type: 'capture', amount: -250, authorization: left });
+    expect((await stripe.issuing.authorizations.retrieve(left)).status).toBe('closed');
   });
 
   it('the result page offers the controls and they act', async () => {

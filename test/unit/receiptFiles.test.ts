@@ -7,6 +7,7 @@ import {
   RECEIPT_MAX_BYTES,
   type ReceiptType,
   receiptFileProblem,
+  unsupportedContentMessage,
 } from '../../shared/src/domain/receiptFiles';
 import { purchaseStatusOf } from '../../shared/src/schemas/purchases';
 
@@ -26,6 +27,13 @@ describe('receiptFileProblem', () => {
     [{ name: 'a.png', type: 'image/png', size: 0 }, "'a.png' is empty."],
   ])('%o -> %s', (file, expected) => {
     expect(receiptFileProblem(file)).toBe(expected);
+  });
+});
+
+describe('unsupportedContentMessage', () => {
+  it('names the type the bytes are, or "this file" when they are of no known type', () => {
+    expect(unsupportedContentMessage('application/pdf')).toBe("'application/pdf' is not a supported format.");
+    expect(unsupportedContentMessage(undefined)).toBe('This file is not a supported format.');
   });
 });
 

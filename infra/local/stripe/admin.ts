@@ -28,6 +28,12 @@ export interface EmulatorAdmin {
   reverse(authorizationId: string, amount?: number): Stripe.Issuing.Authorization;
   /** Expires an uncaptured authorization (status `expired`, hold released). */
   expire(authorizationId: string): Stripe.Issuing.Authorization;
+  /**
+   * Expires every approval left uncaptured for 7 days of the emulator's clock,
+   * as Stripe does on its own, and waits until the webhooks are answered.
+   * Time travel calls it as the clock moves; the emulator also runs it once a minute.
+   */
+  expireDue(): Promise<Stripe.Issuing.Authorization[]>;
   /** A capture with no authorization before it. */
   forceCapture(input: {
     card: string;
@@ -69,6 +75,11 @@ export function createAdmin(
     capture: (id, amount) => network.capture(id, amount),
     reverse: (id, amount) => network.reverse(id, amount),
     expire: (id) => network.expire(id),
+    async expireDue() {
+      const expired = network.expireDue();
+      if (expired.length > 0) await admin.idle();
+      return expired;
+    },
     forceCapture: (input) =>
       network.forceCapture({
         card: input.card,
@@ -223,6 +234,7 @@ export async function handleAdmin(
     else if (a === 'authorizations' && b && c === 'capture') result = admin.capture(b, amountOf(body));
     else if (a === 'authorizations' && b && c === 'reverse') result = admin.reverse(b, amountOf(body));
     else if (a === 'authorizations' && b && c === 'expire') result = admin.expire(b);
+    else if (a === 'expire_due' && !b) result = { data: await admin.expireDue() };
     else if (a === 'force_capture' && !b) {
       result = admin.forceCapture({
         card: str(body, 'card') ?? '',

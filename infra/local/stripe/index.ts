@@ -52,6 +52,12 @@ export interface StripeEmulatorOptions {
   apiVersion?: string;
   /** The emulator's clock in ms (tests move it to expire ephemeral keys); default Date.now. */
   clock?: () => number;
+  /**
+   * How often (real ms) approvals left uncaptured for 7 days of `clock` are
+   * expired, as Stripe does on its own (default 60 s; false: only when
+   * `admin.expireDue()` is called, as time travel does).
+   */
+  expiryCheckMs?: number | false;
 }
 
 export interface StripeEmulator {
@@ -103,6 +109,19 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
     log(next ? `webhooks go to ${next.url}` : 'webhooks are not sent');
   };
   const admin = createAdmin(ctx, network, setWebhook);
+  // Stripe expires uncaptured approvals on its own; the clock may also jump (time travel).
+  const expiryCheckMs = options.expiryCheckMs ?? 60_000;
+  const expiryTimer =
+    expiryCheckMs === false
+      ? undefined
+      : setInterval(() => {
+          try {
+            network.expireDue();
+          } catch (error) {
+            log(`expiring authorizations failed: ${(error as Error).message}`);
+          }
+        }, expiryCheckMs);
+  expiryTimer?.unref();
   const routes = compileRoutes([
     ...tokenRoutes,
     ...customerRoutes,
@@ -143,6 +162,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
     setWebhook: (url, secret) => setWebhook(url ? { url, secret } : undefined),
     admin,
     async stop() {
+      if (expiryTimer) clearInterval(expiryTimer);
       network.stop();
       webhooks.stop();
       store.save();

@@ -13,8 +13,12 @@
  *    `issuing_transaction.created` (amount negative: money leaving the card)
  *    then `issuing_authorization.updated` (status closed).
  *
+ * 6. An approval nobody captures expires 7 days after it was made, by the
+ *    emulator's clock (`expireDue`): status `expired`, hold released,
+ *    `issuing_authorization.updated`, as Stripe does. It can still be captured.
+ *
  * Reversals, partial and over-captures, captures without an authorization,
- * refunds and expiry are driven from the admin endpoints.
+ * refunds and expiry on demand are driven from the admin endpoints.
  */
 import type Stripe from 'stripe';
 import { isExpired } from './cardNumbers';
@@ -63,6 +67,13 @@ export interface NetworkOptions {
   /** How long the product has to answer the real-time request (Stripe: 2 s). */
   authorizationTimeoutMs: number;
 }
+
+/**
+ * How long an uncaptured approval holds money before Stripe expires it. Stripe
+ * says "usually up to 7 days for most merchant categories" (up to 31 for
+ * lodging and the like); the emulator uses 7 for every category.
+ */
+export const AUTHORIZATION_VALIDITY_SECONDS = 7 * 24 * 60 * 60;
 
 const reasonText: Record<string, string> = {
   card_not_found: 'The card number does not match any card the emulator issued.',
@@ -504,6 +515,21 @@ export class CardNetwork {
     const before = this.renderAuthorization(auth);
     auth.status = 'expired';
     return this.updated(auth, before, meta);
+  }
+
+  /**
+   * Expires every approval still pending 7 days after it was made (by the
+   * emulator's clock, which time travel moves), oldest first, as Stripe's own
+   * expiry does. Returns the authorizations it expired.
+   */
+  expireDue(): Stripe.Issuing.Authorization[] {
+    const cutoff = this.ctx.now() - AUTHORIZATION_VALIDITY_SECONDS;
+    const due = Object.values(this.ctx.state.authorizations).filter(
+      (auth) => auth.approved && auth.status === 'pending' && auth.created <= cutoff,
+    );
+    const expired = due.map((auth) => this.expire(auth.id));
+    if (expired.length > 0) this.ctx.log(`expired ${expired.length} authorization(s) not captured in 7 days`);
+    return expired;
   }
 
   /** A capture with no authorization before it (merchants can do that; the product must cope). */

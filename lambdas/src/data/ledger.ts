@@ -157,6 +157,24 @@ export async function balanceOf(account: AccountId): Promise<number> {
   return Number(result.Item?.balanceCents ?? 0);
 }
 
+/** The sum of these accounts' balances, 100 accounts a read (keys DynamoDB leaves unprocessed are asked again). */
+export async function totalBalance(accounts: AccountId[]): Promise<number> {
+  let total = 0;
+  for (let i = 0; i < accounts.length; i += 100) {
+    let pending: Record<string, unknown>[] | undefined = accounts
+      .slice(i, i + 100)
+      .map((account) => keys.account(account));
+    while (pending && pending.length > 0) {
+      const result: BatchGetCommandOutput = await db().send(
+        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),
+      );
+      for (const item of result.Responses?.[tableName()] ?? []) total += Number(item.balanceCents ?? 0);
+      pending = result.UnprocessedKeys?.[tableName()]?.Keys;
+    }
+  }
+  return total;
+}
+
 export async function getJournal(entryId: string): Promise<JournalEntry | undefined> {
   const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.journal(entryId) }));
   return result.Item as JournalEntry | undefined;
@@ -178,6 +196,34 @@ export async function getJournals(entryIds: string[]): Promise<Map<string, Journ
     }
   }
   return found;
+}
+
+/**
+ * Has money come onto the account after `since` (a leg above zero posted
+ * later)? Reads the account's entries from then on, stopping at the first.
+ */
+export async function creditedSince(account: AccountId, since: string): Promise<boolean> {
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND sk > :after',
+        FilterExpression: 'amountCents > :zero',
+        ExpressionAttributeValues: {
+          ':pk': keys.account(account).pk,
+          // Entry keys are ENTRY#<postedAt>#<entryId>#<leg>: this is just after every entry posted at `since`.
+          ':after': `ENTRY#${since}#\uffff`,
+          ':zero': 0,
+        },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    if ((page.Items ?? []).length > 0) return true;
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return false;
 }
 
 /** An account's statement in posting order, with the running balance after each line. */

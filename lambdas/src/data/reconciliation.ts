@@ -7,7 +7,12 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, queryAll, tableName } from './client';
 import { keys } from './keys';
 
-export type ReconSource = 'charges' | 'refunds' | 'issuingTransactions' | 'issuingAuthorizations';
+export type ReconSource =
+  | 'charges'
+  | 'refunds'
+  | 'issuingTransactions'
+  | 'issuingAuthorizations'
+  | 'expiredAuthorizations';
 
 /** Stripe's `created` (unix seconds) up to which the last run of this source read everything. */
 export async function getWatermark(source: ReconSource): Promise<number | undefined> {

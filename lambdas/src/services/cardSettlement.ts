@@ -144,7 +144,7 @@ export async function applyCapture(event: CaptureEvent, log: Logger): Promise<Po
 
 export interface AuthorizationState {
   authorizationId: string;
-  /** 'pending' | 'closed' | 'reversed' (Stripe's statuses). */
+  /** 'pending' | 'closed' | 'reversed' | 'expired' (Stripe's statuses; expired: not captured in time). */
   status: string;
   /** What is still authorized (for a pending authorization). */
   amountCents: number;
@@ -152,6 +152,16 @@ export interface AuthorizationState {
   captures: Record<string, number>;
   /** How many requests (the first and any increments) the event's `request_history` lists. */
   requestCount?: number;
+}
+
+/**
+ * The statement's words for a release. An expired hold says why the money came
+ * back, so a purchase that vanished from the pending list is explained.
+ */
+function releaseReason(status: string, merchant: string): string {
+  if (status === 'pending') return 'Part of a hold released';
+  if (status === 'expired') return `Hold released: ${merchant} never took the payment`;
+  return 'Hold released';
 }
 
 /**
@@ -197,7 +207,7 @@ export async function syncAuthorization(
       teamId: auth.teamId,
       userId: auth.userId,
       amountCents: auth.heldCents - target,
-      reason: state.status === 'pending' ? 'Part of a hold released' : 'Hold released',
+      reason: releaseReason(state.status, auth.merchant),
     });
     try {
       await sendTransaction([holdUpdate(auth, target), ...postingItems(posting, now.toISOString())]);

@@ -4,31 +4,49 @@
  * browser show the card number in the issuer's frame. Each reads only the
  * caller's own records, so no team check is needed.
  */
+
+import { isDeclineRecent } from '../../../shared/src/domain/lastDecline';
 import { cardAccount, debtAccount, holdAccount } from '../../../shared/src/domain/ledger';
 import { freezeReason } from '../../../shared/src/domain/spendPolicy';
 import { AppError } from '../../../shared/src/errors';
 import { createCardKey } from '../adapters/stripe';
 import { getTeam } from '../data/accounts';
 import { getCard, recentAuthorizations } from '../data/cards';
-import { balanceOf, statement } from '../data/ledger';
+import { balanceOf, creditedSince, statement } from '../data/ledger';
 import { getUser } from '../data/users';
 import type { Actor } from '../platform/auth';
 import { stripeConfig } from '../platform/config';
 
+/**
+ * The newest decision when it is a decline still worth showing
+ * (shared/src/domain/lastDecline.ts): under 7 days old, and no money has come
+ * onto the card since, which would make the balance its reason quotes stale.
+ */
+async function currentDecline(userId: string, now: Date) {
+  const [last] = await recentAuthorizations(userId, 1);
+  if (!last || last.approved || !isDeclineRecent(last.decidedAt, now)) return null;
+  if (await creditedSince(cardAccount(userId), last.decidedAt)) return null;
+  return {
+    amountCents: last.amountCents,
+    merchant: last.merchant,
+    reason: last.reason ?? 'Declined',
+    at: last.decidedAt,
+  };
+}
+
 /** The signed-in employee's own balance and card. Polled by the web app every few seconds while visible. */
-export async function myBalance(actor: Actor) {
+export async function myBalance(actor: Actor, now: Date) {
   const user = await getUser(actor.userId);
   const [card, team] = await Promise.all([
     user?.cardId ? getCard(user.cardId) : undefined,
     user?.teamId ? getTeam(user.teamId) : undefined,
   ]);
-  const [available, onHold, debt, decisions] = await Promise.all([
+  const [available, onHold, debt, lastDecline] = await Promise.all([
     balanceOf(cardAccount(actor.userId)),
     balanceOf(holdAccount(actor.userId)),
     balanceOf(debtAccount(actor.userId)),
-    recentAuthorizations(actor.userId, 1),
+    currentDecline(actor.userId, now),
   ]);
-  const last = decisions[0];
   const address = team?.billingAddress;
   return {
     availableCents: available,
@@ -49,15 +67,7 @@ export async function myBalance(actor: Actor) {
               : null,
           }
         : null,
-    lastDecline:
-      last && !last.approved
-        ? {
-            amountCents: last.amountCents,
-            merchant: last.merchant,
-            reason: last.reason ?? 'Declined',
-            at: last.decidedAt,
-          }
-        : null,
+    lastDecline,
   };
 }
 

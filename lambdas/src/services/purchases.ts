@@ -4,10 +4,14 @@
  * what the ledger settled; nothing is recomputed in the browser. Another
  * person's or team's purchase is NOT_FOUND, never FORBIDDEN.
  */
+
+import { holdAccount } from '../../../shared/src/domain/ledger';
 import { isReceiptOverdue, receiptDueDate } from '../../../shared/src/domain/receiptDue';
 import { AppError } from '../../../shared/src/errors';
 import { type PurchaseRow, purchaseStatusOf } from '../../../shared/src/schemas/purchases';
+import { listTeamUsers } from '../data/accounts';
 import { type AuthorizationRecord, pendingAuthorizations } from '../data/cards';
+import { balanceOf, totalBalance } from '../data/ledger';
 import { getPurchase, type PurchaseRecord, purchasesPage } from '../data/purchases';
 import { getUser } from '../data/users';
 import type { Actor } from '../platform/auth';
@@ -35,11 +39,33 @@ export function toRow(p: PurchaseRecord, now: Date, employeeName?: string): Purc
 }
 
 /**
- * How far back a hold can still be pending. Stripe expires an uncaptured
- * Issuing authorization after 7 days (a later capture settles it anyway), so
- * 10 days bounds the read with room to spare.
+ * How far back a hold is usually still pending. Stripe expires an uncaptured
+ * Issuing authorization after 7 days for most merchants (a later capture
+ * settles it anyway), so 10 days bounds the usual read with room to spare.
+ * A hold older than that (a lodging merchant may hold for 31 days, or its
+ * release has not reached us yet) is still found: see `liveHolds`.
  */
 export const PENDING_WINDOW_DAYS = 10;
+
+/** What the owner's hold accounts hold in all: the employee's, or every employee's of the team. */
+async function heldInAll(owner: { teamId: string } | { userId: string }): Promise<number> {
+  if ('userId' in owner) return balanceOf(holdAccount(owner.userId));
+  const members = (await listTeamUsers(owner.teamId)).filter((u) => u.role === 'employee');
+  return totalBalance(members.map((m) => holdAccount(m.userId)));
+}
+
+/**
+ * The owner's holds still live, newest first. The recent window is read
+ * first; when it holds less than the hold accounts do, an older hold is still
+ * on, and every authorization is read, so a hold is never on the card without
+ * its row in the list (the hold accounts and the holds agree: docs/ledger.md).
+ */
+async function liveHolds(owner: { teamId: string } | { userId: string }, now: Date) {
+  const since = new Date(now.getTime() - PENDING_WINDOW_DAYS * 86_400_000).toISOString();
+  const [recent, held] = await Promise.all([pendingAuthorizations(owner, since), heldInAll(owner)]);
+  const found = recent.reduce((sum, a) => sum + a.heldCents, 0);
+  return found >= held ? recent : pendingAuthorizations(owner, '');
+}
 
 /**
  * A hold not yet captured: listed as 'pending' with what it still holds. Its
@@ -73,10 +99,9 @@ export async function listPurchases(
   now: Date,
 ): Promise<{ purchases: PurchaseRow[]; nextCursor: string | null }> {
   const owner = actor.role === 'employee' ? { userId: actor.userId } : { teamId: actor.teamId };
-  const since = new Date(now.getTime() - PENDING_WINDOW_DAYS * 86_400_000).toISOString();
   const [page, pending] = await Promise.all([
     purchasesPage(owner, input.limit, input.cursor),
-    input.cursor ? Promise.resolve([]) : pendingAuthorizations(owner, since),
+    input.cursor ? Promise.resolve([]) : liveHolds(owner, now),
   ]);
   if (actor.role === 'employee') {
     return {

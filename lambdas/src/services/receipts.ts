@@ -13,6 +13,7 @@ import {
   isReceiptType,
   RECEIPT_MAX_BYTES,
   tooLargeMessage,
+  unsupportedContentMessage,
   unsupportedFormatMessage,
 } from '../../../shared/src/domain/receiptFiles';
 import { AppError } from '../../../shared/src/errors';
@@ -76,7 +77,7 @@ async function storedProblem(
   if (stored.size > RECEIPT_MAX_BYTES) return { problem: tooLargeMessage(fileName) };
   const detected = await fileTypeFromBuffer(stored.bytes);
   if (!detected || !isReceiptType(detected.mime)) {
-    return { problem: unsupportedFormatMessage(detected?.mime ?? stored.contentType ?? 'unknown') };
+    return { problem: unsupportedContentMessage(detected?.mime) };
   }
   if (stored.contentType !== detected.mime) {
     return { problem: `'${fileName}' is not the ${stored.contentType ?? 'image'} it says it is.` };

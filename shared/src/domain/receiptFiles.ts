@@ -17,6 +17,15 @@ export function unsupportedFormatMessage(type: string): string {
   return `'${type || 'unknown'}' is not a supported format.`;
 }
 
+/**
+ * The spec's message for stored bytes we do not take, naming what the bytes
+ * are (content sniffing), never the type the browser claimed: a text file
+ * named fake.png is not an 'image/png'. Bytes of no known type are "this file".
+ */
+export function unsupportedContentMessage(detectedType: string | undefined): string {
+  return detectedType ? unsupportedFormatMessage(detectedType) : 'This file is not a supported format.';
+}
+
 /** The spec's message for a file over the limit. */
 export function tooLargeMessage(fileName: string): string {
   return `'${fileName}' is too large, please pick a smaller file.`;

@@ -31,6 +31,13 @@ export const OVERLAP_SECONDS = 60 * 60;
 export const SETTLE_SECONDS = 10 * 60;
 /** The first run ever reads this far back. */
 export const FIRST_RUN_DAYS = 7;
+/**
+ * Stripe expires an uncaptured authorization days after it was created (up to
+ * 31 for lodging and the like), so its expiry is never in the `created`
+ * window a watermark gives: expired ones are read by status over this many
+ * days back, every run.
+ */
+export const EXPIRY_LOOKBACK_DAYS = 32;
 /** Objects reconciled at once within a page. */
 const CONCURRENCY = 10;
 
@@ -47,6 +54,8 @@ export interface ReconSummary {
 
 interface SourceDef<T extends { id: string; created: number }> {
   source: ReconSource;
+  /** Days of `created` read every run, whatever the watermark (a change that comes long after creation). */
+  lookbackDays?: number;
   list: (s: Stripe, created: { gte: number; lt: number }) => AsyncIterable<T>;
   reconcile: (item: T) => Promise<Outcome>;
 }
@@ -88,7 +97,9 @@ async function reconcileSource<T extends { id: string; created: number }>(
     }
   }
   await settle(batch);
-  if (summary.failed === failedBefore) await setWatermark(def.source, window.lt, new Date().toISOString());
+  // A list read over a fixed lookback keeps no watermark: every run reads its days again.
+  if (summary.failed === failedBefore && !def.lookbackDays)
+    await setWatermark(def.source, window.lt, new Date().toISOString());
 }
 
 function sources(now: Date, log: Logger): SourceDef<{ id: string; created: number }>[] {
@@ -114,6 +125,13 @@ function sources(now: Date, log: Logger): SourceDef<{ id: string; created: numbe
       list: (s, created) => s.issuing.authorizations.list({ ...page, created }),
       reconcile: (a) => reconcileIssuingAuthorization(a, now),
     } satisfies SourceDef<Stripe.Issuing.Authorization>,
+    {
+      // An expiry webhook lost for good: the hold Stripe gave back is released here.
+      source: 'expiredAuthorizations',
+      lookbackDays: EXPIRY_LOOKBACK_DAYS,
+      list: (s, created) => s.issuing.authorizations.list({ ...page, created, status: 'expired' }),
+      reconcile: (a) => reconcileIssuingAuthorization(a, now),
+    } satisfies SourceDef<Stripe.Issuing.Authorization>,
   ];
   return defs as unknown as SourceDef<{ id: string; created: number }>[];
 }
@@ -136,8 +154,10 @@ export async function runReconciliation(now: Date, log: Logger): Promise<ReconSu
   const found: Omit<ReconDifference, 'foundAt'>[] = [];
   const lt = Math.floor(now.getTime() / 1000) - SETTLE_SECONDS;
   for (const def of sources(now, log)) {
-    const watermark = (await getWatermark(def.source)) ?? lt - FIRST_RUN_DAYS * 86_400;
-    await reconcileSource(def, { gte: Math.max(0, watermark - OVERLAP_SECONDS), lt }, found, summary, log);
+    const gte = def.lookbackDays
+      ? lt - def.lookbackDays * 86_400
+      : ((await getWatermark(def.source)) ?? lt - FIRST_RUN_DAYS * 86_400) - OVERLAP_SECONDS;
+    await reconcileSource(def, { gte: Math.max(0, gte), lt }, found, summary, log);
   }
   const foundAt = now.toISOString();
   const fresh: ReconDifference[] = [];
