@@ -245,7 +245,7 @@ export async function signIn(input: z.output<typeof signInInput>, sourceIp: stri
   }
   if (await hasSecondFactor(user.userId)) {
     const code = input.code?.trim();
-    if (!code || !(await verifySecondFactor(user.userId, code, now))) {
+    if (!code || !(await verifySecondFactor(user.userId, code))) {
       // The tokens Cognito just issued are never handed out: end them at once.
       await revokeRefreshToken(tokens.refreshToken);
       if (!code) throw new AppError('MFA_REQUIRED', CODE_REQUIRED);
@@ -278,7 +278,7 @@ export async function stepUp(
     if (!input.code) {
       throw new AppError('VALIDATION_FAILED', CODE_REQUIRED, { fields: { code: CODE_REQUIRED } });
     }
-    proved = await verifySecondFactor(actor.userId, input.code, now);
+    proved = await verifySecondFactor(actor.userId, input.code);
   } else {
     if (!input.password) {
       const message = 'Enter your password.';
