@@ -115,9 +115,17 @@ describe('manager sign-up (/register -> /registerManager -> /verifyEmail -> /ver
     await page.getByRole('button', { name: 'Resend verification email' }).waitFor();
     expect(await sessionHint(page)).toBe('{"role":"manager"}');
 
-    await page.goto(`${env.webUrl}${await mailedLink(email, '/verify')}`);
+    const link = await mailedLink(email, '/verify');
+    await page.goto(`${env.webUrl}${link}`);
     await page.waitForURL(`${env.webUrl}/setupAccount`);
     await page.getByRole('heading', { name: 'Set Up Your Account' }).waitFor();
+
+    // The same link opened again: already verified, and a way on (not "could not verify").
+    await page.goto(`${env.webUrl}${link}`);
+    await page.getByRole('heading', { name: 'Your email is already verified' }).waitFor();
+    expect(await page.getByText('We could not verify your email').count()).toBe(0);
+    await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+    await page.waitForURL(new RegExp(`${env.webUrl}/(dashboard|setupAccount)`));
   });
 });
 
@@ -204,7 +212,6 @@ describe('sign-in (/login)', () => {
     await page.getByLabel('Password', { exact: true }).press('Enter');
     await page.waitForURL(`${env.webUrl}/dashboard`);
     await page.getByRole('button', { name: 'Open navigation' }).waitFor();
-    await closeTourIfDue(page);
     expect(await page.getByText('Login Failed!').count()).toBe(0);
   });
 
