@@ -99,18 +99,33 @@ describe('manager sign-up (/register -> /registerManager -> /verifyEmail -> /ver
     await page.getByLabel('Password').fill('compilers-1952');
     expect(await button.isDisabled()).toBe(false);
     await page.getByLabel('Company Name').fill('Eckert-Mauchly');
+    // First with a taken address: the attempt fails and says so.
+    await page.getByLabel('Work Email').fill(DEMO_MANAGER.email);
+    await button.click();
+    await page.getByText('Registration Failed!').waitFor();
+    await page.getByLabel('Work Email').fill(email);
     await button.click();
 
     await page.waitForURL(`${env.webUrl}/verifyEmail`);
     await page.getByText('Confirm Email').waitFor();
+    // The later sign-up worked: the earlier attempt's failure is gone, not left beside its success.
+    expect(await page.getByText('Registration Failed!').count()).toBe(0);
     await page.getByText('Please check your email and verify.').waitFor();
     await page.getByRole('heading', { name: 'Verify Email Address' }).waitFor();
     await page.getByRole('button', { name: 'Resend verification email' }).waitFor();
     expect(await sessionHint(page)).toBe('{"role":"manager"}');
 
-    await page.goto(`${env.webUrl}${await mailedLink(email, '/verify')}`);
+    const link = await mailedLink(email, '/verify');
+    await page.goto(`${env.webUrl}${link}`);
     await page.waitForURL(`${env.webUrl}/setupAccount`);
     await page.getByRole('heading', { name: 'Set Up Your Account' }).waitFor();
+
+    // The same link opened again: already verified, and a way on (not "could not verify").
+    await page.goto(`${env.webUrl}${link}`);
+    await page.getByRole('heading', { name: 'Your email is already verified' }).waitFor();
+    expect(await page.getByText('We could not verify your email').count()).toBe(0);
+    await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+    await page.waitForURL(new RegExp(`${env.webUrl}/(dashboard|setupAccount)`));
   });
 });
 
@@ -158,7 +173,48 @@ describe('employee sign-up with an invitation (/registerEmployee)', () => {
   });
 });
 
+/** Whether two on-screen boxes share any pixel. */
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+type Box = { x: number; y: number; width: number; height: number };
+
+async function box(locator: ReturnType<Page['locator']>): Promise<Box> {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error('not on screen');
+  return found;
+}
+
 describe('sign-in (/login)', () => {
+  it('shows a repeated failure once, beside the form rather than over it on a phone, and a later sign-in takes it away', async () => {
+    browser = await launchBrowser({ width: 375, height: 740 });
+    const page = await browser.context.newPage();
+    await page.goto(`${env.webUrl}/login`);
+    await signIn(page, DEMO_EMPLOYEE.email, 'not-the-password');
+    await page.getByText('Login Failed!').waitFor();
+    await page.locator('.pub-toast').evaluate((toast) => toast.setAttribute('data-first', ''));
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    // The second answer's notice replaced the first: still one, not a stack.
+    await page.locator('.pub-toast:not([data-first])').waitFor();
+    expect(await page.getByText('Login Failed!').count()).toBe(1);
+
+    const notice = await box(page.locator('.pub-toast'));
+    for (const part of [
+      page.getByRole('heading', { name: 'Sign In' }),
+      page.getByLabel('Work Email'),
+      page.getByLabel('Password', { exact: true }),
+      page.getByRole('button', { name: 'Sign In' }),
+    ]) {
+      expect(overlaps(notice, await box(part))).toBe(false);
+    }
+
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_EMPLOYEE.password);
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await page.waitForURL(`${env.webUrl}/dashboard`);
+    await page.getByRole('button', { name: 'Open navigation' }).waitFor();
+    expect(await page.getByText('Login Failed!').count()).toBe(0);
+  });
+
   it("shows 'Login Failed!' with the server's message for a wrong password and stays on /login", async () => {
     const page = await open('/login');
     await signIn(page, DEMO_MANAGER.email, 'not-the-password');

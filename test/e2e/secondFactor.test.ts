@@ -5,6 +5,7 @@
  * is asked for a fresh factor when redeeming once the sign-in's factor is older
  * than the window (its records are aged in the table, as time would). Screenshots at 375 and 1280 px of
  * the enrolment and the sign-in code screens go to SCREENSHOT_DIR when set.
+ * Cancelling the step-up shows no error and moves no money.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -112,6 +113,20 @@ describe('two-step sign-in', () => {
     const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
     await stepUp.waitFor();
     await shootAtWidths(page, 'mfa-step-up');
+    // Cancelling is the manager's choice, not a failure: no error notice, nothing redeemed,
+    // and the redemption can be confirmed again from the dialog still open.
+    await stepUp.getByRole('button', { name: 'Cancel' }).click();
+    await stepUp.waitFor({ state: 'hidden' });
+    const redeemAgain = dialog.getByRole('button', { name: 'Redeem $34.00' });
+    await redeemAgain.and(page.locator(':enabled')).waitFor();
+    expect(
+      await page
+        .locator('.mantine-Notification-root')
+        .filter({ hasText: /redeem/i })
+        .count(),
+    ).toBe(0);
+    await redeemAgain.click();
+    await stepUp.waitFor();
     await stepUp.getByLabel('Authentication code').fill(recoveryCodes[0] ?? '');
     await stepUp.getByRole('button', { name: 'Confirm' }).click();
     // The same redemption goes through after the factor (same Idempotency-Key).

@@ -457,7 +457,7 @@ const PUBLIC_ROUTE_RIGHTS: Record<string, { cognito: string[]; deletes: Deletabl
     cognito: ['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:DescribeUserPoolClient'],
     deletes: ['session'],
   },
-  verifyEmail: { cognito: [], deletes: ['emailToken'] },
+  verifyEmail: { cognito: [], deletes: [] },
   forgotPassword: { cognito: [], deletes: [] },
   resetPassword: {
     cognito: ['cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminUserGlobalSignOut'],

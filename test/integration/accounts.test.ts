@@ -65,13 +65,19 @@ describe('manager sign-up and e-mail verification', () => {
 
     const token = await linkToken(stack.mailbox, email, '/verify');
     const verified = await postJson(`${stack.apiUrl}/auth/verifyEmail`, { token });
-    expect(verified.body).toEqual({ role: 'manager' });
+    expect(verified.body).toEqual({ role: 'manager', alreadyVerified: false });
     expect(
       (await api(stack.apiUrl, 'GET', '/me', { token: session.body.accessToken })).body.emailVerified,
     ).toBe(true);
 
+    // The same link again (a second click): verified already, said so; not "invalid".
     const again = await postJson(`${stack.apiUrl}/auth/verifyEmail`, { token });
-    expect(again.status).toBe(404);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ role: 'manager', alreadyVerified: true });
+    // A link nobody was sent tells a stranger nothing: the same refusal as ever.
+    const unknown = await postJson(`${stack.apiUrl}/auth/verifyEmail`, { token: 'x'.repeat(43) });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.message).toBe('This link is invalid or has expired. Please request a new one.');
   });
 
   it('refuses a second account for the same e-mail, whatever its case', async () => {

@@ -10,7 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadJobHandlers } from '../../infra/local/scheduler';
 import { createLocalClock, type LocalClock, travel } from '../../infra/local/timeTravel';
 import { keys } from '../../lambdas/src/data/keys';
-import { api, registerManager, type SignedIn, signIn, withSessionCookie } from '../support/accountFlows';
+import {
+  api,
+  PASSWORD,
+  registerManager,
+  type SignedIn,
+  signIn,
+  withSessionCookie,
+} from '../support/accountFlows';
+import { codeFor, enrolAuthenticator } from '../support/authenticator';
 import { payWithCard } from '../support/cardNetwork';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 import { joinTeam, setUpTeam } from '../support/teams';
@@ -88,5 +96,19 @@ describe('time travel', () => {
     const again = await signIn(stack.apiUrl, manager.email);
     expect(again.status).toBe(200);
     expect((await api(stack.apiUrl, 'GET', '/me', { token: again.body.accessToken })).status).toBe(200);
+  });
+
+  it("after moving a month forward a phone's authenticator code still works (checked by the real clock), once", async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    clock.set(new Date(clock.nowMs() + 31 * 24 * 60 * 60 * 1000));
+    // The phone makes its codes by the real clock; the product's date is a month ahead.
+    const { secret } = await enrolAuthenticator(stack.apiUrl, manager);
+    const signInWithCode = (code: string) =>
+      api(stack.apiUrl, 'POST', '/auth/signIn', { body: { email: manager.email, password: PASSWORD, code } });
+    const code = codeFor(secret, 1);
+    const signedIn = await signInWithCode(code);
+    expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+    // Still good once only: its step was spent by the same real clock.
+    expect((await signInWithCode(code)).status).not.toBe(200);
   });
 });

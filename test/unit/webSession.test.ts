@@ -5,7 +5,7 @@
  * browser in test/e2e/accounts.test.ts).
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient } from '../../web/src/api/client';
+import { ApiError, createApiClient, isStepUpCancelled } from '../../web/src/api/client';
 
 const { storage, api, handlers, social } = vi.hoisted(() => {
   const map = new Map<string, string>();
@@ -341,5 +341,42 @@ describe('config.json card tokenizer fields', () => {
   ])('refuses %j (a secret key would be served to every visitor)', async (stripe, message) => {
     const { parseConfig } = await import('../../web/src/config');
     expect(() => parseConfig({ ...base, stripe })).toThrow(message);
+  });
+});
+
+describe('the API client after STEP_UP_REQUIRED', () => {
+  const stepUpRequired = { error: { code: 'STEP_UP_REQUIRED', message: 'Please confirm it is you.' } };
+  const refuse = () =>
+    new Response(JSON.stringify(stepUpRequired), {
+      status: 403,
+      headers: { 'content-type': 'application/json' },
+    });
+  const redeem = (call: ReturnType<typeof createApiClient>) =>
+    call('redeemFunds', { deletedUserIds: ['u1'] }, { idempotencyKey: 'redeem-key-1' });
+
+  it('a cancelled step-up rejects as cancelled, which callers report as nothing, and sends nothing more', async () => {
+    const fetch = vi.fn(async () => refuse());
+    const call = createApiClient({
+      baseUrl: 'http://api.test',
+      fetch,
+      getToken: () => 't',
+      onStepUp: async () => false,
+    });
+    const failure = await redeem(call).catch((error: unknown) => error);
+    expect(isStepUpCancelled(failure)).toBe(true);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('with nothing to ask the person, the refusal stands as the server said it', async () => {
+    const fetch = vi.fn(async () => refuse());
+    const call = createApiClient({
+      baseUrl: 'http://api.test',
+      fetch,
+      getToken: () => 't',
+      onStepUp: async () => undefined,
+    });
+    const failure = await redeem(call).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: 'STEP_UP_REQUIRED', status: 403 });
+    expect(isStepUpCancelled(failure)).toBe(false);
   });
 });

@@ -2,6 +2,6 @@
 import { httpHandler } from '../platform/http';
 import { regenerateRecoveryCodes } from '../services/secondFactor';
 
-export const handler = httpHandler('regenerateRecoveryCodes', ({ actor, input, now }) =>
-  regenerateRecoveryCodes(actor, input.code, now),
+export const handler = httpHandler('regenerateRecoveryCodes', ({ actor, input }) =>
+  regenerateRecoveryCodes(actor, input.code),
 );

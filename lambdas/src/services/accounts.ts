@@ -40,7 +40,7 @@ import {
   putSession,
   setUserFields,
 } from '../data/accounts';
-import { hashToken, issueEmailToken, redeemEmailToken } from '../data/emailTokens';
+import { hashToken, issueEmailToken, redeemEmailToken, redeemOnceKeepingTrace } from '../data/emailTokens';
 import { putStepUp } from '../data/secondFactors';
 import { getUser, type UserRecord } from '../data/users';
 import { recordWebAccessToken } from '../data/webAccessTokens';
@@ -245,7 +245,7 @@ export async function signIn(input: z.output<typeof signInInput>, sourceIp: stri
   }
   if (await hasSecondFactor(user.userId)) {
     const code = input.code?.trim();
-    if (!code || !(await verifySecondFactor(user.userId, code, now))) {
+    if (!code || !(await verifySecondFactor(user.userId, code))) {
       // The tokens Cognito just issued are never handed out: end them at once.
       await revokeRefreshToken(tokens.refreshToken);
       if (!code) throw new AppError('MFA_REQUIRED', CODE_REQUIRED);
@@ -278,7 +278,7 @@ export async function stepUp(
     if (!input.code) {
       throw new AppError('VALIDATION_FAILED', CODE_REQUIRED, { fields: { code: CODE_REQUIRED } });
     }
-    proved = await verifySecondFactor(actor.userId, input.code, now);
+    proved = await verifySecondFactor(actor.userId, input.code);
   } else {
     if (!input.password) {
       const message = 'Enter your password.';
@@ -359,12 +359,22 @@ export async function signOut(session: SessionCookie | undefined, now: Date) {
   await signOutEverywhere(user.email);
 }
 
+/**
+ * Redeems the verification link. Opened again (a second click, another device)
+ * while the address is verified, it answers `alreadyVerified` rather than
+ * "invalid": the token is secret to the e-mail's reader, so this tells nobody
+ * else anything; an unknown, expired or other link gets the same LINK_INVALID.
+ */
 export async function verifyEmail(token: string, now: Date) {
-  const userId = await redeemEmailToken('verifyEmail', token, now);
-  const user = userId ? await getUser(userId) : undefined;
-  if (!user || user.status === 'deleted') throw new AppError('NOT_FOUND', LINK_INVALID);
+  const redemption = await redeemOnceKeepingTrace('verifyEmail', token, now);
+  const user = redemption ? await getUser(redemption.userId) : undefined;
+  if (!redemption || !user || user.status === 'deleted') throw new AppError('NOT_FOUND', LINK_INVALID);
+  if (redemption.kind === 'again') {
+    if (!user.emailVerified) throw new AppError('NOT_FOUND', LINK_INVALID);
+    return { role: user.role, alreadyVerified: true };
+  }
   await setUserFields(user.userId, { emailVerified: true, emailVerifiedAt: now.toISOString() });
-  return { role: user.role };
+  return { role: user.role, alreadyVerified: false };
 }
 
 export async function resendVerification(userId: string, now: Date) {

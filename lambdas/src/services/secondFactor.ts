@@ -39,12 +39,18 @@ function totpFor(secret: string, label = ''): OTPAuth.TOTP {
   });
 }
 
-/** The TOTP step a code belongs to, or undefined if it matches none near `now`. */
-function matchingStep(secret: string, code: string, now: Date): number | undefined {
+/**
+ * The TOTP step a code belongs to, or undefined if it matches none near the
+ * moment. A code is made by the person's device on the real clock, so it is
+ * checked (and its step spent, against replay) by the real clock, not the
+ * product's date: the local stack can move that forward (`npm run time`), and a
+ * phone's code was then refused. In AWS the two are the same clock.
+ */
+function matchingStep(secret: string, code: string, realNowMs: number): number | undefined {
   const totp = totpFor(secret);
-  const delta = totp.validate({ token: code, timestamp: now.getTime(), window: TOTP_WINDOW });
+  const delta = totp.validate({ token: code, timestamp: realNowMs, window: TOTP_WINDOW });
   if (delta === null) return undefined;
-  return totp.counter({ timestamp: now.getTime() }) + delta;
+  return totp.counter({ timestamp: realNowMs }) + delta;
 }
 
 export function hashRecoveryCode(code: string): string {
@@ -96,7 +102,7 @@ export async function confirmTotpEnrolment(actor: Actor, code: string, now: Date
   if (!record?.pendingSecret) {
     throw new AppError('CONFLICT', 'Start setting up the authenticator app again.');
   }
-  const step = matchingStep(record.pendingSecret, code, now);
+  const step = matchingStep(record.pendingSecret, code, Date.now());
   if (step === undefined) {
     throw new AppError('VALIDATION_FAILED', 'That code is not valid.', {
       fields: { code: 'That code is not valid. Enter the current code from the app.' },
@@ -115,21 +121,25 @@ export async function confirmTotpEnrolment(actor: Actor, code: string, now: Date
  * Checks a second-factor code: six digits are a TOTP code (each good once), anything
  * else a recovery code (used up on success). False when it does not match.
  */
-export async function verifySecondFactor(userId: string, code: string, now: Date): Promise<boolean> {
+export async function verifySecondFactor(
+  userId: string,
+  code: string,
+  realNowMs: number = Date.now(),
+): Promise<boolean> {
   const record = await getSecondFactor(userId);
   if (!record?.totpSecret) return false;
   if (isTotpCode(code)) {
-    const step = matchingStep(record.totpSecret, code.trim(), now);
+    const step = matchingStep(record.totpSecret, code.trim(), realNowMs);
     return step !== undefined && (await spendTotpStep(userId, step));
   }
   return spendRecoveryCode(userId, hashRecoveryCode(code));
 }
 
-export async function regenerateRecoveryCodes(actor: Actor, code: string, now: Date) {
+export async function regenerateRecoveryCodes(actor: Actor, code: string) {
   if (!(await hasSecondFactor(actor.userId))) {
     throw new AppError('CONFLICT', 'Set up an authenticator app first.');
   }
-  if (!(await verifySecondFactor(actor.userId, code, now))) {
+  if (!(await verifySecondFactor(actor.userId, code))) {
     throw new AppError('VALIDATION_FAILED', 'That code is not valid.', {
       fields: { code: 'That code is not valid.' },
     });

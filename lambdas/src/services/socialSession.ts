@@ -101,7 +101,7 @@ export async function finishSocialSession(
   if (!tokens) throw expired;
   let proved: boolean;
   try {
-    proved = await verifySecondFactor(user.userId, code, now);
+    proved = await verifySecondFactor(user.userId, code);
   } catch (error) {
     await releasePendingSocialSignIn(challenge, tokens, now);
     throw error;

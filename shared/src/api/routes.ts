@@ -390,7 +390,8 @@ export const routes = {
     access: { kind: 'public', rateLimit: LOOKUP_LIMIT },
     input: emailTokenInput,
     output: verifyEmailOutput,
-    uses: ['table:write', 'table:delete:emailToken'],
+    // Marks the link used (kept until it expires), so no delete.
+    uses: ['table:write'],
   }),
   resendVerification: route({
     method: 'POST',

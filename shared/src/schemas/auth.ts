@@ -128,7 +128,11 @@ export type SocialSignInInput = z.input<typeof socialSignInInput>;
 export const refreshSessionInput = z.object({});
 
 export const emailTokenInput = z.object({ token: z.string().trim().min(16).max(200) });
-export const verifyEmailOutput = z.object({ role: roleSchema });
+/**
+ * `alreadyVerified`: this very link was opened before and the address is verified,
+ * so the page says so instead of "invalid" (only the e-mail's reader holds the link).
+ */
+export const verifyEmailOutput = z.object({ role: roleSchema, alreadyVerified: z.boolean() });
 
 export const forgotPasswordInput = z.object({
   email: z

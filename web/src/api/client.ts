@@ -19,7 +19,7 @@ import { isErrorEnvelope } from '../../../shared/src/errors';
 import { loadConfig } from '../config';
 import { ApiError, codeForStatus, fallbackMessage } from './errors';
 
-export { ApiError, errorMessage, isAbortError } from './errors';
+export { ApiError, errorMessage, isAbortError, isStepUpCancelled } from './errors';
 
 /** Returns the current access token, or undefined when nobody is signed in. */
 export type TokenGetter = () => string | undefined | Promise<string | undefined>;
@@ -41,8 +41,10 @@ export interface ApiClientOptions {
    * Called when a signed-in route answers STEP_UP_REQUIRED (a money-moving
    * action needs a fresh factor). Resolve true once the person proved one
    * (POST /auth/stepUp); the call is then retried once, same Idempotency-Key.
+   * Resolve false when they cancelled (the call rejects with STEP_UP_CANCELLED),
+   * undefined when nothing could ask them (the server's refusal stands).
    */
-  onStepUp?: () => Promise<boolean>;
+  onStepUp?: () => Promise<boolean | undefined>;
 }
 
 export interface CallOptions {
@@ -174,8 +176,12 @@ export function createApiClient(options: ApiClientOptions): ApiCall {
         .clone()
         .json()
         .catch(() => undefined);
-      if (isErrorEnvelope(body) && body.error.code === 'STEP_UP_REQUIRED' && (await options.onStepUp())) {
-        response = await send();
+      if (isErrorEnvelope(body) && body.error.code === 'STEP_UP_REQUIRED') {
+        const proved = await options.onStepUp();
+        if (proved === false) {
+          throw new ApiError('STEP_UP_CANCELLED', fallbackMessage('STEP_UP_CANCELLED'), { status: 403 });
+        }
+        if (proved) response = await send();
       }
     }
 
@@ -231,5 +237,5 @@ export const call: ApiCall = createApiClient({
   baseUrl: async () => (await loadConfig()).apiUrl,
   getToken: () => tokenGetter?.(),
   onUnauthorized: async () => (unauthorizedHandler ? unauthorizedHandler() : false),
-  onStepUp: async () => (stepUpHandler ? stepUpHandler() : false),
+  onStepUp: async () => (stepUpHandler ? stepUpHandler() : undefined),
 });

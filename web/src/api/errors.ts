@@ -11,7 +11,9 @@ export type ClientErrorCode =
   /** The server answered with something that is not our envelope or not the route's output. */
   | 'BAD_RESPONSE'
   /** /config.json could not be loaded, so the API address is unknown. */
-  | 'CONFIG_UNAVAILABLE';
+  | 'CONFIG_UNAVAILABLE'
+  /** The person closed the 'Confirm it is you' dialog: their choice, nothing was done, nothing to report. */
+  | 'STEP_UP_CANCELLED';
 
 export type ApiErrorCode = ErrorCode | ClientErrorCode;
 
@@ -57,6 +59,7 @@ const fallbackMessages: Record<ApiErrorCode, string> = {
   NETWORK_ERROR: 'We could not reach the server. Check your connection and try again.',
   BAD_RESPONSE: 'The server sent an answer we did not understand. Please try again.',
   CONFIG_UNAVAILABLE: 'The app could not load its settings. Please reload the page.',
+  STEP_UP_CANCELLED: 'Cancelled: nothing was done.',
 };
 
 export function fallbackMessage(code: ApiErrorCode): string {
@@ -81,6 +84,14 @@ export function codeForStatus(status: number): ErrorCode {
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message || fallbackMessage(error.code);
   return fallbackMessage('INTERNAL');
+}
+
+/**
+ * The person cancelled the 'Confirm it is you' step: the action was not done and
+ * they know why, so a caller shows no error (and may let them try again).
+ */
+export function isStepUpCancelled(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'STEP_UP_CANCELLED';
 }
 
 export function isAbortError(error: unknown): boolean {

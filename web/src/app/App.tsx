@@ -11,7 +11,6 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import type { Role } from '../../../shared/src/schemas/me';
-import { Toaster } from '../components/Toaster';
 import type { PageKey } from '../content/pages';
 import {
   DashboardPage,
@@ -123,7 +122,6 @@ export function App() {
           <Route path="shop" element={guarded(ANYONE_SIGNED_IN, <ShopPage />)} />
         </Route>
       </Routes>
-      <Toaster />
     </BrowserRouter>
   );
 }

@@ -1,5 +1,6 @@
 import { type ReactNode, Suspense, useRef } from 'react';
 import { Outlet } from 'react-router-dom';
+import { Toaster } from '../components/Toaster';
 import { useRouteFocus } from '../components/useRouteFocus';
 import { Loading } from './Loading';
 import { PublicFooter } from './PublicFooter';
@@ -9,6 +10,11 @@ import { PublicHeader } from './PublicHeader';
  * Header, main and footer of every public page; plain React and public.css only
  * (no Mantine). The SPA fills <main> from its routes; the build's pre-render
  * (static/render.tsx) passes the page as children.
+ *
+ * The notices sit at the top of <main>, under the header: on a phone they take
+ * their place in the page and push the form down instead of covering its fields
+ * (public.css). The pre-rendered pages run no React, so they get no toaster.
+ * The signed-in area has its own (Mantine) host and no light toaster.
  */
 export function PublicLayout({ children }: { children?: ReactNode }) {
   const main = useRef<HTMLElement>(null);
@@ -20,6 +26,7 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
       </a>
       <PublicHeader />
       <main id="main" ref={main} tabIndex={-1} className="pub-main">
+        {children ? null : <Toaster />}
         <Suspense fallback={<Loading />}>{children ?? <Outlet />}</Suspense>
       </main>
       <PublicFooter />

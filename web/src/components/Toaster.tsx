@@ -1,10 +1,16 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { takeCarriedNotice } from '../stores/carriedNotice';
 import { type Notification, notify, useNotifications } from '../stores/notifications';
 
 function Toast({ item, onDismiss }: { item: Notification; onDismiss: () => void }) {
+  const box = useRef<HTMLDivElement>(null);
+  // The notices sit at the top of the page: an error about a long form's submit,
+  // made far below, is brought into view (focus stays where the person is).
+  useEffect(() => {
+    if (item.kind === 'error') box.current?.scrollIntoView({ block: 'nearest' });
+  }, [item.kind]);
   return (
-    <div className={`pub-toast pub-toast--${item.kind}`}>
+    <div ref={box} className={`pub-toast pub-toast--${item.kind}`}>
       <div className="pub-toast__body">
         {item.title ? <p className="pub-toast__title">{item.title}</p> : null}
         <p className="pub-toast__message">{item.message}</p>

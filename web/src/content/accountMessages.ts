@@ -35,6 +35,9 @@ export const verificationMessages = {
   resendFailedTitle: 'Could not resend the email',
   verifiedTitle: 'Email verified',
   verifiedSignIn: 'Your email address is verified. Please sign in to continue.',
+  /** The same link opened again (ours: decisions.md "Verification link opened again"). */
+  alreadyVerifiedTitle: 'Your email is already verified',
+  alreadyVerifiedLead: 'This link was used before, and your email address is verified. Nothing else to do.',
 } as const;
 
 export const passwordMessages = {

@@ -10,13 +10,32 @@ import { useEffect } from 'react';
 import {
   DEFAULT_NOTIFICATION_MS,
   type NotificationInput,
+  sameNotice,
   setNotificationHost,
 } from '../../stores/notifications';
 
 const COLORS = { success: 'green', info: 'blue', error: 'red' } as const;
 
+/** What is on screen, by Mantine id: an identical notice replaces its twin, a settled form's errors go. */
+const shown = new Map<string, NotificationInput>();
+let nextId = 1;
+
+function hide(id: string) {
+  shown.delete(id);
+  notifications.hide(id);
+}
+
+function settle(about: string) {
+  for (const [id, input] of shown) if (input.kind === 'error' && input.about === about) hide(id);
+}
+
 function show(input: NotificationInput) {
+  for (const [id, other] of shown) if (sameNotice(other, input)) hide(id);
+  const id = `notice-${nextId++}`;
+  shown.set(id, input);
   notifications.show({
+    id,
+    onClose: () => shown.delete(id),
     title: input.title,
     message: input.message,
     color: COLORS[input.kind],
@@ -34,8 +53,13 @@ function show(input: NotificationInput) {
 
 export function NotificationsHost() {
   useEffect(() => {
-    setNotificationHost(show);
-    return () => setNotificationHost(undefined);
+    setNotificationHost({ show, settle });
+    return () => {
+      setNotificationHost(undefined);
+      // Mantine's store outlives this host: an error left on screen at sign-out must not greet the next sign-in.
+      for (const [id, input] of shown) if (input.kind === 'error') hide(id);
+      shown.clear();
+    };
   }, []);
   // Bottom right: at the top they covered the header's menu and search (and, below the
   // header, the page's heading and first buttons on a phone); an error stays until dismissed.

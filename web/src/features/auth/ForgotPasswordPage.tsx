@@ -17,7 +17,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useSchemaForm } from '../../components/useSchemaForm';
 import { useSubmit } from '../../components/useSubmit';
 import { passwordMessages } from '../../content/accountMessages';
-import { notify } from '../../stores/notifications';
+import { notify, settleNotices } from '../../stores/notifications';
 import { EmailField, NewPasswordField, PasswordField } from './AccountFields';
 import { AuthCard, AuthLinks } from './AuthCard';
 import { LocalMailboxLink } from './VerifyEmailPage';
@@ -29,10 +29,16 @@ function RecoveryForm() {
   const { busy, onSubmit } = useSubmit(form.validate, async (input) => {
     try {
       await call('forgotPassword', input);
+      settleNotices('forgotPassword');
       setSent(true);
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && form.applyServerErrors(error.fields)) return;
-      notify({ kind: 'error', title: passwordMessages.failedTitle, message: errorMessage(error) });
+      notify({
+        kind: 'error',
+        title: passwordMessages.failedTitle,
+        message: errorMessage(error),
+        about: 'forgotPassword',
+      });
     }
   });
 

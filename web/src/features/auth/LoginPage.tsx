@@ -16,7 +16,7 @@ import { useSubmit } from '../../components/useSubmit';
 import { currentConfig, loadConfig, type SocialProvider, socialSignInProviders } from '../../config';
 import { signInMessages } from '../../content/accountMessages';
 import { randomQuote } from '../../content/quotes';
-import { notify } from '../../stores/notifications';
+import { notify, settleNotices } from '../../stores/notifications';
 import { EmailField, PasswordField } from './AccountFields';
 import { AuthCard, AuthLinks } from './AuthCard';
 import { SecondFactorStep } from './SecondFactorStep';
@@ -62,6 +62,7 @@ function SocialButtons() {
         kind: 'error',
         title: signInMessages.failedTitle,
         message: error instanceof Error && error.message ? error.message : errorMessage(error),
+        about: 'signIn',
       });
     }
   }
@@ -99,6 +100,7 @@ export function LoginPage() {
   const { busy, onSubmit } = useSubmit(form.validate, async (input) => {
     try {
       await signIn(input.email, input.password);
+      settleNotices('signIn');
       navigate('/dashboard');
     } catch (error) {
       if (error instanceof ApiError && error.code === 'MFA_REQUIRED') {
@@ -106,7 +108,12 @@ export function LoginPage() {
         return;
       }
       if (error instanceof ApiError && error.status === 400) form.applyServerErrors(error.fields);
-      notify({ kind: 'error', title: signInMessages.failedTitle, message: errorMessage(error) });
+      notify({
+        kind: 'error',
+        title: signInMessages.failedTitle,
+        message: errorMessage(error),
+        about: 'signIn',
+      });
     }
   });
 

@@ -9,7 +9,7 @@ import { ApiError, errorMessage } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { secondFactorMessages, signInMessages } from '../../content/accountMessages';
-import { notify } from '../../stores/notifications';
+import { notify, settleNotices } from '../../stores/notifications';
 import { AuthCard, AuthLinks } from './AuthCard';
 
 export interface SecondFactorStepProps {
@@ -24,7 +24,7 @@ export interface SecondFactorStepProps {
 }
 
 function notifyFailure(error: unknown) {
-  notify({ kind: 'error', title: signInMessages.failedTitle, message: errorMessage(error) });
+  notify({ kind: 'error', title: signInMessages.failedTitle, message: errorMessage(error), about: 'signIn' });
 }
 
 export function SecondFactorStep({ submit, onFailure = notifyFailure, onBack }: SecondFactorStepProps) {
@@ -42,6 +42,7 @@ export function SecondFactorStep({ submit, onFailure = notifyFailure, onBack }: 
     setBusy(true);
     try {
       await submit(code.trim());
+      settleNotices('signIn');
       navigate('/dashboard');
     } catch (failure) {
       setBusy(false);

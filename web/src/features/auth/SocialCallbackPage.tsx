@@ -12,7 +12,7 @@ import { ApiError, errorMessage } from '../../api/errors';
 import { Loading } from '../../app/Loading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { signInMessages } from '../../content/accountMessages';
-import { notify } from '../../stores/notifications';
+import { notify, settleNotices } from '../../stores/notifications';
 import { SecondFactorStep } from './SecondFactorStep';
 
 /**
@@ -40,6 +40,7 @@ export function SocialCallbackPage() {
     pending.then(
       () => {
         if (!live) return;
+        settleNotices('signIn');
         navigate('/dashboard', { replace: true });
       },
       (error: unknown) => {
@@ -48,7 +49,12 @@ export function SocialCallbackPage() {
           setAskCode(true);
           return;
         }
-        notify({ kind: 'error', title: signInMessages.failedTitle, message: failureMessage(error) });
+        notify({
+          kind: 'error',
+          title: signInMessages.failedTitle,
+          message: failureMessage(error),
+          about: 'signIn',
+        });
         navigate('/login', { replace: true });
       },
     );
@@ -63,7 +69,12 @@ export function SocialCallbackPage() {
         <SecondFactorStep
           submit={async (code) => (await loadSession()).completeSocialSecondFactor(code)}
           onFailure={(error) => {
-            notify({ kind: 'error', title: signInMessages.failedTitle, message: failureMessage(error) });
+            notify({
+              kind: 'error',
+              title: signInMessages.failedTitle,
+              message: failureMessage(error),
+              about: 'signIn',
+            });
             // 401 without a field: the pending sign-in has expired (5 minutes); start over.
             // Anything else (offline, rate limited) leaves it pending: stay and let them retry.
             if (error instanceof ApiError && error.status === 401) navigate('/login', { replace: true });

@@ -2,7 +2,8 @@
  * /verify?token=... - the verification e-mail's link (spec §2, §4). Redeems
  * the single-use token, then managers go to /setupAccount and everyone else to
  * /shop. Someone not signed in here (another browser) is sent to sign in.
- * A bad or used link shows the server's message and a way to a new one.
+ * A bad or expired link shows the server's message and a way to a new one; the
+ * same link opened again says the address is already verified, and a way on.
  */
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -21,7 +22,7 @@ import { LocalMailboxLink, useResendVerification } from './VerifyEmailPage';
  * One request per token, even if the page mounts twice (React's StrictMode in
  * development, or a quick back-and-forward): the token works only once.
  */
-const redemptions = new Map<string, Promise<{ role: Role }>>();
+const redemptions = new Map<string, Promise<{ role: Role; alreadyVerified: boolean }>>();
 function redeem(token: string) {
   let pending = redemptions.get(token);
   if (!pending) {
@@ -37,6 +38,7 @@ export function VerifyPage() {
   const token = params.get('token')?.trim() ?? '';
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(token ? null : 'This link is incomplete.');
+  const [alreadyVerified, setAlreadyVerified] = useState(false);
   const status = useSession((s) => s.status);
   const me = useSession((s) => s.me);
   const { busy, resend } = useResendVerification();
@@ -45,9 +47,13 @@ export function VerifyPage() {
     if (!token) return;
     let live = true;
     redeem(token)
-      .then(async ({ role }) => {
+      .then(async ({ role, alreadyVerified }) => {
         await ensureSession();
         if (!live) return;
+        if (alreadyVerified) {
+          setAlreadyVerified(true);
+          return;
+        }
         const session = useSession.getState();
         if (session.status === 'signedIn') {
           await session.reloadMe().catch(() => null);
@@ -73,6 +79,31 @@ export function VerifyPage() {
   useEffect(() => {
     if (failure) void ensureSession();
   }, [failure]);
+
+  if (alreadyVerified) {
+    return (
+      <section className="pub-container auth-page">
+        <AuthCard
+          title={verificationMessages.alreadyVerifiedTitle}
+          lead={verificationMessages.alreadyVerifiedLead}
+        >
+          <div className="auth-notice">
+            <div className="auth-notice__actions">
+              {status === 'signedIn' ? (
+                <Link className="pub-btn pub-btn--primary" to="/dashboard">
+                  Go to your dashboard
+                </Link>
+              ) : status === 'signedOut' ? (
+                <Link className="pub-btn pub-btn--primary" to="/login">
+                  Sign In
+                </Link>
+              ) : null}
+            </div>
+          </div>
+        </AuthCard>
+      </section>
+    );
+  }
 
   if (!failure) {
     return (

@@ -4,7 +4,7 @@ import { call } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { useSession } from '../../auth/sessionStore';
 import { registrationMessages } from '../../content/accountMessages';
-import { notify } from '../../stores/notifications';
+import { notify, settleNotices } from '../../stores/notifications';
 import { signUpFailure } from './signUpFailure';
 
 /**
@@ -39,7 +39,7 @@ export function reportSignUpError(
   applyServerErrors: (fields: ApiError['fields']) => boolean,
 ) {
   if (error instanceof ApiError && error.status === 400) applyServerErrors(error.fields);
-  notify({ kind: 'error', ...signUpFailure(error) });
+  notify({ kind: 'error', ...signUpFailure(error), about: 'signUp' });
 }
 
 /**
@@ -58,6 +58,7 @@ export async function signUp<Op extends 'registerManager' | 'registerEmployee'>(
     reportSignUpError(error, applyServerErrors);
     return false;
   }
+  settleNotices('signUp');
   await finishSignUp(input.email, input.password, navigate);
   return true;
 }

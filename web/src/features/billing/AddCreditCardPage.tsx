@@ -9,7 +9,7 @@
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { call, errorMessage } from '../../api/client';
+import { call, errorMessage, isStepUpCancelled } from '../../api/client';
 import { useSession } from '../../auth/sessionStore';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { cardMessages } from '../../content/consoleMessages';
@@ -43,7 +43,8 @@ export function AddCreditCardPage() {
       await reloadMe().catch(() => null);
       navigate('/dashboard/creditcard');
     } catch (error) {
-      notify({ kind: 'error', message: cardMessages.addFailed(errorMessage(error)) });
+      if (!isStepUpCancelled(error))
+        notify({ kind: 'error', message: cardMessages.addFailed(errorMessage(error)) });
     } finally {
       setSubmitting(false);
     }

@@ -11,7 +11,7 @@ import { Alert, Anchor, Badge, Button, Group, Loader, Modal, Paper, Stack, Text,
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { RouteOutput } from '../../../../shared/src/api/routes';
-import { ApiError, call, errorMessage } from '../../api/client';
+import { ApiError, call, errorMessage, isStepUpCancelled } from '../../api/client';
 import { useSession } from '../../auth/sessionStore';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { cardMessages } from '../../content/consoleMessages';
@@ -85,7 +85,8 @@ export function CreditCardsPage() {
       notify({ kind: 'success', message: cardMessages.deleted });
     } catch (error) {
       setConfirming(undefined);
-      notify({ kind: 'error', message: cardMessages.deleteFailed(errorMessage(error)) });
+      if (!isStepUpCancelled(error))
+        notify({ kind: 'error', message: cardMessages.deleteFailed(errorMessage(error)) });
     } finally {
       setBusy(undefined);
     }

@@ -11,7 +11,7 @@ import { Alert, Button, Group, Loader, Modal, Paper, Radio, Stack, Text, Title }
 import { useEffect, useState } from 'react';
 import type { RouteOutput } from '../../../../shared/src/api/routes';
 import { formatCents } from '../../../../shared/src/domain/money';
-import { call, errorMessage } from '../../api/client';
+import { call, errorMessage, isStepUpCancelled } from '../../api/client';
 import { useSession } from '../../auth/sessionStore';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notify } from '../../stores/notifications';
@@ -85,7 +85,8 @@ export function SubscriptionPage() {
     } catch (error) {
       setDialog(undefined);
       setCloseKey(crypto.randomUUID());
-      notify({ kind: 'error', message: errorMessage(error), title: 'Your subscription was not changed' });
+      if (!isStepUpCancelled(error))
+        notify({ kind: 'error', message: errorMessage(error), title: 'Your subscription was not changed' });
     } finally {
       setBusy(false);
     }

@@ -24,7 +24,7 @@ import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import type { RouteOutput } from '../../../../shared/src/api/routes';
 import { formatCents } from '../../../../shared/src/domain/money';
 import { budgetDollars } from '../../../../shared/src/schemas/profile';
-import { call, errorMessage } from '../../api/client';
+import { call, errorMessage, isStepUpCancelled } from '../../api/client';
 import { employeeMessages } from '../../content/consoleMessages';
 import { notify } from '../../stores/notifications';
 import { type EmployeeRow, fullName } from './employeesStore';
@@ -222,7 +222,8 @@ export function ReallocateDialog(props: {
       notify({ kind: 'success', message: employeeMessages.reallocated });
       onDone();
     } catch (failure) {
-      notify({ kind: 'error', message: employeeMessages.reallocateFailed(errorMessage(failure)) });
+      if (!isStepUpCancelled(failure))
+        notify({ kind: 'error', message: employeeMessages.reallocateFailed(errorMessage(failure)) });
       setBusy(false);
     }
   }
@@ -354,7 +355,8 @@ export function RedeemDialog(props: { from: EmployeeRow[]; onClose: () => void; 
       notify({ kind: 'success', message: employeeMessages.redeemed });
       onDone();
     } catch (failure) {
-      notify({ kind: 'error', message: employeeMessages.redeemFailed(errorMessage(failure)) });
+      if (!isStepUpCancelled(failure))
+        notify({ kind: 'error', message: employeeMessages.redeemFailed(errorMessage(failure)) });
       setBusy(false);
     }
   }
@@ -488,7 +490,9 @@ export function DepositDialog(props: { person: EmployeeRow; onClose: () => void;
         setBusy(false);
       }
     } catch (failure) {
-      notify({ kind: 'error', message: employeeMessages.depositFailed(errorMessage(failure)) });
+      // Cancelling 'Confirm it is you' is the person's choice: nothing was charged, the dialog stays.
+      if (!isStepUpCancelled(failure))
+        notify({ kind: 'error', message: employeeMessages.depositFailed(errorMessage(failure)) });
       setBusy(false);
     }
   }

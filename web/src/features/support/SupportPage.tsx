@@ -12,7 +12,7 @@ import { TextField } from '../../components/TextField';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useSchemaForm } from '../../components/useSchemaForm';
 import { contactMessages } from '../../content/messages';
-import { notify } from '../../stores/notifications';
+import { notify, settleNotices } from '../../stores/notifications';
 
 export function SupportPage() {
   useDocumentTitle('Contact Us');
@@ -34,11 +34,12 @@ export function SupportPage() {
     try {
       await call('sendContactMessage', input, { signal: controller.signal });
       form.reset();
+      settleNotices('contact');
       notify({ kind: 'success', message: contactMessages.success });
     } catch (error) {
       if (isAbortError(error)) return;
       if (error instanceof ApiError && error.status === 400) form.applyServerErrors(error.fields);
-      notify({ kind: 'error', message: contactMessages.failure(errorMessage(error)) });
+      notify({ kind: 'error', message: contactMessages.failure(errorMessage(error)), about: 'contact' });
     } finally {
       if (!controller.signal.aborted) setSending(false);
     }

@@ -13,7 +13,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useSchemaForm } from '../../components/useSchemaForm';
 import { waitlistMessages } from '../../content/messages';
 import { WAITLIST_NOTIFICATION_MS, WAITLIST_REDIRECT_MS } from '../../content/timings';
-import { notify } from '../../stores/notifications';
+import { notify, settleNotices } from '../../stores/notifications';
 
 type Status = 'idle' | 'sending' | 'done';
 
@@ -49,6 +49,7 @@ export function SubscribePage() {
     try {
       await call('joinWaitlist', input, { signal: controller.signal });
       setStatus('done');
+      settleNotices('joinWaitlist');
       notify({
         kind: 'success',
         title: waitlistMessages.successTitle,
@@ -59,7 +60,12 @@ export function SubscribePage() {
       if (isAbortError(error)) return;
       setStatus('idle');
       if (error instanceof ApiError && error.status === 400 && form.applyServerErrors(error.fields)) return;
-      notify({ kind: 'error', title: waitlistMessages.failureTitle, message: errorMessage(error) });
+      notify({
+        kind: 'error',
+        title: waitlistMessages.failureTitle,
+        message: errorMessage(error),
+        about: 'joinWaitlist',
+      });
     }
   }
 
