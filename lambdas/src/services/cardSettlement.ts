@@ -5,7 +5,7 @@
  * holds, merchant refunds credit the card. Every effect is keyed by the issuer's
  * own ids, so events delivered twice or out of order end in the same ledger.
  */
-import { capture, merchantRefund, release } from '../../../shared/src/domain/ledger';
+import { capture, merchantRefund, RELEASE_REASONS, release } from '../../../shared/src/domain/ledger';
 import { type AuthorizationRecord, authorizationItem, getAuthorization, getCard } from '../data/cards';
 import { tableName } from '../data/client';
 import { startDormancyClock } from '../data/dormancy';
@@ -95,6 +95,7 @@ export async function applyCapture(event: CaptureEvent, log: Logger): Promise<Po
       heldCents: held,
       merchant: event.merchant,
       transactionId: event.transactionId,
+      authorizationId: event.authorizationId,
     });
     const fromHold = Math.min(event.amountCents, held);
     const purchase: TransactItem = {
@@ -197,7 +198,12 @@ export async function syncAuthorization(
       teamId: auth.teamId,
       userId: auth.userId,
       amountCents: auth.heldCents - target,
-      reason: state.status === 'pending' ? 'Part of a hold released' : 'Hold released',
+      reason:
+        state.status === 'pending'
+          ? RELEASE_REASONS.partial
+          : state.status === 'expired'
+            ? RELEASE_REASONS.expired
+            : RELEASE_REASONS.released,
     });
     try {
       await sendTransaction([holdUpdate(auth, target), ...postingItems(posting, now.toISOString())]);
