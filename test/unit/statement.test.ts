@@ -147,6 +147,8 @@ describe('statement rows', () => {
       expect(row.owedCents).toBeGreaterThanOrEqual(0);
     }
     expect(rows[0]).toMatchObject({ availableCents: 2500, onHoldCents: 0 });
+    // An old capture names no authorization: it settles the open hold at its merchant.
+    expect(rows[2]?.detail).toBe('Settled: this hold became the purchase.');
   });
 
   it('reallocations in and out', () => {

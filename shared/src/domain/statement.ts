@@ -191,10 +191,24 @@ interface HoldOutcome {
   purchase?: string;
 }
 
+/**
+ * Captures posted before they named their authorization settle, for the
+ * statement's words, the oldest hold at the same merchant with that much still
+ * open (the network captures a merchant's holds in order).
+ */
+function legacyAuthorization(m: Movement, outcomes: Map<string, HoldOutcome>): string | undefined {
+  if (m.kind !== 'capture' || m.holdCents === 0) return undefined;
+  const merchant = m.description.replace(/^Purchase at /, '');
+  for (const [authorization, o] of outcomes)
+    if (o.merchant === merchant && o.heldCents - o.capturedCents - o.releasedCents >= -m.holdCents)
+      return authorization;
+  return undefined;
+}
+
 function holdOutcomes(movements: Movement[]): Map<string, HoldOutcome> {
   const outcomes = new Map<string, HoldOutcome>();
   for (const m of movements) {
-    const authorization = authorizationOf(m);
+    const authorization = authorizationOf(m) ?? legacyAuthorization(m, outcomes);
     if (!authorization) continue;
     const outcome = outcomes.get(authorization) ?? {
       merchant: '',
