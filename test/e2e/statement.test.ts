@@ -1,9 +1,10 @@
 /**
  * The employee's statement in a real browser (issue 10 item 6): after a $25
  * credit and a $12.50 purchase paid at the sandbox checkout, /dashboard/statement
- * lists the credit, the hold, its settlement and the running balance, dates
- * MM/DD/YYYY and amounts in dollars with cents, inside a focusable scroll
- * region. Reached from the side menu at 1280 px and from the card dialog at
+ * lists the credit, the hold and the purchase it became, one row each, newest
+ * first, with the available balance and what is on hold after each, dates
+ * MM/DD/YYYY and amounts in dollars with cents, inside a focusable region; at
+ * 375 px in the compact layout, with nothing off-screen. Reached from the side menu at 1280 px and from the card dialog at
  * 375 px; axe finds nothing serious at either width.
  */
 import { randomUUID } from 'node:crypto';
@@ -79,8 +80,8 @@ describe('the statement', () => {
       .poll(
         async () =>
           (await api(env.apiUrl, 'GET', '/me/statement', { token: employee.accessToken })).body.lines
-            .map((l: { kind: string }) => l.kind)
-            .includes('capture'),
+            .map((l: { type: string }) => l.type)
+            .includes('purchase'),
         { timeout: 10_000 },
       )
       .toBe(true);
@@ -124,18 +125,32 @@ async function checkStatement(page: Page, width: number) {
     day: '2-digit',
     year: 'numeric',
   }).format(new Date());
-  for (const text of texts) expect(text).toMatch(/^\d{2}\/\d{2}\/\d{4} /);
-  expect(texts.some((t) => t.startsWith(today))).toBe(true);
-  // The credit, then the hold (money moves from the card to "on hold") and the purchase settled from the hold.
-  expect(
-    texts.find((t) => t.includes('Credit')),
-    texts.join('\n'),
-  ).toMatch(/\$25\.00 \$25\.00$/);
-  expect(texts.find((t) => t.includes('Hold') && !t.endsWith('on hold'))).toMatch(/-\$12\.50 \$12\.50$/);
-  // The emulator captures in the same second as the approval, and Stripe's capture time has
-  // whole seconds, so the two on-hold lines may sort either way: check their amounts only.
-  expect(texts.find((t) => t.includes('Hold') && t.endsWith('on hold'))).toContain('(on hold) $12.50');
-  expect(texts.find((t) => t.includes('Purchase'))).toContain('-$12.50');
+  // One row per movement, newest first: the purchase, the hold it settled, the credit.
+  expect(texts, texts.join('\n')).toHaveLength(3);
+  const [purchase, hold, credit] = texts as [string, string, string];
+  for (const text of texts) expect(text).toContain(today);
+  if (width === 1280) {
+    for (const text of texts) expect(text).toMatch(/^\d{2}\/\d{2}\/\d{4} /);
+    expect(credit).toMatch(/Credit First learning budget \+\$25\.00 \$25\.00$/);
+    expect(hold).toMatch(/Hold Hold for Powell’s Books .*-\$12\.50 \$12\.50 \$12\.50 on hold$/);
+    expect(purchase).toMatch(/Purchase Purchase at Powell’s Books .*-\$12\.50 \$12\.50 nothing on hold$/);
+  } else {
+    expect(credit).toMatch(/^First learning budget .* · Credit \+\$25\.00 Available \$25\.00$/);
+    expect(hold).toMatch(
+      /^Hold for Powell’s Books .* · Hold .*-\$12\.50 Available \$12\.50 \$12\.50 on hold$/,
+    );
+    expect(purchase).toMatch(
+      /^Purchase at Powell’s Books .* · Purchase .*-\$12\.50 Available \$12\.50 nothing on hold$/,
+    );
+    // The phone layout fits: nothing scrolls sideways, the balance is on screen.
+    expect(await region.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    const box = await rows.first().locator('td').last().boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(width);
+  }
+  // The captured purchase says its hold became it; nothing is "(on hold)" or negative on hold.
+  expect(purchase).toContain('the hold became this purchase');
+  expect(hold).toContain('Settled: this hold became the purchase.');
+  for (const text of texts) expect(text).not.toMatch(/-\$[\d.,]+ on hold|\(on hold\)/);
 
   await region.focus();
   expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(

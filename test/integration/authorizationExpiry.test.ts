@@ -126,7 +126,7 @@ describe('an authorization nobody captures', () => {
     }[];
     expect(statement).toContainEqual(
       expect.objectContaining({
-        description: 'Hold released: Udemy never took the payment',
+        description: 'Hold for Udemy expired',
         amountCents: 250,
       }),
     );

@@ -64,7 +64,7 @@ describe("the demo's pending hold as time passes", () => {
     expect(await balanceOf(cardAccount(userId))).toBe(spendable + 250);
     expect(await pending()).toEqual([]);
     expect((await statement(cardAccount(userId))).map((l) => [l.description, l.amountCents])).toContainEqual([
-      'Hold released: Udemy never took the payment',
+      'Hold expired',
       250,
     ]);
   }, 300_000);

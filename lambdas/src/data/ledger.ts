@@ -11,6 +11,7 @@
  * Outside calls (Stripe, SES) happen before or after, never inside.
  */
 import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { encodeTime, monotonicFactory } from 'ulid';
 import {
   type AccountId,
   mayGoNegative,
@@ -44,10 +45,27 @@ export interface StatementLine {
   kind: Posting['kind'];
   description: string;
   postedAt: string;
+  /** Where the ledger wrote it among the account's entries (see `entrySequence`). */
+  sequence: string;
   amountCents: number;
   /** The account's balance after this entry. */
   balanceCents: number;
   references?: Record<string, string>;
+}
+
+/**
+ * The order in which the ledger wrote its entries: a ULID of the moment of
+ * writing, increasing within a process even in the same millisecond. `postedAt`
+ * is when the movement happened by its source (a capture carries Stripe's
+ * whole-second time, which can fall before the decision that held the money),
+ * so sorting by it can put a purchase before its own hold; sorting by this
+ * cannot, since a capture is written after the hold it settles.
+ */
+const nextSequence = monotonicFactory();
+
+/** Entries written before `sequence` existed sort by their posting time, ahead of any written in the same millisecond. */
+function entrySequence(item: { sequence?: string; postedAt: string }): string {
+  return item.sequence ?? `${encodeTime(Date.parse(item.postedAt), 10)}${'0'.repeat(16)}`;
 }
 
 function entrySortKey(postedAt: string, entryId: string, leg: number) {
@@ -63,6 +81,7 @@ export function postingItems(posting: Posting, postedAt: string): TransactItem[]
   validatePosting(posting);
   if (posting.legs.length > MAX_LEGS) throw new Error(`a posting has at most ${MAX_LEGS} legs`);
   const table = tableName();
+  const sequence = nextSequence(systemClock.now().getTime());
   const journal = {
     Put: {
       TableName: table,
@@ -110,6 +129,7 @@ export function postingItems(posting: Posting, postedAt: string): TransactItem[]
             description: posting.description,
             amountCents: leg.amountCents,
             postedAt,
+            sequence,
             ...(posting.references ? { references: posting.references } : {}),
           },
         },
@@ -226,13 +246,19 @@ export async function creditedSince(account: AccountId, since: string): Promise<
   return false;
 }
 
-/** An account's statement in posting order, with the running balance after each line. */
+/**
+ * An account's statement in the order the ledger wrote it, with the running
+ * balance after each line: since every write was conditioned on the balance
+ * covering it, no running balance of an internal account is below zero.
+ */
 export async function statement(account: AccountId): Promise<StatementLine[]> {
   const items = await queryAll<{
+    sk: string;
     entryId: string;
     kind: Posting['kind'];
     description: string;
     postedAt: string;
+    sequence?: string;
     amountCents: number;
     references?: Record<string, string>;
   }>({
@@ -240,14 +266,18 @@ export async function statement(account: AccountId): Promise<StatementLine[]> {
     ExpressionAttributeValues: { ':pk': keys.account(account).pk, ':prefix': 'ENTRY#' },
     ConsistentRead: true,
   });
+  const ordered = items
+    .map((item) => ({ ...item, sequence: entrySequence(item) }))
+    .sort((a, b) => compare(a.sequence, b.sequence) || compare(a.sk, b.sk));
   let balance = 0;
-  return items.map((item) => {
+  return ordered.map((item) => {
     balance += Number(item.amountCents);
     return {
       entryId: item.entryId,
       kind: item.kind,
       description: item.description,
       postedAt: item.postedAt,
+      sequence: item.sequence,
       amountCents: Number(item.amountCents),
       balanceCents: balance,
       references: item.references,
@@ -255,7 +285,10 @@ export async function statement(account: AccountId): Promise<StatementLine[]> {
   });
 }
 
-/** A team's journal, oldest first. */
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /** A team's journal entries sort (gsi1sk) between these, by posting time. */
 export const JOURNAL_SK_FIRST = 'JOURNAL#';
 export const JOURNAL_SK_AFTER_LAST = 'JOURNAL$';
@@ -297,6 +330,7 @@ export async function teamJournalSince(teamId: string, fromIso: string): Promise
   });
 }
 
+/** A team's journal, oldest first. */
 export async function teamJournal(teamId: string): Promise<JournalEntry[]> {
   return queryAll<JournalEntry>({
     IndexName: 'gsi1',

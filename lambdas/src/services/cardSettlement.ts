@@ -5,7 +5,7 @@
  * holds, merchant refunds credit the card. Every effect is keyed by the issuer's
  * own ids, so events delivered twice or out of order end in the same ledger.
  */
-import { capture, merchantRefund, release } from '../../../shared/src/domain/ledger';
+import { capture, merchantRefund, RELEASE_REASONS, release } from '../../../shared/src/domain/ledger';
 import { type AuthorizationRecord, authorizationItem, getAuthorization, getCard } from '../data/cards';
 import { tableName } from '../data/client';
 import { startDormancyClock } from '../data/dormancy';
@@ -95,6 +95,7 @@ export async function applyCapture(event: CaptureEvent, log: Logger): Promise<Po
       heldCents: held,
       merchant: event.merchant,
       transactionId: event.transactionId,
+      authorizationId: event.authorizationId,
     });
     const fromHold = Math.min(event.amountCents, held);
     const purchase: TransactItem = {
@@ -155,16 +156,6 @@ export interface AuthorizationState {
 }
 
 /**
- * The statement's words for a release. An expired hold says why the money came
- * back, so a purchase that vanished from the pending list is explained.
- */
-function releaseReason(status: string, merchant: string): string {
-  if (status === 'pending') return 'Part of a hold released';
-  if (status === 'expired') return `Hold released: ${merchant} never took the payment`;
-  return 'Hold released';
-}
-
-/**
  * Brings an authorization's hold to what its latest state implies: the pending
  * amount while pending; when closed or reversed, only what its listed captures
  * still need (a capture that has not reached us yet keeps its part of the hold,
@@ -207,7 +198,12 @@ export async function syncAuthorization(
       teamId: auth.teamId,
       userId: auth.userId,
       amountCents: auth.heldCents - target,
-      reason: releaseReason(state.status, auth.merchant),
+      reason:
+        state.status === 'pending'
+          ? RELEASE_REASONS.partial
+          : state.status === 'expired'
+            ? RELEASE_REASONS.expired
+            : RELEASE_REASONS.released,
     });
     try {
       await sendTransaction([holdUpdate(auth, target), ...postingItems(posting, now.toISOString())]);

@@ -8,6 +8,7 @@
 import { isDeclineRecent } from '../../../shared/src/domain/lastDecline';
 import { cardAccount, debtAccount, holdAccount } from '../../../shared/src/domain/ledger';
 import { freezeReason } from '../../../shared/src/domain/spendPolicy';
+import { statementRows } from '../../../shared/src/domain/statement';
 import { AppError } from '../../../shared/src/errors';
 import { createCardKey } from '../adapters/stripe';
 import { getTeam } from '../data/accounts';
@@ -71,14 +72,18 @@ export async function myBalance(actor: Actor, now: Date) {
   };
 }
 
+/**
+ * The employee's statement: one finished row per movement, newest first, with
+ * the available balance, the money on hold and any debt after it (built by
+ * shared/src/domain/statement.ts from the three accounts' entries).
+ */
 export async function myStatement(actor: Actor) {
-  const [card, hold] = await Promise.all([
+  const [card, hold, debt] = await Promise.all([
     statement(cardAccount(actor.userId)),
     statement(holdAccount(actor.userId)),
+    statement(debtAccount(actor.userId)),
   ]);
-  // One list, newest first; each line keeps its own account's running balance.
-  const lines = [...card, ...hold.map((l) => ({ ...l, description: `${l.description} (on hold)` }))];
-  return { lines: lines.sort((a, b) => b.postedAt.localeCompare(a.postedAt)) };
+  return { lines: statementRows({ card, hold, debt }) };
 }
 
 /**

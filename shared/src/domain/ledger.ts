@@ -188,6 +188,8 @@ export function capture(args: {
   heldCents: number;
   merchant: string;
   transactionId: string;
+  /** The authorization whose hold it settles: lets the statement say the hold became this purchase. */
+  authorizationId?: string;
 }): Posting {
   const fromHold = Math.min(args.capturedCents, Math.max(0, args.heldCents));
   const owed = args.capturedCents - fromHold;
@@ -200,10 +202,20 @@ export function capture(args: {
     kind: 'capture',
     teamId: args.teamId,
     description: `Purchase at ${args.merchant}`,
-    references: { transaction: args.transactionId },
+    references: {
+      transaction: args.transactionId,
+      ...(args.authorizationId ? { authorization: args.authorizationId } : {}),
+    },
     legs,
   });
 }
+
+/** Why held money went back (a release's description; the statement tells an expiry apart by it). */
+export const RELEASE_REASONS = {
+  released: 'Hold released',
+  partial: 'Part of a hold released',
+  expired: 'Hold expired',
+} as const;
 
 /** Held money going back to spendable (reversal, expiry, or the rest after a partial capture). */
 export function release(args: {

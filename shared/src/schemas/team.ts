@@ -108,15 +108,37 @@ export const balanceOutput = z.object({
     .nullable(),
 });
 
+/** The employee's statement, newest first: finished rows (shared/src/domain/statement.ts), the page only shows them. */
 export const statementOutput = z.object({
   lines: z.array(
     z.object({
       entryId: z.string(),
-      kind: z.string(),
+      type: z.enum([
+        'credit',
+        'hold',
+        'purchase',
+        'holdReleased',
+        'holdExpired',
+        'refund',
+        'reallocationIn',
+        'reallocationOut',
+        'debtCollected',
+        'other',
+      ]),
+      /** The type in words ("Hold released"). */
+      label: z.string(),
       description: z.string(),
+      /** A second line: what became of a hold, where a purchase was paid from. */
+      detail: z.string().optional(),
       postedAt: z.string(),
+      /** The movement: credited (+), held, spent or taken (-). */
       amountCents: z.number().int(),
-      balanceCents: z.number().int(),
+      /** What the card can still spend after this row (never negative). */
+      availableCents: z.number().int(),
+      /** On hold for unsettled purchases after this row (never negative). */
+      onHoldCents: z.number().int(),
+      /** Owed for purchases that settled above their hold, after this row (never negative). */
+      owedCents: z.number().int(),
     }),
   ),
 });

@@ -1,10 +1,14 @@
 /**
- * Statement (employee): every movement on their own card - credits, purchases,
- * holds and their release, refunds, reallocations - newest first, with the
- * running balance after each (GET /me/statement). A hold moves money from the
- * card to "on hold", so its lines show the on-hold total as their balance.
+ * Statement (employee): every movement on their own card - credits, holds,
+ * purchases, holds released or expired, refunds, reallocations, debt collected -
+ * one row each, newest first, with what the card can still spend after it and
+ * what is on hold (GET /me/statement). The server sends finished rows
+ * (shared/src/domain/statement.ts); this page only shows them. Phones get the
+ * compact layout of Purchase History: date and type under the description, the
+ * balance under the amount, nothing off-screen.
  */
 import { Alert, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import type { RouteOutput } from '../../../../shared/src/api/routes';
 import { formatCents } from '../../../../shared/src/domain/money';
@@ -14,32 +18,89 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 type Line = RouteOutput<'getStatement'>['lines'][number];
 
-/** MM/DD/YYYY (spec §9). */
+/** MM/DD/YYYY (spec §9), in the browser's zone. */
 const usDate = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' });
 
-const KIND_LABELS: Record<string, string> = {
-  funding: 'Credit',
-  deposit: 'Credit',
-  authorization: 'Hold',
-  capture: 'Purchase',
-  release: 'Release',
-  refund: 'Refund',
-  reallocation: 'Reallocation',
-  poolTransfer: 'Transfer',
-  redemption: 'Redemption',
-  debtRepayment: 'Repayment',
-};
+const HOLD_TYPES: ReadonlySet<Line['type']> = new Set(['hold', 'purchase', 'holdReleased', 'holdExpired']);
 
-export function kindLabel(kind: string): string {
-  return KIND_LABELS[kind] ?? kind.charAt(0).toUpperCase() + kind.slice(1);
+/** A credit carries its "+", so money in does not rely on the absence of a minus (nor on a colour). */
+function Amount({ line }: { line: Line }) {
+  return (
+    <Text span inherit fw={600}>
+      {line.amountCents > 0 ? `+${formatCents(line.amountCents)}` : formatCents(line.amountCents)}
+    </Text>
+  );
 }
 
-function isHoldLine(line: Line): boolean {
-  return line.description.endsWith('(on hold)');
+/** What is on hold and owed after the row: shown where a hold is involved, or while anything is held or owed. */
+function BalanceNotes({ line }: { line: Line }) {
+  const showHold = HOLD_TYPES.has(line.type) || line.onHoldCents > 0;
+  return (
+    <>
+      {showHold ? (
+        <Text size="sm" c="gray.7">
+          {line.onHoldCents > 0 ? `${formatCents(line.onHoldCents)} on hold` : 'nothing on hold'}
+        </Text>
+      ) : null}
+      {line.owedCents > 0 ? (
+        <Text size="sm" c="red.9">
+          {formatCents(line.owedCents)} owed
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
+function Detail({ line }: { line: Line }) {
+  return line.detail ? (
+    <Text size="sm" c="gray.7">
+      {line.detail}
+    </Text>
+  ) : null;
+}
+
+function WideRow({ line }: { line: Line }) {
+  return (
+    <Table.Tr>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{usDate.format(new Date(line.postedAt))}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{line.label}</Table.Td>
+      <Table.Td>
+        {line.description}
+        <Detail line={line} />
+      </Table.Td>
+      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+        <Amount line={line} />
+      </Table.Td>
+      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+        {formatCents(line.availableCents)}
+        <BalanceNotes line={line} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function CompactRow({ line }: { line: Line }) {
+  return (
+    <Table.Tr>
+      <Table.Td>
+        {line.description}
+        <Text size="sm" c="gray.7">
+          {usDate.format(new Date(line.postedAt))} · {line.label}
+        </Text>
+        <Detail line={line} />
+      </Table.Td>
+      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+        <Amount line={line} />
+        <Text size="sm">Available {formatCents(line.availableCents)}</Text>
+        <BalanceNotes line={line} />
+      </Table.Td>
+    </Table.Tr>
+  );
 }
 
 export function StatementPage() {
   useDocumentTitle('Statement');
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const [lines, setLines] = useState<Line[]>([]);
   const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
   const [error, setError] = useState('');
@@ -64,8 +125,8 @@ export function StatementPage() {
       <div>
         <Title order={1}>Statement</Title>
         <Text c="gray.7">
-          Every credit, purchase, hold, refund and reallocation on your card, newest first, with the balance
-          after each.
+          Every credit, hold, purchase, refund and reallocation on your card, newest first, with what you can
+          still spend after each and what is on hold.
         </Text>
       </div>
       {status === 'error' ? (
@@ -81,39 +142,42 @@ export function StatementPage() {
       ) : null}
       {status === 'ready' && lines.length === 0 ? <Text>Nothing has moved on your card yet.</Text> : null}
       {lines.length > 0 ? (
-        <ScrollableTable label="Statement, scrolls sideways" minWidth={640}>
+        <ScrollableTable label="Statement, scrolls sideways" minWidth={phone ? 0 : 720}>
           <Table striped verticalSpacing="xs" aria-label="Statement">
             <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Date</Table.Th>
-                <Table.Th scope="col">Type</Table.Th>
-                <Table.Th scope="col">Description</Table.Th>
-                <Table.Th scope="col" ta="right">
-                  Amount
-                </Table.Th>
-                <Table.Th scope="col" ta="right">
-                  Balance
-                </Table.Th>
-              </Table.Tr>
+              {phone ? (
+                <Table.Tr>
+                  <Table.Th scope="col" aria-sort="descending">
+                    Description, date, type
+                  </Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Amount, balance
+                  </Table.Th>
+                </Table.Tr>
+              ) : (
+                <Table.Tr>
+                  <Table.Th scope="col" aria-sort="descending">
+                    Date
+                  </Table.Th>
+                  <Table.Th scope="col">Type</Table.Th>
+                  <Table.Th scope="col">Description</Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Amount
+                  </Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Available balance
+                  </Table.Th>
+                </Table.Tr>
+              )}
             </Table.Thead>
             <Table.Tbody>
-              {lines.map((line) => (
-                <Table.Tr key={`${line.entryId}-${isHoldLine(line) ? 'hold' : 'card'}`}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {usDate.format(new Date(line.postedAt))}
-                  </Table.Td>
-                  <Table.Td>{kindLabel(line.kind)}</Table.Td>
-                  <Table.Td>{line.description}</Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {formatCents(line.amountCents)}
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {isHoldLine(line)
-                      ? `${formatCents(line.balanceCents)} on hold`
-                      : formatCents(line.balanceCents)}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
+              {lines.map((line) =>
+                phone ? (
+                  <CompactRow key={line.entryId} line={line} />
+                ) : (
+                  <WideRow key={line.entryId} line={line} />
+                ),
+              )}
             </Table.Tbody>
           </Table>
         </ScrollableTable>
