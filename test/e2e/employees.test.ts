@@ -183,21 +183,49 @@ describe('bulk actions', () => {
     const page = await open(manager.email);
     await goToEmployees(page);
 
-    await select(page, ann.name);
+    // A bulk action that went through ends its selection, so no one left
+    // selected is silently included in the next one (the walk's Leo).
+    const nothingSelected = async () => {
+      await page.getByText('Select people to act on several at once.').waitFor();
+      for (const name of [ann.name, bob.name, cy.name])
+        expect(await page.getByRole('checkbox', { name: `Select ${name}`, exact: true }).isChecked()).toBe(
+          false,
+        );
+    };
+    await select(page, ann.name, bob.name);
     await page.getByRole('button', { name: 'Pause', exact: true }).click();
     await notification(page, 'Paused users successfully!');
     await rowShows(page, ann.userId, 'data-status', 'paused');
+    await rowShows(page, bob.userId, 'data-status', 'paused');
+    await nothingSelected();
     // Any selected paused: the action becomes Unpause.
+    await select(page, ann.name, bob.name);
     await page.getByRole('button', { name: 'Unpause', exact: true }).click();
     await notification(page, 'Unpaused users successfully!');
     await rowShows(page, ann.userId, 'data-status', 'active');
+    await nothingSelected();
 
+    await select(page, ann.name);
     await page.getByRole('button', { name: 'Freeze', exact: true }).click();
     await notification(page, 'Card status change successfully!');
     await rowShows(page, ann.userId, 'data-card-status', 'inactive');
+    await nothingSelected();
+    await select(page, ann.name);
     await page.getByRole('button', { name: 'Activate', exact: true }).click();
     await rowShows(page, ann.userId, 'data-card-status', 'active');
+    await nothingSelected();
+    // Only Ann's card was switched: Bob, selected for the pause, is in no card event.
+    const cardEvents = await api(env.apiUrl, 'GET', '/team/audit?kind=cards&limit=50', {
+      token: manager.accessToken,
+    });
+    expect(
+      (cardEvents.body.events as { action: string; targetId: string }[]).map((e) => [e.action, e.targetId]),
+    ).toEqual([
+      ['card.activated', ann.userId],
+      ['card.frozen', ann.userId],
+    ]);
 
+    await select(page, ann.name);
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     const confirmDelete = page.getByRole('dialog', { name: 'Delete Ann Leaving?' });
     await confirmDelete.waitFor();
@@ -211,7 +239,9 @@ describe('bulk actions', () => {
     // Their money waits in the pool and shows as their remaining budget.
     await rowShows(page, ann.userId, 'data-cents', '3100');
 
-    // Still selected, now deleted with money: Reallocate is offered, the others are not.
+    await nothingSelected();
+    // Deleted with money: Reallocate is offered, the others are not.
+    await select(page, ann.name);
     expect(await page.getByRole('button', { name: 'Pause', exact: true }).count()).toBe(0);
     await page.getByRole('button', { name: 'Reallocate', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Reallocate remaining budget' });
@@ -237,6 +267,7 @@ describe('bulk actions', () => {
     await notification(page, 'Successfully reallocated amount!');
     await rowShows(page, ann.userId, 'data-cents', '0');
     await rowShows(page, bob.userId, 'data-cents', '3550');
+    await nothingSelected();
 
     const credited = new Map<string, number>();
     for (const entry of (await ledger(manager)).filter((e) => e.kind === 'reallocation'))
@@ -247,6 +278,8 @@ describe('bulk actions', () => {
       Object.fromEntries(shown.map((s) => [`card:${s.userId}`, s.cents])),
     );
     // Nothing left to move: Reallocate is no longer offered.
+    await select(page, ann.name);
+    await page.getByText('1 selected').waitFor();
     expect(await page.getByRole('button', { name: 'Reallocate', exact: true }).count()).toBe(0);
   });
 

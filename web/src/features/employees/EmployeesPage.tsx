@@ -215,6 +215,15 @@ export function EmployeesPage() {
     void load();
   }
 
+  /**
+   * A bulk action that went through ends its selection: a person left selected
+   * would be silently included in the next one (decisions.md, "Manager console").
+   */
+  function bulkDone() {
+    setSelected(new Set());
+    done();
+  }
+
   async function pause() {
     if (!actions.pause) return;
     const { action, userIds } = actions.pause;
@@ -225,6 +234,7 @@ export function EmployeesPage() {
         kind: 'success',
         message: action === 'pause' ? employeeMessages.paused : employeeMessages.unpaused,
       });
+      setSelected(new Set());
       await load();
     } catch (error) {
       notify({ kind: 'error', message: employeeMessages.actionFailed(errorMessage(error)) });
@@ -239,6 +249,7 @@ export function EmployeesPage() {
     try {
       await call('setCardStatus', actions.card);
       notify({ kind: 'success', message: employeeMessages.cardStatusChanged });
+      setSelected(new Set());
       await load();
     } catch (error) {
       notify({ kind: 'error', message: employeeMessages.cardStatusFailed(errorMessage(error)) });
@@ -497,18 +508,18 @@ export function EmployeesPage() {
       )}
 
       {dialog?.kind === 'delete' ? (
-        <DeleteDialog people={dialog.people} onClose={() => setDialog(null)} onDone={done} />
+        <DeleteDialog people={dialog.people} onClose={() => setDialog(null)} onDone={bulkDone} />
       ) : null}
       {dialog?.kind === 'reallocate' ? (
         <ReallocateDialog
           from={dialog.from}
           candidates={sortRows(reallocationReceivers(rows), { key: 'name', direction: 'asc' })}
           onClose={() => setDialog(null)}
-          onDone={done}
+          onDone={bulkDone}
         />
       ) : null}
       {dialog?.kind === 'redeem' ? (
-        <RedeemDialog from={dialog.from} onClose={() => setDialog(null)} onDone={done} />
+        <RedeemDialog from={dialog.from} onClose={() => setDialog(null)} onDone={bulkDone} />
       ) : null}
       {dialog?.kind === 'deposit' ? (
         <DepositDialog person={dialog.person} onClose={() => setDialog(null)} onDone={done} />
