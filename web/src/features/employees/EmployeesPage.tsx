@@ -51,7 +51,7 @@ import {
   type SortKey,
   sortRows,
 } from './employeeTable';
-import { cardStatusLabel, statusLabel } from './employeeText';
+import { cardStateText, statusLabel } from './employeeText';
 
 type Dialog =
   | { kind: 'delete'; people: EmployeeRow[] }
@@ -427,14 +427,15 @@ export function EmployeesPage() {
                           onChange={(event) => toggle(row.userId, event.currentTarget.checked)}
                         />
                       </Table.Td>
-                      <Table.Td fw={600}>
+                      {/* A long unbroken name or address wraps anywhere, so the budget columns stay in view. */}
+                      <Table.Td fw={600} style={{ overflowWrap: 'anywhere' }} data-name>
                         {name}
                         {/* On a phone the e-mail sits under the name, so the table stays narrower. */}
                         <Text size="xs" c="gray.7" hiddenFrom="sm">
                           {row.email}
                         </Text>
                       </Table.Td>
-                      <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
+                      <Table.Td visibleFrom="sm" style={{ overflowWrap: 'anywhere' }}>
                         {row.email}
                       </Table.Td>
                       <Table.Td data-status={row.status} data-dormancy={row.dormancy.stage}>
@@ -442,7 +443,7 @@ export function EmployeesPage() {
                         <DormancyNote dormancy={row.dormancy} />
                       </Table.Td>
                       <Table.Td data-card-status={row.cardStatus}>
-                        {cardStatusLabel[row.cardStatus]}
+                        {cardStateText(row)}
                         {row.receiptsOutstanding > 0 ? (
                           <Text size="xs" c="gray.7" data-receipts-outstanding={row.receiptsOutstanding}>
                             {row.receiptsOutstanding === 1
