@@ -239,6 +239,9 @@ describe('a card frozen for an overdue receipt, and a long name', () => {
     const note = dialog.getByTestId('receipt-freeze-note');
     await note.waitFor();
     expect(await note.textContent()).toContain('freezes it again until Sam Late uploads the overdue receipt');
+    await dialog
+      .getByText('Sam Late will be able to pay with the card again until the next receipt check.')
+      .waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await shoot(page, 'activate-receipt-freeze-1280');
     await dialog.getByRole('button', { name: 'Activate card' }).click();

@@ -128,6 +128,7 @@ export function CardStatusDialog(props: {
   const { person, status, onClose, onDone } = props;
   const [busy, setBusy] = useState(false);
   const freezing = status === 'inactive';
+  const receiptFreeze = !freezing && person.freezeReasons.includes('missingReceipt');
   async function confirm() {
     setBusy(true);
     try {
@@ -150,10 +151,12 @@ export function CardStatusDialog(props: {
         <Text>
           {freezing
             ? `${fullName(person)} will not be able to pay with the card until you activate it again. The money on it stays.`
-            : `${fullName(person)} will be able to pay with the card again.`}
+            : receiptFreeze
+              ? `${fullName(person)} will be able to pay with the card again until the next receipt check.`
+              : `${fullName(person)} will be able to pay with the card again.`}
         </Text>
         {/* decisions.md "Receipt deadline": activation lifts every reason, and the next daily run re-freezes for an overdue receipt. */}
-        {!freezing && person.freezeReasons.includes('missingReceipt') ? (
+        {receiptFreeze ? (
           <Alert
             color="yellow"
             variant="light"
