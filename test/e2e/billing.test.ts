@@ -274,12 +274,12 @@ describe('cards on file (/dashboard/creditcard, /dashboard/addcreditcard)', () =
     await page.getByRole('button', { name: 'Add Card' }).click();
     await notification(page, 'Added card successfully!').waitFor();
     await page.waitForURL(`${env.webUrl}/dashboard/creditcard`);
-    const master = cards.getByRole('listitem').filter({ hasText: 'MasterCard ending in 4444' });
+    const master = cards.getByRole('listitem').filter({ hasText: 'Mastercard ending in 4444' });
     await master.waitFor();
     await visa.getByText('Primary', { exact: true }).waitFor();
     expect(await master.getByText('Primary', { exact: true }).count()).toBe(0);
 
-    await page.getByRole('button', { name: 'Make MasterCard ending in 4444 primary' }).click();
+    await page.getByRole('button', { name: 'Make Mastercard ending in 4444 primary' }).click();
     await notification(page, 'Change primary card successfully!').waitFor();
     await master.getByText('Primary', { exact: true }).waitFor();
     expect(await visa.getByText('Primary', { exact: true }).count()).toBe(0);

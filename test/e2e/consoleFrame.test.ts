@@ -170,6 +170,14 @@ describe('activity log', () => {
       expect(await firstRow.textContent()).toContain('Paused');
       expect(await firstRow.textContent()).toContain('Mary Manager');
       expect(await firstRow.textContent()).toContain('Eddie Employee');
+      // Who and To whom are in the table's type, like What beside them (the walk saw them larger).
+      const sizes = await firstRow.evaluate((row) =>
+        [...row.querySelectorAll('td')].slice(1, 4).map((cell) => {
+          const text = cell.querySelector('span') ?? cell;
+          return `${getComputedStyle(text).fontSize} ${getComputedStyle(text).fontFamily}`;
+        }),
+      );
+      expect(new Set(sizes).size, sizes.join(' | ')).toBe(1);
       await table.getByText('Budget funded').first().waitFor();
       expect(await seriousViolations(page)).toEqual([]);
       await shoot(page, `activity-${width}`);

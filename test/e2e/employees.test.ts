@@ -8,8 +8,11 @@
  * own team, so they do not depend on one another or on file order. Screenshots
  * at 375 and 1280 px go to SCREENSHOT_DIR when it is set.
  */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import { keys } from '../../lambdas/src/data/keys';
 import { api, PASSWORD, type SignedIn, uniqueEmail } from '../support/accountFlows';
 import { closeTourIfDue, launchBrowser, seriousViolations, signInPage } from '../support/browser';
 import { Mailbox } from '../support/integrationStack';
@@ -165,6 +168,87 @@ describe('the employees table', () => {
   });
 });
 
+describe('a card frozen for an overdue receipt, and a long name', () => {
+  it('says why the card is frozen, warns that activating lasts until the next check, and wraps a long name', async () => {
+    const manager = await setUpTeamOverApi(env.apiUrl, mailbox, { tourSeen: true });
+    const sam = await joinTeamOverApi(env.apiUrl, mailbox, manager, 25, {
+      firstName: 'Sam',
+      lastName: 'Late',
+    });
+    const long = await joinTeamOverApi(env.apiUrl, mailbox, manager, 30, {
+      firstName: 'A'.repeat(50),
+      lastName: 'Shah',
+    });
+    // The receipts job's freeze (a missing receipt only), as card.test.ts makes it.
+    const frozen = await api(env.apiUrl, 'POST', '/employees/cardStatus', {
+      token: manager.accessToken,
+      body: { userIds: [sam.userId], status: 'inactive' },
+    });
+    expect(frozen.status).toBe(200);
+    const db = DynamoDBDocumentClient.from(
+      new DynamoDBClient({
+        endpoint: env.dynamodbEndpoint,
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      }),
+    );
+    await db.send(
+      new UpdateCommand({
+        TableName: env.tableName,
+        Key: keys.card(sam.cardId),
+        UpdateExpression: 'SET freeze = :f',
+        ExpressionAttributeValues: { ':f': { missingReceipt: true } },
+      }),
+    );
+
+    for (const width of [1280, 375]) {
+      const page = await open(manager.email, width);
+      // The dashboard's preview: the long name wraps, the remaining budget stays on screen.
+      const preview = page.getByRole('table', { name: 'Employees' });
+      await preview.locator('tbody tr').first().waitFor();
+      // Every remaining budget (the last cell) ends inside the window: none is pushed out of sight.
+      const past = await preview.evaluate((t) =>
+        [...t.querySelectorAll('tbody tr td:last-child')].map(
+          (td) => td.getBoundingClientRect().right - window.innerWidth,
+        ),
+      );
+      expect(Math.max(...past)).toBeLessThanOrEqual(0);
+      await shoot(page, `dashboard-longname-${width}`);
+
+      const table = await goToEmployees(page);
+      await row(page, sam.userId)
+        .locator('td[data-card-status="inactive"]')
+        .getByText('Frozen: receipt overdue')
+        .waitFor();
+      // The long name is shown whole, wrapped, and the table needs no sideways scroll at 1280.
+      expect(await row(page, long.userId).locator('td[data-name]').textContent()).toContain(long.name);
+      if (width === 1280) {
+        const sideways = await table.evaluate((t) => t.scrollWidth - (t.parentElement?.clientWidth ?? 0));
+        expect(sideways).toBeLessThanOrEqual(0);
+      }
+      await shoot(page, `employees-receipt-freeze-${width}`);
+    }
+
+    const page = await open(manager.email);
+    await goToEmployees(page);
+    await row(page, sam.userId)
+      .getByRole('button', { name: `Actions for ${sam.name}` })
+      .click();
+    await page.getByRole('menuitem', { name: 'Activate card' }).click();
+    const dialog = page.getByRole('dialog', { name: `Activate ${sam.name}'s card?` });
+    const note = dialog.getByTestId('receipt-freeze-note');
+    await note.waitFor();
+    expect(await note.textContent()).toContain('freezes it again until Sam Late uploads the overdue receipt');
+    await dialog
+      .getByText('Sam Late will be able to pay with the card again until the next receipt check.')
+      .waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'activate-receipt-freeze-1280');
+    await dialog.getByRole('button', { name: 'Activate card' }).click();
+    await rowShows(page, sam.userId, 'data-card-status', 'active');
+  });
+});
+
 describe('bulk actions', () => {
   it('pauses, freezes, deletes and reallocates with the spec’s notifications; the shares shown are what the ledger credits', async () => {
     const manager = await setUpTeamOverApi(env.apiUrl, mailbox, { tourSeen: true });
@@ -183,21 +267,49 @@ describe('bulk actions', () => {
     const page = await open(manager.email);
     await goToEmployees(page);
 
-    await select(page, ann.name);
+    // A bulk action that went through ends its selection, so no one left
+    // selected is silently included in the next one (the walk's Leo).
+    const nothingSelected = async () => {
+      await page.getByText('Select people to act on several at once.').waitFor();
+      for (const name of [ann.name, bob.name, cy.name])
+        expect(await page.getByRole('checkbox', { name: `Select ${name}`, exact: true }).isChecked()).toBe(
+          false,
+        );
+    };
+    await select(page, ann.name, bob.name);
     await page.getByRole('button', { name: 'Pause', exact: true }).click();
     await notification(page, 'Paused users successfully!');
     await rowShows(page, ann.userId, 'data-status', 'paused');
+    await rowShows(page, bob.userId, 'data-status', 'paused');
+    await nothingSelected();
     // Any selected paused: the action becomes Unpause.
+    await select(page, ann.name, bob.name);
     await page.getByRole('button', { name: 'Unpause', exact: true }).click();
     await notification(page, 'Unpaused users successfully!');
     await rowShows(page, ann.userId, 'data-status', 'active');
+    await nothingSelected();
 
+    await select(page, ann.name);
     await page.getByRole('button', { name: 'Freeze', exact: true }).click();
     await notification(page, 'Card status change successfully!');
     await rowShows(page, ann.userId, 'data-card-status', 'inactive');
+    await nothingSelected();
+    await select(page, ann.name);
     await page.getByRole('button', { name: 'Activate', exact: true }).click();
     await rowShows(page, ann.userId, 'data-card-status', 'active');
+    await nothingSelected();
+    // Only Ann's card was switched: Bob, selected for the pause, is in no card event.
+    const cardEvents = await api(env.apiUrl, 'GET', '/team/audit?kind=cards&limit=50', {
+      token: manager.accessToken,
+    });
+    expect(
+      (cardEvents.body.events as { action: string; targetId: string }[]).map((e) => [e.action, e.targetId]),
+    ).toEqual([
+      ['card.activated', ann.userId],
+      ['card.frozen', ann.userId],
+    ]);
 
+    await select(page, ann.name);
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     const confirmDelete = page.getByRole('dialog', { name: 'Delete Ann Leaving?' });
     await confirmDelete.waitFor();
@@ -211,7 +323,9 @@ describe('bulk actions', () => {
     // Their money waits in the pool and shows as their remaining budget.
     await rowShows(page, ann.userId, 'data-cents', '3100');
 
-    // Still selected, now deleted with money: Reallocate is offered, the others are not.
+    await nothingSelected();
+    // Deleted with money: Reallocate is offered, the others are not.
+    await select(page, ann.name);
     expect(await page.getByRole('button', { name: 'Pause', exact: true }).count()).toBe(0);
     await page.getByRole('button', { name: 'Reallocate', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Reallocate remaining budget' });
@@ -237,6 +351,7 @@ describe('bulk actions', () => {
     await notification(page, 'Successfully reallocated amount!');
     await rowShows(page, ann.userId, 'data-cents', '0');
     await rowShows(page, bob.userId, 'data-cents', '3550');
+    await nothingSelected();
 
     const credited = new Map<string, number>();
     for (const entry of (await ledger(manager)).filter((e) => e.kind === 'reallocation'))
@@ -247,6 +362,8 @@ describe('bulk actions', () => {
       Object.fromEntries(shown.map((s) => [`card:${s.userId}`, s.cents])),
     );
     // Nothing left to move: Reallocate is no longer offered.
+    await select(page, ann.name);
+    await page.getByText('1 selected').waitFor();
     expect(await page.getByRole('button', { name: 'Reallocate', exact: true }).count()).toBe(0);
   });
 
@@ -308,6 +425,15 @@ describe('bulk actions', () => {
       .click();
     await page.getByRole('menuitem', { name: 'Extra deposit' }).click();
     const deposit = page.getByRole('dialog', { name: `Extra deposit for ${fay.name}` });
+    // The field is an Amount, and money is written as people write it.
+    for (const [typed, words] of [
+      ['12.50', 'Amount must be a whole number of dollars'],
+      ['10001', 'Amount must be at most $10,000'],
+    ]) {
+      await deposit.getByLabel('Amount').fill(typed as string);
+      await deposit.getByRole('button', { name: 'Review' }).click();
+      await deposit.getByText(words as string, { exact: true }).waitFor();
+    }
     await deposit.getByLabel('Amount').fill('10');
     await deposit.getByRole('button', { name: 'Review' }).click();
     await deposit.locator('[data-testid="deposit-summary"][data-total-cents="1000"]').waitFor();
@@ -375,9 +501,10 @@ describe('/inviteMembers', () => {
     await notification(page, `Error on inviting employee: ${member.email}: Already registered`);
 
     const fresh = uniqueEmail('fresh');
+    const long = `${'a'.repeat(250)}@example.com`;
     await page
       .getByRole('textbox', { name: /^Emails/ })
-      .fill(`${fresh}, ${member.email}, not-an-email, ${theirs}`);
+      .fill(`${fresh}, ${member.email}, not-an-email, ${theirs}, ${long}`);
     await invite.click();
     await notification(page, 'Employee invited successfully');
     const results = page.getByRole('list', { name: 'Invitation results' });
@@ -389,10 +516,24 @@ describe('/inviteMembers', () => {
     expect(await answer('not-an-email')).toBe('invalidEmail');
     expect(await answer(theirs)).toBe('invitedByAnotherTeam');
     expect(await results.textContent()).toContain('Invited by another team');
+    expect(await answer(long)).toBe('invalidEmail');
+    // A long address wraps inside the box instead of running out of it.
+    const overflowing = await results.evaluate(
+      (list) =>
+        [list, ...list.querySelectorAll('li, li *')].filter((el) => el.scrollWidth > el.clientWidth + 1)
+          .length,
+    );
+    expect(overflowing).toBe(0);
     await shoot(page, 'invite-results-1280');
     // Some were not invited: the page stays, keeping those addresses.
     expect(page.url()).toBe(`${env.webUrl}/inviteMembers`);
     expect(await page.getByRole('textbox', { name: /^Emails/ }).inputValue()).not.toContain(fresh);
+    // A new attempt that fails leaves none of the last attempt's answers showing.
+    await page.getByRole('textbox', { name: /^Budget/ }).fill('12.5');
+    await invite.click();
+    await page.getByText('Budget must be a whole number of dollars', { exact: true }).first().waitFor();
+    await results.waitFor({ state: 'detached' });
+    await page.getByRole('textbox', { name: /^Budget/ }).fill('30');
 
     const another = uniqueEmail('another');
     await page.getByRole('textbox', { name: /^Emails/ }).fill(another);

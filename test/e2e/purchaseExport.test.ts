@@ -83,6 +83,13 @@ describe('Download CSV', () => {
     await page.waitForURL(`${env.webUrl}/dashboard`);
     await page.goto(`${env.webUrl}/dashboard/activity`);
     await page.getByRole('heading', { name: 'Purchases as a spreadsheet' }).waitFor();
+    // Backwards: the problem is named on the To field, and nothing is downloaded.
+    await page.getByLabel('From month').fill(to);
+    await page.getByLabel('To month').fill(from);
+    await page.getByRole('button', { name: 'Download CSV' }).click();
+    await page.getByText('To month must not be before From month').waitFor();
+    expect(await page.getByLabel('To month').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByText('Some fields are missing or invalid.').count()).toBe(0);
     await page.getByLabel('From month').fill(from);
     await page.getByLabel('To month').fill(to);
     const [download] = await Promise.all([

@@ -117,6 +117,10 @@ describe('the Subscription screen', () => {
     const netCents = Number(await option.getAttribute('data-net-cents'));
     const feeCents = Number(await option.getAttribute('data-fee-cents'));
     expect(netCents + feeCents).toBe(4000);
+    // Written as the redeem dialog writes it: "15%", not "15 %".
+    expect(await dialog.getByRole('radio', { name: /\(15% or \$5, whichever is greater\)$/ }).count()).toBe(
+      1,
+    );
     expect(await seriousViolations(page)).toEqual([]);
     await shoot(page, 'subscription-close-dialog-375');
     await dialog.getByRole('button', { name: 'Close subscription' }).click();

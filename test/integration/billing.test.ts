@@ -198,6 +198,19 @@ describe('cards on file', () => {
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
     expect(deleted.body.cards.map((c: { id: string }) => c.id)).toEqual([second.id]);
     expect(deleted.body.defaultCardId).toBe(second.id);
+
+    // The activity log says which card each change was about: brand and last 4, no more.
+    const log = await send('GET', '/team/audit?kind=billing&limit=50', manager.accessToken);
+    const card = (action: string) =>
+      (log.body.events as { action: string; before?: object; after?: object }[]).find(
+        (e) => e.action === action,
+      );
+    expect(card('billing.defaultCard')?.after).toEqual({
+      cardId: second.id,
+      brand: 'MasterCard',
+      last4: '4444',
+    });
+    expect(card('billing.cardDeleted')?.before).toEqual({ cardId: first.id, brand: 'Visa', last4: '4242' });
   });
 
   it("never touches another team's card", async () => {

@@ -196,15 +196,26 @@ describe('GET /team/purchases.csv', () => {
   it('refuses a range that is backwards, too long or not months', async () => {
     const { manager } = await setUpTeam(stack);
     const call = sender(stack);
-    for (const query of [
-      'from=2026-03&to=2026-02',
-      'from=2024-01&to=2026-01',
-      'from=2026-13&to=2026-14',
-      'from=2026-01',
-    ]) {
+    // Each named on its field, and a single problem in the message itself (not only "Some fields ...").
+    for (const [query, fields, message] of [
+      [
+        'from=2026-03&to=2026-02',
+        { to: 'To month must not be before From month' },
+        'To month must not be before From month',
+      ],
+      ['from=2024-01&to=2026-01', { to: 'Choose at most 24 months' }, 'Choose at most 24 months'],
+      [
+        'from=2026-13&to=2026-14',
+        { from: 'Choose a month (yyyy-mm)', to: 'Choose a month (yyyy-mm)' },
+        'Some fields are missing or invalid.',
+      ],
+    ] as const) {
       const res = await call('GET', `/team/purchases.csv?${query}`, manager.accessToken);
       expect(res.status, query).toBe(400);
-      expect(res.body.error.code).toBe('VALIDATION_FAILED');
+      expect(res.body.error).toMatchObject({ code: 'VALIDATION_FAILED', fields, message });
     }
+    const missing = await call('GET', '/team/purchases.csv?from=2026-01', manager.accessToken);
+    expect(missing.status).toBe(400);
+    expect(Object.keys(missing.body.error.fields)).toEqual(['to']);
   });
 });

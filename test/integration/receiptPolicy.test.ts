@@ -179,6 +179,8 @@ describe('receipt deadlines', () => {
     const roster = await sender(stack)('GET', '/employees', manager.accessToken);
     const row = roster.body.employees.find((e: { userId: string }) => e.userId === employee.userId);
     expect(row.receiptsOutstanding).toBe(2);
+    // Why the card is frozen, so the Employees screen can say "Frozen: receipt overdue".
+    expect(row).toMatchObject({ cardStatus: 'inactive', freezeReasons: ['missingReceipt'] });
 
     await markReceiptReceived(first, '2026-05-13T15:00:00.000Z');
     expect(await onReceiptReceived(employee.userId, new Date('2026-05-13T15:00:00.000Z'))).toEqual({
@@ -193,8 +195,9 @@ describe('receipt deadlines', () => {
     expect(await card(employee.cardId)).toEqual({ status: 'active', freeze: {}, issuerStatus: 'active' });
 
     const later = await sender(stack)('GET', '/employees', manager.accessToken);
-    expect(
-      later.body.employees.find((e: { userId: string }) => e.userId === employee.userId).receiptsOutstanding,
-    ).toBe(0);
+    expect(later.body.employees.find((e: { userId: string }) => e.userId === employee.userId)).toMatchObject({
+      receiptsOutstanding: 0,
+      freezeReasons: [],
+    });
   });
 });

@@ -365,6 +365,46 @@ describe('receipt uploads', () => {
       size: PNG.length,
     });
     expect(third.status).toBe(409);
+
+    // The activity log names the person whose purchase it is (not "Former
+    // member"), and lists these under them: each event and an older one
+    // written with the purchase as its target.
+    const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
+    await stack.doc.send(
+      new PutCommand({
+        TableName: stack.tableName,
+        Item: {
+          pk: `TEAM#${teamId}`,
+          sk: 'AUDIT#00000000000000000000000000',
+          entity: 'AuditEvent',
+          eventId: '00000000000000000000000000',
+          teamId,
+          actorId: manager.userId,
+          action: 'receipt.seen',
+          targetId: purchaseId,
+          at: '2020-01-01T00:00:00.000Z',
+        },
+      }),
+    );
+    const log = await send('GET', '/team/audit?limit=100', manager.accessToken);
+    const receiptEvents = (
+      log.body.events as { action: string; targetId?: string; targetName?: string }[]
+    ).filter((e) => e.action.startsWith('receipt.'));
+    expect(receiptEvents.map((e) => e.action)).toEqual([
+      'receipt.seen',
+      'receipt.replaced',
+      'receipt.uploaded',
+      'receipt.seen',
+    ]);
+    for (const event of receiptEvents)
+      expect(event, JSON.stringify(event)).toMatchObject({
+        targetId: employee.userId,
+        targetName: 'Eddie Employee',
+      });
+    const theirs = await send('GET', `/team/audit?limit=100&person=${employee.userId}`, manager.accessToken);
+    expect(
+      (theirs.body.events as { action: string }[]).filter((e) => e.action.startsWith('receipt.')),
+    ).toHaveLength(3);
   });
 
   it('keeps other people and other teams out (404), and managers cannot upload', async () => {

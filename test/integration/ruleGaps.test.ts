@@ -321,6 +321,29 @@ describe('an extra deposit of $0', () => {
   });
 });
 
+describe('an extra deposit that is not whole dollars, or too large', () => {
+  it('is refused naming the Amount, with money written as people write it, and charges nothing', async () => {
+    const { manager, customerId } = await setUpTeam(stack);
+    const employee = await joinTeam(stack, manager, 25);
+    const charged = await chargesOf(customerId);
+    for (const [amount, message] of [
+      ['12.50', 'Amount must be a whole number of dollars'],
+      [10_001, 'Amount must be at most $10,000'],
+    ] as const) {
+      const res = await send(
+        'POST',
+        '/funds/deposit',
+        manager.accessToken,
+        { userIds: [employee.userId], amount },
+        key('d'),
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body.error.fields).toEqual({ amount: message });
+    }
+    expect(await chargesOf(customerId)).toEqual(charged);
+  });
+});
+
 describe('an employee deleting their own account', () => {
   it('cancels their card, moves exactly their balance to the team pool, and they can no longer sign in', async () => {
     const { manager, teamId } = await setUpTeam(stack);

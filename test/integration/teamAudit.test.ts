@@ -106,6 +106,34 @@ describe('the activity log', () => {
     expect(money.events).toHaveLength(2);
   });
 
+  it('records no card change that did not happen: activating an active card, freezing a frozen one', async () => {
+    const before = (await everyPage(manager.accessToken, '&kind=cards', 100)).events.length;
+    const activate = await send('POST', '/employees/cardStatus', manager.accessToken, {
+      userIds: [first.userId],
+      status: 'active',
+    });
+    expect(activate.status).toBe(200);
+    expect(activate.body.results).toEqual([{ userId: first.userId, status: 'active', message: 'Unchanged' }]);
+    const refreeze = await send('POST', '/employees/cardStatus', manager.accessToken, {
+      userIds: [second.userId],
+      status: 'inactive',
+    });
+    expect(refreeze.body.results).toEqual([
+      { userId: second.userId, status: 'inactive', message: 'Unchanged' },
+    ]);
+    expect((await everyPage(manager.accessToken, '&kind=cards', 100)).events).toHaveLength(before);
+
+    // A real change in the same request is still recorded, once, for its person only.
+    const both = await send('POST', '/employees/cardStatus', manager.accessToken, {
+      userIds: [first.userId, second.userId],
+      status: 'active',
+    });
+    expect(both.status).toBe(200);
+    const cards = (await everyPage(manager.accessToken, '&kind=cards', 100)).events;
+    expect(cards).toHaveLength(before + 1);
+    expect(cards[0]).toMatchObject({ action: 'card.activated', targetId: second.userId });
+  });
+
   it('refuses a cursor it did not make, and shows another team nothing of this one', async () => {
     const bad = await send('GET', '/team/audit?cursor=not-a-cursor', manager.accessToken);
     expect(bad.status).toBe(400);

@@ -1,5 +1,30 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { auditAmountCents, auditDetails, auditKind, describeAction } from '../../shared/src/domain/auditLog';
+import {
+  AUDIT_ACTIONS,
+  auditAmountCents,
+  auditDetails,
+  auditKind,
+  describeAction,
+  MONEY_ACTIONS,
+} from '../../shared/src/domain/auditLog';
+
+/** Every quoted `'area.verb'` action the server's services pass to the audit log, read from the source. */
+function actionsWrittenByServer(): string[] {
+  const dir = join(__dirname, '../../lambdas/src/services');
+  const found = new Set<string>();
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+  for (const file of files) {
+    const text = readFileSync(join(dir, file), 'utf8');
+    if (!/recordAudit|audit\(/.test(text)) continue;
+    // `action: 'x.y'`, `audit(actor, 'x.y'` and both sides of `cond ? 'x.y' : 'x.z'` in an audit call.
+    for (const call of text.matchAll(/(?:action:|audit\()([^;]*?)(?:,\s*(?:now|\{)|\n\s*\w+:)/gs))
+      for (const literal of (call[1] ?? '').matchAll(/'([a-z]+\.[a-zA-Z]+)'/g))
+        found.add(literal[1] as string);
+  }
+  return [...found].sort();
+}
 
 describe('the activity log in words', () => {
   it.each([
@@ -10,10 +35,42 @@ describe('the activity log in words', () => {
     ['money.capture', 'money', 'Purchase settled'],
     ['cycle.funded', 'money', 'Monthly budgets charged'],
     ['billing.cardAdded', 'billing', 'Added a card'],
+    ['receipt.seen', 'people', 'Viewed a receipt'],
+    ['receipt.uploaded', 'people', 'Uploaded a receipt'],
     ['something.new', 'people', 'something.new'],
   ])('%s is %s: "%s"', (action, kind, words) => {
     expect(auditKind(action)).toBe(kind);
     expect(describeAction(action)).toBe(words);
+  });
+
+  it('has words for every action the server writes, and every money movement', () => {
+    const written = actionsWrittenByServer();
+    // The scan finds the services' audit calls (so it cannot pass by finding nothing)...
+    expect(written).toEqual(
+      expect.arrayContaining(['card.activated', 'employee.unpaused', 'receipt.seen', 'cycle.funded']),
+    );
+    // ...each of which is a declared action (recordAudit's type allows no other)...
+    expect(AUDIT_ACTIONS).toEqual(expect.arrayContaining(written));
+    // ...and every declared one reads as words, not as its raw name.
+    for (const action of [...AUDIT_ACTIONS, ...MONEY_ACTIONS]) {
+      const words = describeAction(action);
+      expect(words, action).not.toBe(action);
+      expect(words, action).not.toMatch(/^[a-z]+\.[a-zA-Z]+$/);
+    }
+  });
+
+  it('names a card on file by brand and last 4 when one is added, made primary or deleted', () => {
+    expect(auditDetails({ action: 'billing.defaultCard', after: { brand: 'Visa', last4: '4242' } })).toBe(
+      'Visa ending in 4242',
+    );
+    expect(
+      auditDetails({ action: 'billing.cardDeleted', before: { brand: 'MasterCard', last4: '4444' } }),
+    ).toBe('Mastercard ending in 4444');
+  });
+
+  it('gives a receipt event its title, or why it was refused', () => {
+    expect(auditDetails({ action: 'receipt.uploaded', after: { title: 'Deep Work' } })).toBe('Deep Work');
+    expect(auditDetails({ action: 'receipt.refused', after: { reason: 'Too big' } })).toBe('Too big');
   });
 
   it('sums the positive legs of a money movement', () => {
@@ -45,7 +102,9 @@ describe('the activity log in words', () => {
     expect(auditDetails({ action: 'funds.redeemed', after: { totalCents: 3000, feeCents: 500 } })).toBe(
       'Fee $5.00',
     );
-    expect(auditDetails({ action: 'billing.cardAdded', after: { last4: '4242' } })).toBe('Card ending 4242');
+    expect(auditDetails({ action: 'billing.cardAdded', after: { last4: '4242' } })).toBe(
+      'Card ending in 4242',
+    );
     expect(auditDetails({ action: 'employees.invited', after: { emails: ['a@x.test', 'b@x.test'] } })).toBe(
       'a@x.test, b@x.test',
     );

@@ -3,6 +3,7 @@
  * in time order (the ULID sort key). Entries are written once, never changed.
  */
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { AuditAction } from '../../../shared/src/domain/auditLog';
 import { newId } from '../adapters/clock';
 import { db, tableName } from './client';
 import { keys } from './keys';
@@ -10,7 +11,7 @@ import { keys } from './keys';
 export interface AuditEvent {
   teamId: string;
   actorId: string;
-  action: string;
+  action: AuditAction;
   targetId?: string;
   before?: Record<string, unknown>;
   after?: Record<string, unknown>;

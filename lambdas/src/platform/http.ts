@@ -290,9 +290,12 @@ export function httpHandler<Op extends OperationId>(operationId: Op, impl: HttpI
 
       const parsed = route.input.safeParse(parseInput(event, body));
       if (!parsed.success) {
-        throw new AppError('VALIDATION_FAILED', 'Some fields are missing or invalid.', {
-          fields: fieldErrorsOf(parsed.error),
-        });
+        const fields = fieldErrorsOf(parsed.error);
+        const problems = Object.values(fields);
+        // One problem is named in the message too, so a caller showing only the message says what is wrong.
+        const message =
+          problems.length === 1 ? (problems[0] as string) : 'Some fields are missing or invalid.';
+        throw new AppError('VALIDATION_FAILED', message, { fields });
       }
 
       const run = async () => {

@@ -136,7 +136,11 @@ export async function addCard(actor: Actor, input: z.output<typeof addCardInput>
     teamId: actor.teamId,
     actorId: actor.userId,
     action: 'billing.cardAdded',
-    after: { last4: card.last4, ...(makePrimary ? { cardId: card.id, primary: true } : {}) },
+    after: {
+      brand: card.brand,
+      last4: card.last4,
+      ...(makePrimary ? { cardId: card.id, primary: true } : {}),
+    },
     at: now.toISOString(),
   });
   await fundAfterCardChange(actor.teamId, now, log);
@@ -147,13 +151,15 @@ export async function addCard(actor: Actor, input: z.output<typeof addCardInput>
 export async function updateDefaultCard(actor: Actor, cardId: string, now: Date, log: Logger) {
   const customerId = await customerOf(actor);
   const { cards } = await listCards(customerId);
-  if (!cards.some((c) => c.id === cardId)) throw new AppError('NOT_FOUND', 'No such card on file.');
+  const card = cards.find((c) => c.id === cardId);
+  if (!card) throw new AppError('NOT_FOUND', 'No such card on file.');
   await setDefaultCard(customerId, cardId);
   await recordAudit({
     teamId: actor.teamId,
     actorId: actor.userId,
     action: 'billing.defaultCard',
-    after: { cardId },
+    // Brand and last 4, so the log says which card (never more of the number).
+    after: { cardId, brand: card.brand, last4: card.last4 },
     at: now.toISOString(),
   });
   await fundAfterCardChange(actor.teamId, now, log);
@@ -163,7 +169,8 @@ export async function updateDefaultCard(actor: Actor, cardId: string, now: Date,
 export async function removeCard(actor: Actor, cardId: string, now: Date) {
   const customerId = await customerOf(actor);
   const { cards } = await listCards(customerId);
-  if (!cards.some((c) => c.id === cardId)) throw new AppError('NOT_FOUND', 'No such card on file.');
+  const card = cards.find((c) => c.id === cardId);
+  if (!card) throw new AppError('NOT_FOUND', 'No such card on file.');
   // Spec: delete is offered only when more than one card is on file; the server holds the same rule.
   if (cards.length <= 1) throw new AppError('RULE_VIOLATED', 'Add another card before deleting this one.');
   await deleteStripeCard(customerId, cardId);
@@ -171,7 +178,7 @@ export async function removeCard(actor: Actor, cardId: string, now: Date) {
     teamId: actor.teamId,
     actorId: actor.userId,
     action: 'billing.cardDeleted',
-    before: { cardId },
+    before: { cardId, brand: card.brand, last4: card.last4 },
     at: now.toISOString(),
   });
   return listCards(customerId);

@@ -6,7 +6,7 @@
  */
 import { setCardStatus as setIssuerCardStatus } from '../adapters/stripe';
 import { setUserFields } from '../data/accounts';
-import { getCard, updateCard } from '../data/cards';
+import { type CardRecord, getCard, updateCard } from '../data/cards';
 import { startDormancyClock } from '../data/dormancy';
 import type { UserRecord } from '../data/users';
 import type { Actor } from '../platform/auth';
@@ -45,7 +45,7 @@ export async function setPaused(actor: Actor, userIds: string[], action: 'pause'
       if (status === 'active') await reactivated(user, now);
       if (user.status !== status) {
         await setUserFields(userId, { status });
-        await audit(actor, `employee.${action}d`, now, {
+        await audit(actor, action === 'pause' ? 'employee.paused' : 'employee.unpaused', now, {
           targetId: userId,
           before: { status: user.status },
           after: { status },
@@ -55,6 +55,15 @@ export async function setPaused(actor: Actor, userIds: string[], action: 'pause'
     }
   }
   return { results };
+}
+
+/**
+ * A card already as asked: active with no freeze reason left, or already frozen
+ * by the manager (a receipt or dormancy freeze alone still gains the manager's).
+ */
+function alreadySo(card: CardRecord, status: 'active' | 'inactive'): boolean {
+  if (status === 'inactive') return card.status === 'inactive' && card.freeze?.manager === true;
+  return card.status === 'active' && !Object.values(card.freeze ?? {}).some(Boolean);
 }
 
 /** Freeze (inactive) or activate a card: the issuer and our record always agree. */
@@ -70,6 +79,9 @@ export async function setCardStatus(
     const card = user.cardId ? await getCard(user.cardId) : undefined;
     if (user.status === 'deleted' || !card || card.status === 'canceled') {
       results.push({ userId, status: 'skipped', message: 'No active card' });
+    } else if (alreadySo(card, status)) {
+      // Nothing to change, so nothing to record: the log says what happened, not what was asked.
+      results.push({ userId, status, message: 'Unchanged' });
     } else {
       await setIssuerCardStatus(card.cardId, status);
       // A manager's activation lifts every freeze; a manager's freeze is theirs to lift.

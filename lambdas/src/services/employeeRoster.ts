@@ -9,7 +9,7 @@ import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dormancyViewOf } from '../../../shared/src/domain/dormancy';
 import { cardAccount, holdAccount, poolAccount } from '../../../shared/src/domain/ledger';
 import { listTeamUsers } from '../data/accounts';
-import { getCards } from '../data/cards';
+import { type CardRecord, getCards } from '../data/cards';
 import { db, tableName } from '../data/client';
 import { keys } from '../data/keys';
 import { statement } from '../data/ledger';
@@ -42,6 +42,14 @@ async function pooledByPerson(teamId: string): Promise<Map<string, number>> {
     if (from) map.set(from, (map.get(from) ?? 0) + line.amountCents);
   }
   return map;
+}
+
+const FREEZE_REASONS = ['manager', 'missingReceipt', 'dormant'] as const;
+
+/** The reasons an inactive card is frozen for, in a fixed order. */
+function freezeReasonsOf(card: CardRecord | undefined): (typeof FREEZE_REASONS)[number][] {
+  if (card?.status !== 'inactive') return [];
+  return FREEZE_REASONS.filter((reason) => card.freeze?.[reason]);
 }
 
 /** The Employees screen: members (with balances and card state) and pending invitations. */
@@ -81,6 +89,7 @@ export async function listEmployees(actor: Actor) {
       (m.status === 'deleted' ? (pooled.get(m.userId) ?? 0) : 0),
     onHoldCents: money.get(holdAccount(m.userId)) ?? 0,
     receiptsOutstanding: outstanding.get(m.userId) ?? 0,
+    freezeReasons: freezeReasonsOf(m.cardId ? cards.get(m.cardId) : undefined),
     dormancy: dormancyViewOf(m.quietSince, m.dormancy),
   }));
   const invited = (invitations.Items ?? []).map((inv) => ({
@@ -97,6 +106,7 @@ export async function listEmployees(actor: Actor) {
     remainingBudgetCents: 0,
     onHoldCents: 0,
     receiptsOutstanding: 0,
+    freezeReasons: [],
     dormancy: { stage: 'active' as const, inactiveFrom: null },
   }));
   // Spec default sort: remaining budget, highest first.

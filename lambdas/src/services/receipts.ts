@@ -8,6 +8,7 @@
  */
 
 import { fileTypeFromBuffer } from 'file-type';
+import type { AuditAction } from '../../../shared/src/domain/auditLog';
 import {
   imageStructureProblem,
   isReceiptType,
@@ -96,15 +97,16 @@ export async function confirmReceipt(
   const key = receiptKey(purchase.teamId, purchase.purchaseId, input.uploadId);
   const stored = await readObject(key, RECEIPT_MAX_BYTES);
   if (!stored) refuse('The file did not arrive; please upload it again.');
-  const audit = (action: string, after: Record<string, unknown>) =>
+  const audit = (action: AuditAction, after: Record<string, unknown>) =>
     recordAudit({
       teamId: purchase.teamId,
       actorId: actor.userId,
       action,
-      targetId: purchase.purchaseId,
+      // The person whose purchase it is (the log's "To whom" and person filter); the purchase beside.
+      targetId: purchase.userId,
       at: now.toISOString(),
       ...(purchase.receipt ? { before: { key: purchase.receipt.key, title: purchase.title } } : {}),
-      after,
+      after: { purchaseId: purchase.purchaseId, ...after },
     });
   const verdict = await storedProblem(stored, input.fileName);
   if ('problem' in verdict) {
@@ -155,9 +157,9 @@ export async function receiptUrl(actor: Actor, purchaseId: string, now: Date) {
         teamId: purchase.teamId,
         actorId: actor.userId,
         action: 'receipt.seen',
-        targetId: purchase.purchaseId,
+        targetId: purchase.userId,
         at: now.toISOString(),
-        after: { key },
+        after: { purchaseId: purchase.purchaseId, key, ...(purchase.title ? { title: purchase.title } : {}) },
       });
     }
   }

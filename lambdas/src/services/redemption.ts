@@ -74,7 +74,7 @@ async function redeemable(actor: Actor, deletedUserIds: string[]): Promise<strin
 
 /**
  * Redeems removed employees' pooled money back to the manager's card, less the
- * fee (15 % or $5, whichever is greater; not under $5). The net is refunded to
+ * fee (15% or $5, whichever is greater; not under $5). The net is refunded to
  * the team's own charges, newest first, split over several when one cannot
  * take it all. The plan is kept in the pool claim and each refund is made once
  * per purpose, so a retry (under any Idempotency-Key) finishes the same

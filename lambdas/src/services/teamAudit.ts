@@ -16,6 +16,7 @@ import type { auditInput } from '../../../shared/src/schemas/team';
 import { listTeamUsers } from '../data/accounts';
 import { AUDIT_SK_AFTER_LAST, auditBefore } from '../data/audit';
 import { JOURNAL_SK_AFTER_LAST, type JournalEntry, teamJournalBefore } from '../data/ledger';
+import { getPurchase } from '../data/purchases';
 import type { Actor } from '../platform/auth';
 
 interface LogEvent {
@@ -85,6 +86,23 @@ function fromJournal(entry: JournalEntry): LogEvent {
     at: entry.postedAt,
     people,
   };
+}
+
+/**
+ * Receipt events written before they named the person (their target was the
+ * purchase): the purchase's owner is the person, so the log does not call a
+ * current member "Former member".
+ */
+async function resolveOldReceiptTargets(teamId: string, events: LogEvent[]) {
+  for (const event of events) {
+    if (!event.action.startsWith('receipt.') || !event.targetId || event.after?.purchaseId) continue;
+    const purchase = await getPurchase(event.targetId);
+    if (purchase?.teamId === teamId)
+      Object.assign(event, {
+        targetId: purchase.userId,
+        after: { purchaseId: purchase.purchaseId, ...event.after },
+      });
+  }
 }
 
 /** One source read backwards a chunk at a time, with what has been read but not handed out. */
@@ -176,6 +194,7 @@ export async function teamAudit(actor: Actor, input: z.output<typeof auditInput>
     if (matches(event)) page.push(event);
   }
 
+  await resolveOldReceiptTargets(teamId, page);
   const names = new Map(
     (await listTeamUsers(teamId)).map((u) => [u.userId, `${u.firstName} ${u.lastName}`.trim()]),
   );

@@ -3,6 +3,7 @@
  * employees of the manager's own team (anyone else's is `notFound`, so a
  * request cannot even learn they exist), and each action is audited.
  */
+import type { AuditAction } from '../../../shared/src/domain/auditLog';
 import { AppError } from '../../../shared/src/errors';
 import { type AuditEvent, recordAudit } from '../data/audit';
 import { getUser, type UserRecord } from '../data/users';
@@ -25,7 +26,7 @@ export async function teamEmployees(actor: Actor, userIds: string[]): Promise<Us
 
 export async function audit(
   actor: Actor,
-  action: string,
+  action: AuditAction,
   now: Date,
   fields: Pick<AuditEvent, 'targetId' | 'before' | 'after'>,
 ) {

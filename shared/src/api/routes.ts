@@ -576,7 +576,7 @@ export const routes = {
   redeemFunds: route({
     method: 'POST',
     path: '/funds/redeem',
-    summary: "Refund removed employees' money to the manager's card, less 15 % or $5 (whichever is greater).",
+    summary: "Refund removed employees' money to the manager's card, less 15% or $5 (whichever is greater).",
     access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true },
     input: redeemInput,
     output: moneyMovedOutput,

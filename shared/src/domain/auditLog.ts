@@ -4,6 +4,8 @@
  * is (for the filter), and the amount it moved. Pure, so the words are tested
  * once and the same everywhere.
  */
+import { cardOnFileName } from './cardBrand';
+import type { PostingKind } from './ledger';
 import { formatCents } from './money';
 
 export const AUDIT_KINDS = ['people', 'cards', 'money', 'billing'] as const;
@@ -25,7 +27,8 @@ export function auditKind(action: string): AuditKind {
   return 'people';
 }
 
-const MONEY_WORDS: Record<string, string> = {
+/** Every kind of ledger movement, in words: typed, so a new kind cannot be added without them. */
+const MONEY_WORDS: Record<PostingKind, string> = {
   funding: 'Budget funded',
   deposit: 'Extra deposit credited',
   authorization: 'Purchase authorized (held)',
@@ -39,7 +42,12 @@ const MONEY_WORDS: Record<string, string> = {
   accountSplit: 'Bookkeeping: card network and fee accounts moved to the team’s own',
 };
 
-const ACTION_WORDS: Record<string, string> = {
+/**
+ * Every action the services write to the audit log, in words. The server's
+ * `recordAudit` takes only these keys, so an action cannot be written without
+ * words for the Activity Log (test/unit/auditLog.test.ts).
+ */
+const ACTION_WORDS = {
   'employee.paused': 'Paused',
   'employee.unpaused': 'Unpaused',
   'employee.updated': 'Edited profile',
@@ -51,6 +59,10 @@ const ACTION_WORDS: Record<string, string> = {
   'funds.reallocated': 'Reallocated budget',
   'funds.redeemed': 'Redeemed budget',
   'funds.deposited': 'Extra deposit',
+  'receipt.uploaded': 'Uploaded a receipt',
+  'receipt.replaced': 'Replaced a receipt',
+  'receipt.refused': 'Receipt refused',
+  'receipt.seen': 'Viewed a receipt',
   'billing.setup': 'Set up billing',
   'billing.cardAdded': 'Added a card',
   'billing.defaultCard': 'Changed the primary card',
@@ -59,12 +71,18 @@ const ACTION_WORDS: Record<string, string> = {
   'billing.subscriptionResumed': 'Resumed the subscription',
   'billing.subscriptionClosed': 'Closed the subscription',
   'cycle.funded': 'Monthly budgets charged',
-};
+} as const satisfies Record<string, string>;
 
-/** Words for an action; an unknown one is shown as it is rather than hidden. */
+/** An action the services may write to the audit log. */
+export type AuditAction = keyof typeof ACTION_WORDS;
+export const AUDIT_ACTIONS = Object.keys(ACTION_WORDS) as AuditAction[];
+/** The actions the log reads from the ledger's journal, one per posting kind. */
+export const MONEY_ACTIONS = (Object.keys(MONEY_WORDS) as PostingKind[]).map((kind) => `money.${kind}`);
+
+/** Words for an action; an unknown one (an older server's) is shown as it is rather than hidden. */
 export function describeAction(action: string): string {
-  if (action.startsWith('money.')) return MONEY_WORDS[action.slice('money.'.length)] ?? action;
-  return ACTION_WORDS[action] ?? action;
+  if (action.startsWith('money.')) return MONEY_WORDS[action.slice('money.'.length) as PostingKind] ?? action;
+  return (ACTION_WORDS as Record<string, string>)[action] ?? action;
 }
 
 function cents(value: unknown): number | undefined {
@@ -102,9 +120,16 @@ export function auditDetails(event: {
   const before = event.before ?? {};
   const after = event.after ?? {};
   if (typeof after.description === 'string' && event.action.startsWith('money.')) return after.description;
+  if (event.action === 'receipt.refused' && typeof after.reason === 'string') return after.reason;
+  if (event.action.startsWith('receipt.') && typeof after.title === 'string') return after.title;
   const fee = cents(after.feeCents);
   if (fee !== undefined && fee > 0) return `Fee ${formatCents(fee)}`;
-  if (typeof after.last4 === 'string') return `Card ending ${after.last4}`;
+  const card = [after, before].find((side) => typeof side.last4 === 'string');
+  if (card)
+    return cardOnFileName({
+      last4: card.last4 as string,
+      ...(typeof card.brand === 'string' ? { brand: card.brand } : {}),
+    });
   if (Array.isArray(after.emails)) return (after.emails as string[]).join(', ');
   if (typeof before.status === 'string' && typeof after.status === 'string' && before.status !== after.status)
     return `${before.status} → ${after.status}`;

@@ -338,7 +338,7 @@ export function reallocation(args: {
   return reallocationPart({ ...args, shares: reallocationShares(args.amountCents, args.receiverIds) });
 }
 
-/** Redemption fee (decisions.md, the terms): 15 % or $5, whichever is greater; nothing under $5. */
+/** Redemption fee (decisions.md, the terms): 15% or $5, whichever is greater; nothing under $5. */
 export const REDEMPTION_FEE_BPS = 1500;
 export const REDEMPTION_MIN_FEE_CENTS = 500;
 export const REDEMPTION_MINIMUM_CENTS = 500;

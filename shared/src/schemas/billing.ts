@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { optionalText, requiredText } from './common';
 import { inviteEmployeesInput } from './invitations';
-import { budgetDollars } from './profile';
+import { amountDollars } from './profile';
 
 export const US_STATE = /^[A-Z]{2}$/;
 
@@ -72,7 +72,7 @@ export const depositInput = z.object({
     .array(z.string().min(1).max(64))
     .min(1, { error: 'Please select at least one employee' })
     .max(100),
-  amount: budgetDollars,
+  amount: amountDollars,
 });
 export const depositOutput = z.object({
   results: z.array(

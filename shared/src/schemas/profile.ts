@@ -6,30 +6,39 @@ export const JOB_ROLES = ['Animation', 'Engineering', 'Construction'] as const;
 export const jobRoleSchema = z.enum(JOB_ROLES);
 
 /**
- * A budget in whole dollars (decisions.md): a number, or text with an optional
- * leading `$`. Becomes cents. Zero is allowed (an employee can be given nothing
- * new); the upper bound keeps typos from charging a card $1,000,000.
+ * Whole dollars (decisions.md): a number, or text with an optional leading
+ * `$`. Becomes cents. Zero is allowed (an employee can be given nothing new);
+ * the upper bound keeps typos from charging a card $1,000,000. `label` names
+ * the field in the messages ("Budget", "Amount"), as people see it.
  */
 export const MAX_BUDGET_DOLLARS = 10_000;
-export const budgetDollars = z
-  .union([z.number(), z.string()], { error: 'Budget is required' })
-  .transform((value, ctx) => {
+/** "$10,000": the bound as people write money. */
+const MAX_TEXT = `$${MAX_BUDGET_DOLLARS.toLocaleString('en-US')}`;
+
+export function wholeDollars(label: string) {
+  return z.union([z.number(), z.string()], { error: `${label} is required` }).transform((value, ctx) => {
     const text = typeof value === 'number' ? String(value) : value.trim().replace(/^\$\s*/, '');
     if (text === '') {
-      ctx.addIssue({ code: 'custom', message: 'Budget is required' });
+      ctx.addIssue({ code: 'custom', message: `${label} is required` });
       return z.NEVER;
     }
     if (!/^\d+$/.test(text)) {
-      ctx.addIssue({ code: 'custom', message: 'Budget must be a whole number of dollars' });
+      ctx.addIssue({ code: 'custom', message: `${label} must be a whole number of dollars` });
       return z.NEVER;
     }
     const dollars = Number(text);
     if (dollars > MAX_BUDGET_DOLLARS) {
-      ctx.addIssue({ code: 'custom', message: `Budget must be at most $${MAX_BUDGET_DOLLARS}` });
+      ctx.addIssue({ code: 'custom', message: `${label} must be at most ${MAX_TEXT}` });
       return z.NEVER;
     }
     return dollars * 100;
   });
+}
+
+/** A monthly budget, in whole dollars. */
+export const budgetDollars = wholeDollars('Budget');
+/** A one-time amount (an extra deposit), in whole dollars. */
+export const amountDollars = wholeDollars('Amount');
 
 export const updateProfileInput = z.object({
   userId: z.string().min(1).max(64),

@@ -8,7 +8,7 @@ export const subscriptionOutput = z.object({
   closedAt: z.string().optional(),
   /** What closing now would leave: every employee's spendable balance plus the team pool. */
   remainingCents: z.number().int(),
-  /** Redeeming that: the fee (15 % or $5, whichever is greater) and the net; absent when it cannot be redeemed (under $5). */
+  /** Redeeming that: the fee (15% or $5, whichever is greater) and the net; absent when it cannot be redeemed (under $5). */
   redeemFeeCents: z.number().int().optional(),
   redeemNetCents: z.number().int().optional(),
   /** Cards closing would cancel. */

@@ -70,6 +70,8 @@ export const employeeRow = z.object({
   onHoldCents: z.number().int(),
   /** Purchases still awaiting a receipt (due or not); 0 for invitations. */
   receiptsOutstanding: z.number().int(),
+  /** Why an inactive card is frozen (all reasons: a receipt freeze reads differently); empty otherwise. */
+  freezeReasons: z.array(z.enum(['manager', 'missingReceipt', 'dormant'])),
   dormancy: dormancyView,
 });
 export const employeesOutput = z.object({ employees: z.array(employeeRow) });
@@ -210,7 +212,8 @@ export const CSV_EXPORT_MAX_MONTHS = 24;
 
 export const teamPurchasesCsvInput = z
   .object({ from: month, to: month })
-  .refine((r) => r.from <= r.to, { error: 'The first month must not be after the last', path: ['to'] })
+  // Worded with the form's labels ("From month", "To month"), on the field to change.
+  .refine((r) => r.from <= r.to, { error: 'To month must not be before From month', path: ['to'] })
   .refine(
     (r) => {
       const months = (y: string) => Number(y.slice(0, 4)) * 12 + Number(y.slice(5, 7));

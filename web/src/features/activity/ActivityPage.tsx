@@ -33,20 +33,25 @@ const dateTime = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
 });
 
+/** A person in the log, in the table's own type size (`inherit`: Text's default size is larger). */
 function Who({ id, name }: { id?: string; name?: string }) {
   if (!id)
     return (
-      <Text span c="gray.7">
+      <Text span inherit c="gray.7">
         -
       </Text>
     );
   if (id === 'system')
     return (
-      <Text span c="gray.7">
+      <Text span inherit c="gray.7">
         System
       </Text>
     );
-  return <Text span>{name ?? 'Former member'}</Text>;
+  return (
+    <Text span inherit data-person={id}>
+      {name ?? 'Former member'}
+    </Text>
+  );
 }
 
 export function ActivityPage() {

@@ -6,7 +6,9 @@
  */
 import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { call, errorMessage } from '../../api/client';
+import { fieldErrorsOf } from '../../../../shared/src/schemas/common';
+import { teamPurchasesCsvInput } from '../../../../shared/src/schemas/team';
+import { ApiError, call, errorMessage } from '../../api/client';
 
 function thisMonth(): string {
   const now = new Date();
@@ -30,16 +32,22 @@ export function PurchasesCsvExport() {
   const [to, setTo] = useState(thisMonth);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<{ from?: string; to?: string }>({});
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setError('');
+    // The server's own rules, checked first so the problem shows on its field at once.
+    const checked = teamPurchasesCsvInput.safeParse({ from, to });
+    setFieldErrors(checked.success ? {} : fieldErrorsOf(checked.error));
+    if (!checked.success) return;
     setBusy(true);
     try {
       const file = await call('exportTeamPurchases', { from, to });
       saveFile(`purchases-${from}-to-${to}.csv`, file.body);
     } catch (e) {
-      setError(errorMessage(e));
+      if (e instanceof ApiError && e.fields) setFieldErrors(e.fields);
+      else setError(errorMessage(e));
     } finally {
       setBusy(false);
     }
@@ -60,6 +68,7 @@ export function PurchasesCsvExport() {
             label="From month"
             value={from}
             onChange={(e) => setFrom(e.currentTarget.value)}
+            error={fieldErrors.from}
             required
             w={180}
           />
@@ -68,6 +77,7 @@ export function PurchasesCsvExport() {
             label="To month"
             value={to}
             onChange={(e) => setTo(e.currentTarget.value)}
+            error={fieldErrors.to}
             required
             w={180}
           />

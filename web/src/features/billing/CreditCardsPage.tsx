@@ -11,6 +11,7 @@ import { Alert, Anchor, Badge, Button, Group, Loader, Modal, Paper, Stack, Text,
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { RouteOutput } from '../../../../shared/src/api/routes';
+import { cardOnFileName } from '../../../../shared/src/domain/cardBrand';
 import { ApiError, call, errorMessage, isStepUpCancelled } from '../../api/client';
 import { useSession } from '../../auth/sessionStore';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -28,7 +29,7 @@ type Load =
 
 /** 'Visa ending in 4242': how a card is named on screen and in button labels. */
 export function cardName(card: Pick<Card, 'brand' | 'last4'>): string {
-  return `${card.brand} ending in ${card.last4}`;
+  return cardOnFileName(card);
 }
 
 function expiry(card: Card): string {

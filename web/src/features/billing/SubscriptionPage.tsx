@@ -231,7 +231,7 @@ export function SubscriptionPage() {
                     data-net-cents={subscription.redeemNetCents}
                     label={
                       redeemable
-                        ? `Refund it to my card on file: ${formatCents(subscription.redeemNetCents ?? 0)} after the ${formatCents(subscription.redeemFeeCents ?? 0)} fee (15 % or $5, whichever is greater)`
+                        ? `Refund it to my card on file: ${formatCents(subscription.redeemNetCents ?? 0)} after the ${formatCents(subscription.redeemFeeCents ?? 0)} fee (15% or $5, whichever is greater)`
                         : 'Refund it to my card on file (not available for balances under $5)'
                     }
                   />

@@ -23,7 +23,7 @@ import {
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import type { RouteOutput } from '../../../../shared/src/api/routes';
 import { formatCents } from '../../../../shared/src/domain/money';
-import { budgetDollars } from '../../../../shared/src/schemas/profile';
+import { amountDollars } from '../../../../shared/src/schemas/profile';
 import { call, errorMessage, isStepUpCancelled } from '../../api/client';
 import { employeeMessages } from '../../content/consoleMessages';
 import { notify } from '../../stores/notifications';
@@ -128,6 +128,7 @@ export function CardStatusDialog(props: {
   const { person, status, onClose, onDone } = props;
   const [busy, setBusy] = useState(false);
   const freezing = status === 'inactive';
+  const receiptFreeze = !freezing && person.freezeReasons.includes('missingReceipt');
   async function confirm() {
     setBusy(true);
     try {
@@ -150,8 +151,27 @@ export function CardStatusDialog(props: {
         <Text>
           {freezing
             ? `${fullName(person)} will not be able to pay with the card until you activate it again. The money on it stays.`
-            : `${fullName(person)} will be able to pay with the card again.`}
+            : receiptFreeze
+              ? `${fullName(person)} will be able to pay with the card again until the next receipt check.`
+              : `${fullName(person)} will be able to pay with the card again.`}
         </Text>
+        {/* decisions.md "Receipt deadline": activation lifts every reason, and the next daily run re-freezes for an overdue receipt. */}
+        {receiptFreeze ? (
+          <Alert
+            color="yellow"
+            variant="light"
+            title="A receipt is overdue"
+            data-testid="receipt-freeze-note"
+            // The light variant's yellow title is too faint on yellow; a dark brown reads at AA.
+            styles={{ title: { color: '#713f12' } }}
+          >
+            <Text size="sm" c="dark">
+              This card was frozen because a receipt is overdue. Activating it lifts the freeze for now, but
+              the next daily receipt check (each morning, New York time) freezes it again until{' '}
+              {fullName(person)} uploads the overdue receipt. Once it is in, the card unfreezes by itself.
+            </Text>
+          </Alert>
+        ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={busy}>
             Cancel
@@ -449,7 +469,7 @@ export function DepositDialog(props: { person: EmployeeRow; onClose: () => void;
   const [preview, setPreview] = useState<DepositPreview | null>(null);
   const [busy, setBusy] = useState(false);
   const [key] = useState(newKey);
-  const parsed = budgetDollars.safeParse(amount);
+  const parsed = amountDollars.safeParse(amount);
 
   async function review(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

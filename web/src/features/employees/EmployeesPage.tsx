@@ -51,7 +51,7 @@ import {
   type SortKey,
   sortRows,
 } from './employeeTable';
-import { cardStatusLabel, statusLabel } from './employeeText';
+import { cardStateText, statusLabel } from './employeeText';
 
 type Dialog =
   | { kind: 'delete'; people: EmployeeRow[] }
@@ -215,6 +215,15 @@ export function EmployeesPage() {
     void load();
   }
 
+  /**
+   * A bulk action that went through ends its selection: a person left selected
+   * would be silently included in the next one (decisions.md, "Manager console").
+   */
+  function bulkDone() {
+    setSelected(new Set());
+    done();
+  }
+
   async function pause() {
     if (!actions.pause) return;
     const { action, userIds } = actions.pause;
@@ -225,6 +234,7 @@ export function EmployeesPage() {
         kind: 'success',
         message: action === 'pause' ? employeeMessages.paused : employeeMessages.unpaused,
       });
+      setSelected(new Set());
       await load();
     } catch (error) {
       notify({ kind: 'error', message: employeeMessages.actionFailed(errorMessage(error)) });
@@ -239,6 +249,7 @@ export function EmployeesPage() {
     try {
       await call('setCardStatus', actions.card);
       notify({ kind: 'success', message: employeeMessages.cardStatusChanged });
+      setSelected(new Set());
       await load();
     } catch (error) {
       notify({ kind: 'error', message: employeeMessages.cardStatusFailed(errorMessage(error)) });
@@ -416,14 +427,15 @@ export function EmployeesPage() {
                           onChange={(event) => toggle(row.userId, event.currentTarget.checked)}
                         />
                       </Table.Td>
-                      <Table.Td fw={600}>
+                      {/* A long unbroken name or address wraps anywhere, so the budget columns stay in view. */}
+                      <Table.Td fw={600} style={{ overflowWrap: 'anywhere' }} data-name>
                         {name}
                         {/* On a phone the e-mail sits under the name, so the table stays narrower. */}
                         <Text size="xs" c="gray.7" hiddenFrom="sm">
                           {row.email}
                         </Text>
                       </Table.Td>
-                      <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
+                      <Table.Td visibleFrom="sm" style={{ overflowWrap: 'anywhere' }}>
                         {row.email}
                       </Table.Td>
                       <Table.Td data-status={row.status} data-dormancy={row.dormancy.stage}>
@@ -431,7 +443,7 @@ export function EmployeesPage() {
                         <DormancyNote dormancy={row.dormancy} />
                       </Table.Td>
                       <Table.Td data-card-status={row.cardStatus}>
-                        {cardStatusLabel[row.cardStatus]}
+                        {cardStateText(row)}
                         {row.receiptsOutstanding > 0 ? (
                           <Text size="xs" c="gray.7" data-receipts-outstanding={row.receiptsOutstanding}>
                             {row.receiptsOutstanding === 1
@@ -497,18 +509,18 @@ export function EmployeesPage() {
       )}
 
       {dialog?.kind === 'delete' ? (
-        <DeleteDialog people={dialog.people} onClose={() => setDialog(null)} onDone={done} />
+        <DeleteDialog people={dialog.people} onClose={() => setDialog(null)} onDone={bulkDone} />
       ) : null}
       {dialog?.kind === 'reallocate' ? (
         <ReallocateDialog
           from={dialog.from}
           candidates={sortRows(reallocationReceivers(rows), { key: 'name', direction: 'asc' })}
           onClose={() => setDialog(null)}
-          onDone={done}
+          onDone={bulkDone}
         />
       ) : null}
       {dialog?.kind === 'redeem' ? (
-        <RedeemDialog from={dialog.from} onClose={() => setDialog(null)} onDone={done} />
+        <RedeemDialog from={dialog.from} onClose={() => setDialog(null)} onDone={bulkDone} />
       ) : null}
       {dialog?.kind === 'deposit' ? (
         <DepositDialog person={dialog.person} onClose={() => setDialog(null)} onDone={done} />

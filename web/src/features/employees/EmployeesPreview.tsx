@@ -8,7 +8,7 @@ import { Link } from 'react-router-dom';
 import { formatCents } from '../../../../shared/src/domain/money';
 import { fullName, useEmployees } from './employeesStore';
 import { DEFAULT_SORT, sortRows } from './employeeTable';
-import { cardStatusLabel, statusLabel } from './employeeText';
+import { cardStateText, statusLabel } from './employeeText';
 
 export const PREVIEW_ROWS = 5;
 
@@ -56,9 +56,12 @@ export function EmployeesPreview() {
           <Table.Tbody>
             {top.map((row) => (
               <Table.Tr key={row.userId}>
-                <Table.Td fw={600}>{fullName(row)}</Table.Td>
+                {/* A long unbroken name wraps anywhere instead of pushing the budget off screen. */}
+                <Table.Td fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  {fullName(row)}
+                </Table.Td>
                 <Table.Td visibleFrom="sm">{statusLabel[row.status]}</Table.Td>
-                <Table.Td visibleFrom="sm">{cardStatusLabel[row.cardStatus]}</Table.Td>
+                <Table.Td visibleFrom="sm">{cardStateText(row)}</Table.Td>
                 <Table.Td ta="right">{formatCents(row.remainingBudgetCents)}</Table.Td>
               </Table.Tr>
             ))}

@@ -55,6 +55,8 @@ export function InviteMembersPage() {
     if (blank || busy) return;
     setBusy(true);
     setErrors({});
+    // The last attempt's answers are not this one's: a failed submit must not leave them showing.
+    setResults(null);
     try {
       const answer = await call('inviteEmployees', { emails, budget });
       setResults(answer.results);
@@ -137,7 +139,16 @@ export function InviteMembersPage() {
           title={leaving ? 'Invitations sent. Back to your dashboard in a moment.' : 'Invitation results'}
           aria-live="polite"
         >
-          <List size="sm" spacing={4} aria-label="Invitation results">
+          {/* An address has no spaces to wrap at: it breaks anywhere rather than run out of the box. */}
+          <List
+            size="sm"
+            spacing={4}
+            aria-label="Invitation results"
+            styles={{
+              itemWrapper: { display: 'inline', overflowWrap: 'anywhere' },
+              itemLabel: { minWidth: 0 },
+            }}
+          >
             {results.map((r) => (
               <List.Item key={r.email} data-result={r.result}>
                 <Text span fw={600} c="dark">

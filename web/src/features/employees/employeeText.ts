@@ -14,3 +14,14 @@ export const cardStatusLabel: Record<EmployeeRow['cardStatus'], string> = {
   pending: 'Pending',
   canceled: 'Canceled',
 };
+
+/**
+ * A card's state as the manager needs it: a card frozen because a receipt is
+ * overdue says so, since activating it only lasts until the next daily check
+ * (decisions.md, "Receipt deadline").
+ */
+export function cardStateText(row: Pick<EmployeeRow, 'cardStatus' | 'freezeReasons'>): string {
+  if (row.cardStatus === 'inactive' && row.freezeReasons.includes('missingReceipt'))
+    return 'Frozen: receipt overdue';
+  return cardStatusLabel[row.cardStatus];
+}
