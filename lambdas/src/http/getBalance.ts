@@ -2,4 +2,4 @@
 import { httpHandler } from '../platform/http';
 import { myBalance } from '../services/myCard';
 
-export const handler = httpHandler('getBalance', ({ actor }) => myBalance(actor));
+export const handler = httpHandler('getBalance', ({ actor, now }) => myBalance(actor, now));

@@ -14,9 +14,10 @@ import { balanceOf, statement } from '../data/ledger';
 import { getUser } from '../data/users';
 import type { Actor } from '../platform/auth';
 import { stripeConfig } from '../platform/config';
+import { overdueReceipts } from './receiptPolicy';
 
 /** The signed-in employee's own balance and card. Polled by the web app every few seconds while visible. */
-export async function myBalance(actor: Actor) {
+export async function myBalance(actor: Actor, now: Date) {
   const user = await getUser(actor.userId);
   const [card, team] = await Promise.all([
     user?.cardId ? getCard(user.cardId) : undefined,
@@ -29,6 +30,11 @@ export async function myBalance(actor: Actor) {
     recentAuthorizations(actor.userId, 1),
   ]);
   const last = decisions[0];
+  // Only a card frozen for receipts costs the extra read (this is polled every few seconds).
+  const receiptFreeze =
+    user && card?.status === 'inactive' && card.freeze?.missingReceipt
+      ? { overdue: await overdueReceipts(user.teamId, actor.userId, now) }
+      : null;
   const address = team?.billingAddress;
   return {
     availableCents: available,
@@ -37,6 +43,7 @@ export async function myBalance(actor: Actor) {
     cardStatus: (card?.status ?? 'pending') as 'active' | 'inactive' | 'canceled' | 'pending',
     last4: card?.last4 ?? null,
     freezeReason: card?.status === 'inactive' ? freezeReason(card.freeze) : null,
+    receiptFreeze,
     card:
       card && user
         ? {

@@ -83,6 +83,27 @@ export const balanceOutput = z.object({
   /** Why an inactive card is frozen, so the card dialog says what lifts it (spendPolicy.freezeReason). */
   freezeReason: z.enum(['manager', 'missingReceipt', 'dormant']).nullable(),
   /**
+   * While the card is frozen for missing receipts (whatever else froze it too):
+   * the overdue purchases whose receipts lift that freeze, oldest first, so the
+   * dashboard's banner names them. Null when no receipt freeze is on.
+   */
+  receiptFreeze: z
+    .object({
+      overdue: z.array(
+        z.object({
+          purchaseId: z.string(),
+          title: z.string().nullable(),
+          merchant: z.string(),
+          amountCents: z.number().int(),
+          /** When it was bought (ISO time). */
+          date: z.string(),
+          /** Last day (`yyyy-mm-dd`) the receipt was on time. */
+          dueDate: z.string(),
+        }),
+      ),
+    })
+    .nullable(),
+  /**
    * What the card dialog shows beside the issuer's frame: nothing secret (the
    * number and CVC stay in the frame). Null until the card is issued.
    */
