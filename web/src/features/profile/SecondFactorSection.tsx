@@ -214,7 +214,8 @@ export function SecondFactorSection() {
                 </Button>
                 <Button
                   variant="subtle"
-                  color="red.9"
+                  color="red"
+                  c="red.9"
                   onClick={() => setView({ ...view, action: 'turnOff' })}
                 >
                   {text.turnOff}
