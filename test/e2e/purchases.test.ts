@@ -341,6 +341,10 @@ describe('a card frozen for a missing receipt', () => {
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(375);
     await expectAccessible(managerPage, 'dashboard, manager, overdue receipt, 375');
     await managerPage.screenshot({ path: `${SHOTS}/manager-dashboard-overdue-375.png`, fullPage: true });
+    // The Employees screen names whose receipt is overdue and why the card is frozen.
+    await managerPage.goto(`${env.webUrl}/dashboard/employees`);
+    await managerPage.getByText('1 receipt overdue: card frozen until it is in').waitFor();
+    await managerPage.screenshot({ path: `${SHOTS}/manager-employees-overdue-375.png`, fullPage: true });
     await browser.close();
 
     browser = await launchBrowser({ width: 375, height: 812 });

@@ -299,6 +299,15 @@ describe('receipt uploads', () => {
       expect.objectContaining({ purchaseId: overdue[1], merchant: 'Audible', amountCents: 650 }),
     ]);
     expect(frozen.receiptFreeze.overdue[0].dueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // The manager's roster says whose receipts are overdue, beside all those still awaited.
+    const roster = await send('GET', '/employees', manager.accessToken);
+    expect(roster.body.employees.find((e: { userId: string }) => e.userId === employee.userId)).toMatchObject(
+      {
+        cardStatus: 'inactive',
+        receiptsOutstanding: 3,
+        receiptsOverdue: 2,
+      },
+    );
 
     // The recent purchase's receipt lifts nothing; one of two overdue ones keeps it frozen.
     expect((await upload(employee.accessToken, recent, PNG, 'image/png')).confirm?.body.card).toBe(

@@ -1,5 +1,6 @@
 /** What the employee is told about a card frozen for missing receipts (web/src/features/purchases/receiptFreezeText.ts). */
 import { describe, expect, it } from 'vitest';
+import { receiptsOverdueText } from '../../web/src/features/employees/employeeText';
 import {
   receiptFreezeNote,
   receiptUploadedMessage,
@@ -60,5 +61,16 @@ describe('after an upload', () => {
     ['notFrozenForReceipts', 'Receipt uploaded.'],
   ] as const)('says what the server did to the card (%s)', (card, message) => {
     expect(receiptUploadedMessage(card).message).toBe(message);
+  });
+});
+
+describe("the manager's roster", () => {
+  it.each([
+    [1, true, '1 receipt overdue: card frozen until it is in'],
+    [2, true, '2 receipts overdue: card frozen until they are in'],
+    // Overdue since midnight, before the morning's freeze (or a manager activated it): no claim it is frozen.
+    [1, false, '1 receipt overdue'],
+  ] as const)('%i overdue, card frozen %s: %s', (count, frozen, text) => {
+    expect(receiptsOverdueText(count, frozen)).toBe(text);
   });
 });

@@ -186,7 +186,25 @@ export async function overdueReceipts(teamId: string, userId: string, now: Date)
     }));
 }
 
-/** Receipts still awaited per employee of a team (the manager's roster). */
+/**
+ * Receipts still awaited per employee of a team, and of those the overdue ones
+ * (the manager's roster: overdue receipts are what freezes a card). One read of gsi3.
+ */
+export async function receiptCounts(
+  teamId: string,
+  now: Date,
+): Promise<Map<string, { outstanding: number; overdue: number }>> {
+  const counts = new Map<string, { outstanding: number; overdue: number }>();
+  for (const p of await teamPurchasesAwaitingReceipt(teamId)) {
+    const count = counts.get(p.userId) ?? { outstanding: 0, overdue: 0 };
+    count.outstanding++;
+    if (receiptStage(p.createdAt, now) === 'overdue') count.overdue++;
+    counts.set(p.userId, count);
+  }
+  return counts;
+}
+
+/** Receipts still awaited per employee of a team. */
 export async function receiptsOutstanding(teamId: string): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
   for (const p of await teamPurchasesAwaitingReceipt(teamId))

@@ -70,6 +70,8 @@ export const employeeRow = z.object({
   onHoldCents: z.number().int(),
   /** Purchases still awaiting a receipt (due or not); 0 for invitations. */
   receiptsOutstanding: z.number().int(),
+  /** Of those, past their due day: what freezes the card (docs/decisions.md "Receipt deadline"). */
+  receiptsOverdue: z.number().int(),
   dormancy: dormancyView,
 });
 export const employeesOutput = z.object({ employees: z.array(employeeRow) });
