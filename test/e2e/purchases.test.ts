@@ -11,9 +11,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { crc32, deflateSync } from 'node:zlib';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { DEFAULT_AUTO_CAPTURE_DELAY_MS } from '../../infra/local/stripe';
+import { keys } from '../../lambdas/src/data/keys';
+import { purchaseItem } from '../../lambdas/src/data/purchases';
 import { api, PASSWORD, type SignedIn } from '../support/accountFlows';
 import { launchBrowser, seriousViolations, signInPage } from '../support/browser';
 import { Mailbox } from '../support/integrationStack';
@@ -108,7 +112,7 @@ async function receiptImageLoads(page: Page, name: string) {
 
 async function team(): Promise<{
   manager: SignedIn;
-  employee: SignedIn & { name: string };
+  employee: SignedIn & { name: string; cardId: string };
   card: CardDetails;
 }> {
   const manager = await setUpTeamOverApi(env.apiUrl, mailbox, { tourSeen: true });
@@ -271,5 +275,103 @@ describe('purchase history and receipts', () => {
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(375);
     await expectAccessible(page, 'history, employee, 375');
     await page.screenshot({ path: `${SHOTS}/employee-history-375.png`, fullPage: true });
+  });
+});
+
+/** A purchase three weeks old awaiting its receipt, as the settlement writes it, then the daily receipt job. */
+async function overdueReceiptAndFreeze(employee: SignedIn & { cardId: string }) {
+  const me = await api(env.apiUrl, 'GET', '/me', { token: employee.accessToken });
+  const db = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: env.dynamodbEndpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
+  await db.send(
+    new PutCommand({
+      TableName: env.tableName,
+      Item: purchaseItem({
+        purchaseId: `ipi_overdue_${Date.now()}`,
+        userId: employee.userId,
+        teamId: me.body.teamId,
+        cardId: employee.cardId,
+        amountCents: 649,
+        merchant: 'Powell’s Books',
+        category: 'book_stores',
+        createdAt: new Date(Date.now() - 21 * 86_400_000).toISOString(),
+        receiptStatus: 'awaiting',
+      }),
+    }),
+  );
+  // The job runs once a day; today's run (another test's, or the scheduler's) must not stop this one.
+  await db.send(
+    new DeleteCommand({
+      TableName: env.tableName,
+      Key: keys.jobRun('receiptDeadlines', new Date().toISOString().slice(0, 10)),
+    }),
+  );
+  const ran = await fetch(`${env.apiUrl}/_local/jobs/receiptDeadlines`, { method: 'POST' });
+  expect(ran.status).toBe(200);
+  expect(await ran.json()).toMatchObject({ summary: { cardsFrozen: 1 } });
+}
+
+describe('a card frozen for a missing receipt', () => {
+  it('at 375 px: the manager sees whose receipt is overdue, wrapped; the employee is told which receipt to upload, then that the card works again', async () => {
+    const { manager, employee } = await team();
+    await overdueReceiptAndFreeze(employee);
+
+    browser = await launchBrowser({ width: 375, height: 812 });
+    const managerPage = await signInPage(browser.context, env.webUrl, manager.email, PASSWORD);
+    const latest = managerPage.getByRole('table', { name: 'Latest purchases' });
+    const row = latest.getByRole('row').filter({ hasText: 'Powell’s Books' });
+    await row.getByText(employee.name).waitFor();
+    await row.getByText(/^Awaiting Receipt \(overdue since \d{2}\/\d{2}\/\d{4}\)$/).waitFor();
+    expect(await latest.getByRole('columnheader').allTextContents()).toEqual([
+      'Name, title, date, vendor',
+      'Price',
+      'Receipts',
+    ]);
+    // Wrapped, not cut off: neither the status nor the table is wider than its box.
+    const status = row.getByTestId('receipt-status');
+    expect(await status.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    const region = managerPage.getByRole('region', { name: 'Latest purchases, scrolls sideways' });
+    expect(await region.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    const box = await status.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(375);
+    await expectAccessible(managerPage, 'dashboard, manager, overdue receipt, 375');
+    await managerPage.screenshot({ path: `${SHOTS}/manager-dashboard-overdue-375.png`, fullPage: true });
+    // The Employees screen names whose receipt is overdue and why the card is frozen.
+    await managerPage.goto(`${env.webUrl}/dashboard/employees`);
+    await managerPage.getByText('1 receipt overdue: card frozen until it is in').waitFor();
+    await managerPage.screenshot({ path: `${SHOTS}/manager-employees-overdue-375.png`, fullPage: true });
+    await browser.close();
+
+    browser = await launchBrowser({ width: 375, height: 812 });
+    const page = await signInPage(browser.context, env.webUrl, employee.email, PASSWORD);
+    const banner = page.getByTestId('receipt-freeze-banner');
+    await banner.getByText('Your card is frozen: a receipt is overdue').waitFor();
+    await banner
+      .getByText(
+        /^Upload the receipt for Powell’s Books, \$6\.49 on \d{2}\/\d{2}\/\d{4} \(due \d{2}\/\d{2}\/\d{4}\) and your card works again at once\.$/,
+      )
+      .waitFor();
+    await expectAccessible(page, 'dashboard, employee, receipt freeze, 375');
+    await page.screenshot({ path: `${SHOTS}/employee-dashboard-frozen-375.png`, fullPage: true });
+
+    await banner.getByRole('link', { name: 'Upload receipt' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload receipt' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Title').fill('Leadership book');
+    await dialog.getByLabel('Receipt image').setInputFiles(RECEIPT_PNG);
+    await dialog.getByText('Chosen: receipt.png').waitFor();
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByText('Your card is active again.').waitFor();
+    await page.screenshot({ path: `${SHOTS}/employee-card-active-again-375.png` });
+    await page.getByRole('button', { name: /^Virtual card: \$25\.00 remaining$/ }).waitFor();
+    await page.goto(`${env.webUrl}/dashboard`);
+    await page.getByRole('table', { name: 'Latest purchases' }).waitFor();
+    await page.getByRole('button', { name: /^Virtual card: \$25\.00 remaining$/ }).waitFor();
+    expect(await page.getByTestId('receipt-freeze-banner').count()).toBe(0);
   });
 });

@@ -3,7 +3,8 @@
  * authenticator app on /editProfile (QR code and key, confirm with a code,
  * recovery codes shown once), signs out, signs in with password and code, and
  * is asked for a fresh factor when redeeming once the sign-in's factor is older
- * than the window (its records are aged in the table, as time would). Screenshots at 375 and 1280 px of
+ * than the window (its records are aged in the table, as time would), then
+ * turns the app off with a recovery code and stays signed in. Screenshots at 375 and 1280 px of
  * the enrolment and the sign-in code screens go to SCREENSHOT_DIR when set.
  * Cancelling the step-up shows no error and moves no money.
  */
@@ -143,5 +144,28 @@ describe('two-step sign-in', () => {
     expect(again.status).toBe(200);
     const ledger = await api(env.apiUrl, 'GET', '/team/ledger', { token: again.body.accessToken });
     expect(ledger.body.entries.filter((e: { kind: string }) => e.kind === 'redemption')).toHaveLength(1);
-  }, 120_000);
+
+    // Turning it off: a recovery code is enough; this session goes on, the password alone signs in again.
+    await page.goto(`${env.webUrl}/editProfile`);
+    await section.getByTestId('second-factor-on').waitFor();
+    await section.getByRole('button', { name: 'Turn off' }).click();
+    await section.getByLabel('Code from the app or a recovery code').fill('zzzz-zzzz-zzzz');
+    await section.getByRole('button', { name: 'Turn off two-step sign-in' }).click();
+    await section.getByText(/That code is not valid/).waitFor();
+    await section.getByLabel('Code from the app or a recovery code').fill(recoveryCodes[2] ?? '');
+    await section.getByRole('button', { name: 'Turn off two-step sign-in' }).click();
+    await page
+      .locator('.mantine-Notification-root')
+      .filter({ hasText: 'Two-step sign-in is off. You were signed out everywhere else.' })
+      .waitFor();
+    await section.getByRole('button', { name: 'Set up authenticator app' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shootAtWidths(page, 'mfa-turned-off');
+    await page.reload();
+    await page.locator('[data-testid="second-factor"][data-state="off"]').waitFor();
+    const passwordOnly = await api(env.apiUrl, 'POST', '/auth/signIn', {
+      body: { email: manager.email, password: PASSWORD },
+    });
+    expect(passwordOnly.status).toBe(200);
+  }, 180_000);
 });

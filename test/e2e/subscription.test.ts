@@ -52,6 +52,11 @@ describe('the Subscription screen', () => {
       const page = await signedInPage(manager.email, width);
       await page.goto(`${env.webUrl}/dashboard/subscription`);
       await page.locator('[data-subscription-state="running"]').waitFor();
+      // The next charge, as the server reads it from the funding job's rules (spec §9 dates).
+      const facts = page.getByTestId('next-charge');
+      await facts.getByText(/^The \d{1,2}(st|nd|rd|th) of each month/).waitFor();
+      await facts.getByText(/^\d{2}\/\d{2}\/\d{4}$/).waitFor();
+      await facts.getByText('$30.00 for 1 active employee at their next budgets').waitFor();
       expect(await seriousViolations(page)).toEqual([]);
       await shoot(page, `subscription-running-${width}`);
     }
@@ -68,6 +73,8 @@ describe('the Subscription screen', () => {
     await suspendDialog.getByRole('button', { name: 'Suspend', exact: true }).click();
     await notification(page, 'Subscription suspended.').waitFor();
     await page.locator('[data-subscription-state="suspended"]').waitFor();
+    await page.getByText(/^Suspended on \d{2}\/\d{2}\/\d{4}\.$/).waitFor();
+    expect(await page.getByTestId('next-charge').count()).toBe(0);
     // The frame's banner, on every signed-in page.
     await page.locator('[data-team-status="suspended"]').waitFor();
     await page.getByRole('link', { name: 'Employees' }).click();

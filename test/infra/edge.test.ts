@@ -91,7 +91,12 @@ describe('the API behind the distribution', () => {
     expect(SESSION_COOKIE_PATH).toBe(`${API_PATH_PREFIX}/auth`);
     expect(`${SESSION_COOKIE_PATH}/*`.startsWith(behavior.PathPattern.replace('*', ''))).toBe(true);
     const readers = operationIds.filter((op) => (routes[op] as RouteDef).sessionCookie);
-    expect(readers.sort()).toEqual(['completeSocialSignIn', 'refreshSession', 'signOut']);
+    expect(readers.sort()).toEqual([
+      'completeSocialSignIn',
+      'refreshSession',
+      'signOut',
+      'turnOffSecondFactor',
+    ]);
     for (const op of [...readers, 'signIn'] as const) {
       expect(`${API_PATH_PREFIX}${routes[op].path}`.startsWith(`${SESSION_COOKIE_PATH}/`), op).toBe(true);
     }

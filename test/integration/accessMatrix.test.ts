@@ -185,6 +185,10 @@ const matrix: Record<OperationId, Row> = {
     request: async () => ({ path: '/me/secondFactor/recoveryCodes', body: { code: '' } }),
     expect: { ...everyone(400), visitor: 401, deleted: 401 },
   },
+  turnOffSecondFactor: {
+    request: async () => ({ path: '/auth/secondFactor/turnOff', body: { code: '' } }),
+    expect: { ...everyone(400), visitor: 401, deleted: 401 },
+  },
   verifyEmail: {
     request: async () => ({ path: '/auth/verifyEmail', body: { token: 'z'.repeat(43) } }),
     expect: everyone(404),

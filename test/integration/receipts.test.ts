@@ -7,8 +7,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
+import { purchaseItem } from '../../lambdas/src/data/purchases';
 import { createLogger } from '../../lambdas/src/platform/log';
 import { runReceiptDeadlines } from '../../lambdas/src/services/receiptPolicy';
 import type { SignedIn } from '../support/accountFlows';
@@ -253,6 +255,90 @@ describe('receipt uploads', () => {
     expect(card).toMatchObject({ status: 'active', freeze: {} });
     const issuer = await emulatorClient(stack).issuing.cards.retrieve(employee.cardId);
     expect(issuer.status).toBe('active');
+  });
+
+  it('says which overdue receipts keep the card frozen, and whether the upload made it work again', async () => {
+    const { manager, employee, teamId, purchaseId: recent } = await teamWithPurchase();
+    // Two purchases three weeks old, as the settlement writes them, awaiting their receipts.
+    const old = new Date(Date.now() - 21 * 86_400_000);
+    const overdue: string[] = [];
+    for (const [i, merchant] of ['Powell’s Books', 'Audible'].entries()) {
+      const purchaseId = `ipi_overdue_${Date.now()}_${i}`;
+      await stack.doc.send(
+        new PutCommand({
+          TableName: stack.tableName,
+          Item: purchaseItem({
+            purchaseId,
+            userId: employee.userId,
+            teamId,
+            cardId: employee.cardId,
+            amountCents: 649 + i,
+            merchant,
+            category: 'book_stores',
+            createdAt: new Date(old.getTime() + i * 60_000).toISOString(),
+            receiptStatus: 'awaiting',
+          }),
+        }),
+      );
+      overdue.push(purchaseId);
+    }
+    const balance = async () => {
+      const res = await send('GET', '/me/balance', employee.accessToken);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body;
+    };
+    // Before the daily job: not frozen, nothing to say.
+    expect((await balance()).receiptFreeze).toBeNull();
+    await runReceiptDeadlines(new Date(), createLogger({ test: 'receipts' }));
+
+    // Frozen: the two overdue purchases, oldest first; the recent one is not overdue.
+    const frozen = await balance();
+    expect(frozen.cardStatus).toBe('inactive');
+    expect(frozen.receiptFreeze.overdue).toEqual([
+      expect.objectContaining({ purchaseId: overdue[0], merchant: 'Powell’s Books', amountCents: 649 }),
+      expect.objectContaining({ purchaseId: overdue[1], merchant: 'Audible', amountCents: 650 }),
+    ]);
+    expect(frozen.receiptFreeze.overdue[0].dueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // The manager's roster says whose receipts are overdue, beside all those still awaited.
+    const roster = await send('GET', '/employees', manager.accessToken);
+    expect(roster.body.employees.find((e: { userId: string }) => e.userId === employee.userId)).toMatchObject(
+      {
+        cardStatus: 'inactive',
+        receiptsOutstanding: 3,
+        receiptsOverdue: 2,
+      },
+    );
+
+    // The recent purchase's receipt lifts nothing; one of two overdue ones keeps it frozen.
+    expect((await upload(employee.accessToken, recent, PNG, 'image/png')).confirm?.body.card).toBe(
+      'stillOverdue',
+    );
+    expect(
+      (await upload(employee.accessToken, overdue[0] as string, PNG, 'image/png')).confirm?.body.card,
+    ).toBe('stillOverdue');
+    expect((await balance()).receiptFreeze.overdue.map((p: { purchaseId: string }) => p.purchaseId)).toEqual([
+      overdue[1],
+    ]);
+
+    // The manager freezes the card too: the last receipt lifts only the receipt freeze.
+    const managerFreeze = await send('POST', '/employees/cardStatus', manager.accessToken, {
+      userIds: [employee.userId],
+      status: 'inactive',
+    });
+    expect(managerFreeze.status, JSON.stringify(managerFreeze.body)).toBe(200);
+    const last = await upload(employee.accessToken, overdue[1] as string, PNG, 'image/png');
+    expect(last.confirm?.body.card).toBe('stillFrozen');
+    const after = await balance();
+    expect(after).toMatchObject({ cardStatus: 'inactive', freezeReason: 'manager', receiptFreeze: null });
+  });
+
+  it('answers active once the last overdue receipt is in and nothing else froze the card', async () => {
+    const { employee, purchaseId } = await teamWithPurchase();
+    await runReceiptDeadlines(new Date(Date.now() + 21 * 86_400_000), createLogger({ test: 'receipts' }));
+    const { confirm } = await upload(employee.accessToken, purchaseId, PNG, 'image/png');
+    expect(confirm?.body.card).toBe('active');
+    const res = await send('GET', '/me/balance', employee.accessToken);
+    expect(res.body).toMatchObject({ cardStatus: 'active', freezeReason: null, receiptFreeze: null });
   });
 
   it.each([

@@ -16,6 +16,7 @@ import {
   PASSWORD,
   registerManager,
   type SignedIn,
+  sessionCookieOf,
   signIn,
   withSessionCookie,
 } from '../support/accountFlows';
@@ -144,6 +145,73 @@ describe('signing in with a second factor', () => {
     const { secret } = await enrol(employee);
     expect((await signIn(stack.apiUrl, employee.email)).body.error.code).toBe('MFA_REQUIRED');
     expect((await signInWithCode(employee.email, codeFor(secret, 1))).status).toBe(200);
+  });
+});
+
+describe('turning the authenticator app off', () => {
+  it('needs a right code, removes the secret and recovery codes, is audited, and ends every other session', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const { secret, recoveryCodes } = await enrol(manager);
+    // A second session, elsewhere.
+    const elsewhere = await signInWithCode(manager.email, codeFor(secret, 1));
+    expect(elsewhere.status).toBe(200);
+    const elsewhereCookie = sessionCookieOf(elsewhere.headers);
+    const turnOff = (code: string) =>
+      api(stack.apiUrl, 'POST', '/auth/secondFactor/turnOff', {
+        token: manager.accessToken,
+        cookie: manager.sessionCookie,
+        body: { code },
+      });
+
+    const wrong = await turnOff('aaaa-bbbb-cccc');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.fields.code).toBeDefined();
+    expect((await signIn(stack.apiUrl, manager.email)).body.error.code).toBe('MFA_REQUIRED');
+
+    expect((await turnOff(recoveryCodes[0] as string)).status).toBe(200);
+    // The secret and every recovery code are gone.
+    const stored = await stack.getItem(keys.secondFactor(manager.userId));
+    expect(stored?.totpSecret).toBeUndefined();
+    expect(stored?.recoveryCodeHashes).toBeUndefined();
+    // This session goes on (the app refreshes past the cut-off); the other one is over.
+    const refreshed = await withSessionCookie(stack.apiUrl, '/auth/refresh', manager.sessionCookie);
+    expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
+    const token = refreshed.body.accessToken;
+    expect((await api(stack.apiUrl, 'GET', '/me/secondFactor', { token })).body).toEqual({
+      totpEnabled: false,
+      recoveryCodesLeft: 0,
+    });
+    expect((await withSessionCookie(stack.apiUrl, '/auth/refresh', elsewhereCookie)).status).toBe(401);
+    // Audited on the team's log.
+    const me = await api(stack.apiUrl, 'GET', '/me', { token });
+    const audit = await queryAll<{ action: string; actorId: string }>({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': `TEAM#${me.body.teamId}`, ':prefix': 'AUDIT#' },
+    });
+    expect(audit.filter((a) => a.action === 'account.secondFactorOff')).toEqual([
+      expect.objectContaining({ actorId: manager.userId }),
+    ]);
+    // The password alone signs in again; turning it off twice is refused.
+    expect((await signIn(stack.apiUrl, manager.email)).status).toBe(200);
+    const again = await api(stack.apiUrl, 'POST', '/auth/secondFactor/turnOff', {
+      token,
+      cookie: manager.sessionCookie,
+      body: { code: codeFor(secret, 2) },
+    });
+    expect(again.status).toBe(409);
+  });
+
+  it('takes a current code from the app too, and an employee may turn theirs off', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const employee = await inviteAndRegisterEmployee(stack.apiUrl, manager, 25, { mailbox: stack.mailbox });
+    const { secret } = await enrol(employee);
+    const off = await api(stack.apiUrl, 'POST', '/auth/secondFactor/turnOff', {
+      token: employee.accessToken,
+      cookie: employee.sessionCookie,
+      body: { code: codeFor(secret, 1) },
+    });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect((await signIn(stack.apiUrl, employee.email)).status).toBe(200);
   });
 });
 

@@ -269,6 +269,56 @@ describe('a past-due team whose renewal failed half-way on its last retry day', 
   });
 });
 
+describe('the next charge', () => {
+  it('shows the billing day, the next charge date and the expected total, which the funding job then charges', async () => {
+    const team = await teamIn('active');
+    await joinTeam(stack, team.manager, 20);
+    const paused = await joinTeam(stack, team.manager, 10);
+    const pause = await send('POST', '/employees/pause', team.manager.accessToken, {
+      userIds: [paused.userId],
+      action: 'pause',
+    });
+    expect(pause.status, JSON.stringify(pause.body)).toBe(200);
+    // Next cycle's budget counts, not this one's.
+    const raise = await send('PUT', `/users/${team.employee.userId}`, team.manager.accessToken, {
+      userId: team.employee.userId,
+      firstName: 'Eddie',
+      lastName: 'Employee',
+      budget: 45,
+    });
+    expect(raise.status, JSON.stringify(raise.body)).toBe(200);
+
+    const cycle = nextCycleDate(team.cycleDay);
+    const before = await send('GET', '/subscription', team.manager.accessToken);
+    expect(before.body.billing).toEqual({
+      cycleDay: team.cycleDay,
+      nextChargeDate: cycle.toISOString().slice(0, 10),
+      employees: 2,
+      expectedTotalCents: 4500 + 2000,
+    });
+
+    // That day's renewal (the job's, called directly: other tests here have claimed the day's run) charges exactly that.
+    const { renewTeam, monthOfDate } = await import('../../lambdas/src/services/renewals');
+    const { createLogger } = await import('../../lambdas/src/platform/log');
+    const fresh = (await stack.getItem(keys.team(team.teamId))) as never;
+    expect(await renewTeam(fresh, monthOfDate(cycle), cycle, createLogger(), cycle)).toBe('funded');
+    expect((await chargesOf(team.customerId)).succeeded).toContain(6500);
+    const after = await send('GET', '/subscription', team.manager.accessToken);
+    const following = nextCycleDate(team.cycleDay);
+    following.setUTCDate(1);
+    following.setUTCMonth(following.getUTCMonth() + 1);
+    const lastDay = new Date(
+      Date.UTC(following.getUTCFullYear(), following.getUTCMonth() + 1, 0),
+    ).getUTCDate();
+    following.setUTCDate(Math.min(team.cycleDay, lastDay));
+    expect(after.body.billing.nextChargeDate).toBe(following.toISOString().slice(0, 10));
+
+    // Suspended: no charge is coming.
+    await send('POST', '/subscription/suspend', team.manager.accessToken);
+    expect((await send('GET', '/subscription', team.manager.accessToken)).body.billing).toBeUndefined();
+  });
+});
+
 describe('resuming', () => {
   it('does not charge the month whose cycle day fell while suspended; the next one is charged', async () => {
     const team = await teamIn('suspended');

@@ -357,13 +357,20 @@ export async function deleteSession(userId: string, refreshTokenHash: string): P
  * not the product's date (which the local stack can move forward: a cut-off in
  * that future refused every new sign-in until the real date caught up).
  */
-export async function endAllSessions(userId: string, realNowMs: number = Date.now()): Promise<void> {
+export async function endAllSessions(
+  userId: string,
+  realNowMs: number = Date.now(),
+  /** The one session to spare (its refresh token's hash): its holder refreshes past the cut-off. */
+  keepRefreshTokenHash?: string,
+): Promise<void> {
   const sessions = await queryAll<{ pk: string; sk: string }>({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':prefix': 'SESSION#' },
     ProjectionExpression: 'pk, sk',
   });
+  const kept = keepRefreshTokenHash ? keys.session(userId, keepRefreshTokenHash).sk : undefined;
   for (const { pk, sk } of sessions) {
+    if (sk === kept) continue;
     await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk, sk } }));
   }
   await setUserFields(userId, { sessionsValidAfter: Math.floor(realNowMs / 1000) });

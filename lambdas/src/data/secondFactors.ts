@@ -127,6 +127,28 @@ export async function replaceRecoveryCodes(userId: string, recoveryCodeHashes: s
   );
 }
 
+/**
+ * Turns the authenticator off: the secret and every recovery code go (an
+ * unfinished enrolment too). An update, not a delete, so the grant stays
+ * `table:write`. False when it was not on (a second request lost the race).
+ */
+export async function turnOffTotp(userId: string): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.secondFactor(userId),
+        UpdateExpression: 'REMOVE totpSecret, enabledAt, recoveryCodeHashes, pendingSecret, lastTotpStep',
+        ConditionExpression: 'attribute_exists(totpSecret)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
 export async function removeSecondFactor(userId: string): Promise<void> {
   await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.secondFactor(userId) }));
 }

@@ -2,4 +2,4 @@
 import { httpHandler } from '../platform/http';
 import { describeSubscription } from '../services/subscription';
 
-export const handler = httpHandler('getSubscription', ({ actor }) => describeSubscription(actor));
+export const handler = httpHandler('getSubscription', ({ actor, now }) => describeSubscription(actor, now));

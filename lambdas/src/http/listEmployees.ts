@@ -2,4 +2,4 @@
 import { httpHandler } from '../platform/http';
 import { listEmployees } from '../services/employeeRoster';
 
-export const handler = httpHandler('listEmployees', ({ actor }) => listEmployees(actor));
+export const handler = httpHandler('listEmployees', ({ actor, now }) => listEmployees(actor, now));

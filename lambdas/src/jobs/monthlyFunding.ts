@@ -33,6 +33,7 @@
  * charged nothing new, but a renewal that took the money before it stopped is
  * credited all the same (services/renewals.ts).
  */
+import { cycleDaysOn } from '../../../shared/src/domain/billingCycle';
 import { teamsRenewingOn, teamsWithBilling } from '../data/accounts';
 import { mapWithConcurrency } from '../platform/concurrency';
 import { jobHandler } from '../platform/job';
@@ -54,14 +55,6 @@ export const TEAM_CONCURRENCY = 4;
 
 /** No team is started with less than this left: one team's renewal must finish before the timeout. */
 export const STOP_STARTING_WITHIN_MS = 60_000;
-
-/** The cycle days that renew on `date`: its own day, and 29-31 on a month's last day. */
-export function cycleDaysOn(date: Date): number[] {
-  const day = date.getUTCDate();
-  const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
-  if (day !== lastDay) return [day];
-  return Array.from({ length: 32 - day }, (_, i) => day + i);
-}
 
 interface DueRenewal {
   team: RenewableTeam;

@@ -14,7 +14,7 @@ import { db, tableName } from '../data/client';
 import { keys } from '../data/keys';
 import { statement } from '../data/ledger';
 import type { Actor } from '../platform/auth';
-import { receiptsOutstanding } from './receiptPolicy';
+import { receiptCounts } from './receiptPolicy';
 
 async function balances(userIds: string[]): Promise<Map<string, number>> {
   const map = new Map<string, number>();
@@ -53,14 +53,14 @@ function freezeReasonsOf(card: CardRecord | undefined): (typeof FREEZE_REASONS)[
 }
 
 /** The Employees screen: members (with balances and card state) and pending invitations. */
-export async function listEmployees(actor: Actor) {
+export async function listEmployees(actor: Actor, now: Date) {
   const members = (await listTeamUsers(actor.teamId)).filter((u) => u.role === 'employee');
   const money = await balances(members.map((m) => m.userId));
   const cards = await getCards(members.flatMap((m) => (m.cardId ? [m.cardId] : [])));
   const pooled = members.some((m) => m.status === 'deleted')
     ? await pooledByPerson(actor.teamId)
     : new Map<string, number>();
-  const outstanding = await receiptsOutstanding(actor.teamId);
+  const receipts = await receiptCounts(actor.teamId, now);
   const invitations = await db().send(
     new QueryCommand({
       TableName: tableName(),
@@ -88,8 +88,9 @@ export async function listEmployees(actor: Actor) {
       Math.max(0, money.get(cardAccount(m.userId)) ?? 0) +
       (m.status === 'deleted' ? (pooled.get(m.userId) ?? 0) : 0),
     onHoldCents: money.get(holdAccount(m.userId)) ?? 0,
-    receiptsOutstanding: outstanding.get(m.userId) ?? 0,
+    receiptsOutstanding: receipts.get(m.userId)?.outstanding ?? 0,
     freezeReasons: freezeReasonsOf(m.cardId ? cards.get(m.cardId) : undefined),
+    receiptsOverdue: receipts.get(m.userId)?.overdue ?? 0,
     dormancy: dormancyViewOf(m.quietSince, m.dormancy),
   }));
   const invited = (invitations.Items ?? []).map((inv) => ({
@@ -107,6 +108,7 @@ export async function listEmployees(actor: Actor) {
     onHoldCents: 0,
     receiptsOutstanding: 0,
     freezeReasons: [],
+    receiptsOverdue: 0,
     dormancy: { stage: 'active' as const, inactiveFrom: null },
   }));
   // Spec default sort: remaining budget, highest first.

@@ -17,6 +17,7 @@ import { balanceOf, creditedSince, statement } from '../data/ledger';
 import { getUser } from '../data/users';
 import type { Actor } from '../platform/auth';
 import { stripeConfig } from '../platform/config';
+import { overdueReceipts } from './receiptPolicy';
 
 /**
  * The newest decision when it is a decline still worth showing
@@ -48,6 +49,11 @@ export async function myBalance(actor: Actor, now: Date) {
     balanceOf(debtAccount(actor.userId)),
     currentDecline(actor.userId, now),
   ]);
+  // Only a card frozen for receipts costs the extra read (this is polled every few seconds).
+  const receiptFreeze =
+    user && card?.status === 'inactive' && card.freeze?.missingReceipt
+      ? { overdue: await overdueReceipts(user.teamId, actor.userId, now) }
+      : null;
   const address = team?.billingAddress;
   return {
     availableCents: available,
@@ -56,6 +62,7 @@ export async function myBalance(actor: Actor, now: Date) {
     cardStatus: (card?.status ?? 'pending') as 'active' | 'inactive' | 'canceled' | 'pending',
     last4: card?.last4 ?? null,
     freezeReason: card?.status === 'inactive' ? freezeReason(card.freeze) : null,
+    receiptFreeze,
     card:
       card && user
         ? {

@@ -12,6 +12,7 @@
  */
 import { businessDateOf, receiptDueDay, receiptStage } from '../../../shared/src/domain/businessDays';
 import type { FreezeReasons } from '../../../shared/src/domain/spendPolicy';
+import type { CardAfterReceipt } from '../../../shared/src/schemas/purchases';
 import { setCardStatus as setIssuerCardStatus } from '../adapters/stripe';
 import { listTeamUsers, type TeamRecord, teamsWithBilling } from '../data/accounts';
 import { type CardRecord, getCard, getCards, updateCard } from '../data/cards';
@@ -152,10 +153,7 @@ export async function runReceiptDeadlines(now: Date, log: Logger): Promise<Recei
  * marking the purchase received). When no overdue receipt remains, the
  * `missingReceipt` freeze is lifted at once; a manager's own freeze stays.
  */
-export async function onReceiptReceived(
-  userId: string,
-  now: Date,
-): Promise<{ card: 'notFrozenForReceipts' | 'stillOverdue' | 'active' | 'stillFrozen' }> {
+export async function onReceiptReceived(userId: string, now: Date): Promise<{ card: CardAfterReceipt }> {
   const user: UserRecord | undefined = await getUser(userId);
   const card = user?.cardId ? await getCard(user.cardId) : undefined;
   if (!user || !card?.freeze?.missingReceipt || card.status === 'canceled')
@@ -169,7 +167,44 @@ export async function onReceiptReceived(
   return { card: outcome };
 }
 
-/** Receipts still awaited per employee of a team (the manager's roster). */
+/**
+ * The employee's purchases whose overdue receipts keep their card frozen,
+ * oldest first, as the daily job judges them (so the banner and the freeze
+ * never disagree). Read only while a receipt freeze is on.
+ */
+export async function overdueReceipts(teamId: string, userId: string, now: Date) {
+  const awaiting = await userPurchasesAwaitingReceipt(teamId, userId);
+  return awaiting
+    .filter((p) => receiptStage(p.createdAt, now) === 'overdue')
+    .map((p) => ({
+      purchaseId: p.purchaseId,
+      title: p.title ?? null,
+      merchant: p.merchant,
+      amountCents: p.amountCents,
+      date: p.createdAt,
+      dueDate: receiptDueDay(p.createdAt),
+    }));
+}
+
+/**
+ * Receipts still awaited per employee of a team, and of those the overdue ones
+ * (the manager's roster: overdue receipts are what freezes a card). One read of gsi3.
+ */
+export async function receiptCounts(
+  teamId: string,
+  now: Date,
+): Promise<Map<string, { outstanding: number; overdue: number }>> {
+  const counts = new Map<string, { outstanding: number; overdue: number }>();
+  for (const p of await teamPurchasesAwaitingReceipt(teamId)) {
+    const count = counts.get(p.userId) ?? { outstanding: 0, overdue: 0 };
+    count.outstanding++;
+    if (receiptStage(p.createdAt, now) === 'overdue') count.overdue++;
+    counts.set(p.userId, count);
+  }
+  return counts;
+}
+
+/** Receipts still awaited per employee of a team. */
 export async function receiptsOutstanding(teamId: string): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
   for (const p of await teamPurchasesAwaitingReceipt(teamId))

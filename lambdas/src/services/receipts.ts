@@ -18,7 +18,7 @@ import {
   unsupportedFormatMessage,
 } from '../../../shared/src/domain/receiptFiles';
 import { AppError } from '../../../shared/src/errors';
-import type { PurchaseRow } from '../../../shared/src/schemas/purchases';
+import type { CardAfterReceipt, PurchaseRow } from '../../../shared/src/schemas/purchases';
 import { newId } from '../adapters/clock';
 import {
   deleteObject,
@@ -92,7 +92,7 @@ export async function confirmReceipt(
   actor: Actor,
   input: { purchaseId: string; uploadId: string; title: string; fileName: string },
   now: Date,
-): Promise<{ purchase: PurchaseRow }> {
+): Promise<{ purchase: PurchaseRow; card: CardAfterReceipt }> {
   const purchase = await visiblePurchase(actor, input.purchaseId);
   const key = receiptKey(purchase.teamId, purchase.purchaseId, input.uploadId);
   const stored = await readObject(key, RECEIPT_MAX_BYTES);
@@ -142,8 +142,8 @@ export async function confirmReceipt(
   if (purchase.receipt && purchase.receipt.key !== key) await deleteObject(purchase.receipt.key);
   // A card frozen for missing receipts is unfrozen now, not at the next daily run,
   // once none is overdue (never when the manager froze it too).
-  await onReceiptReceived(purchase.userId, now);
-  return { purchase: toRow(updated, now) };
+  const { card } = await onReceiptReceived(purchase.userId, now);
+  return { purchase: toRow(updated, now), card };
 }
 
 export async function receiptUrl(actor: Actor, purchaseId: string, now: Date) {

@@ -17,6 +17,7 @@ import { getTeam, listTeamUsers, setTeamFields, setUserFields, type TeamRecord }
 import { recordAudit } from '../data/audit';
 import { keys } from '../data/keys';
 import { post } from '../data/ledger';
+import type { UserRecord } from '../data/users';
 import { mapWithConcurrency } from '../platform/concurrency';
 import type { Logger } from '../platform/log';
 import { updateBackstop } from './cardBackstop';
@@ -73,6 +74,24 @@ function joinedAfter(member: MemberRecord, cycleDate: Date): boolean {
 }
 
 /**
+ * Who a renewal on `cycleDate` charges and funds, and how much: active
+ * employees (not those still waiting for their joining charge) at next
+ * cycle's budget. The Subscription screen's expected monthly total is the
+ * sum of this for its next charge date.
+ */
+export function cycleMembers(users: UserRecord[], cycleDate: Date): { userId: string; cents: number }[] {
+  return (
+    users
+      .filter((m) => m.role === 'employee' && m.status === 'active' && !m.fundingPending)
+      // Joined (and charged on joining) after this cycle day: their first cycle is the next one
+      // (spec). Only a late or retried renewal, planned after its cycle day, meets them.
+      .filter((m) => !joinedAfter(m as MemberRecord, cycleDate))
+      .map((m) => ({ userId: m.userId, cents: m.nextBudgetCents ?? m.budgetCents ?? 0 }))
+      .filter((m) => m.cents > 0)
+  );
+}
+
+/**
  * One team's monthly renewal: one charge for all active employees' budgets
  * (next cycle's budget takes effect now), then one credit per employee. Paused
  * and deleted employees are neither charged nor funded. Runs again safely.
@@ -119,13 +138,7 @@ export async function renewTeam(
     await replaceAttempt(keys.team(team.teamId), 'cycleAttempt', plan, plan.key);
   }
   if (!plan) {
-    const members = (await listTeamUsers(team.teamId))
-      .filter((m) => m.role === 'employee' && m.status === 'active' && !m.fundingPending)
-      // Joined (and charged on joining) after this cycle day: their first cycle is the next one
-      // (spec). Only a late or retried renewal, planned after its cycle day, meets them.
-      .filter((m) => !joinedAfter(m as MemberRecord, cycleDate))
-      .map((m) => ({ userId: m.userId, cents: m.nextBudgetCents ?? m.budgetCents ?? 0 }))
-      .filter((m) => m.cents > 0);
+    const members = cycleMembers(await listTeamUsers(team.teamId), cycleDate);
     const totalCents = members.reduce((s, m) => s + m.cents, 0);
     if (totalCents === 0) {
       // Nobody to fund on the cycle day: the month is renewed, with nothing. Someone who joins

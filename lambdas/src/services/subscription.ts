@@ -8,6 +8,8 @@
  * pending invitations withdrawn, the money left redeemed (less the fee) or kept in the pool, and every write
  * refused by the handler wrapper while reads go on.
  */
+
+import { nextRenewalDay } from '../../../shared/src/domain/billingCycle';
 import {
   cardAccount,
   planRedemptionRefunds,
@@ -44,6 +46,7 @@ import { fundPendingMembers } from './pendingFunding';
 import { sweepToPool } from './pool';
 import { asRule } from './poolClaim';
 import { refundableCharges } from './redemption';
+import { cycleMembers, type RenewableTeam } from './renewals';
 import { sendClosed, sendResumed, sendSuspended, sendSuspendedUnpaid } from './subscriptionEmails';
 import { audit } from './teamScope';
 
@@ -92,11 +95,38 @@ function quoteOrNothing(cents: number) {
   }
 }
 
-/** The Subscription screen: state, and what closing would do with the money left. */
-export async function describeSubscription(teamOrActor: Actor | TeamRecord): Promise<SubscriptionOutput> {
+/**
+ * The next monthly charge as the funding job will make it: its day, and who
+ * it funds at what budget (the same member rule as the renewal's plan).
+ */
+function nextCharge(team: TeamRecord, users: UserRecord[], now: Date): SubscriptionOutput['billing'] {
+  if (!team.cycleDay || !team.setupMonth) return undefined;
+  const nextChargeDate = nextRenewalDay(
+    {
+      cycleDay: team.cycleDay,
+      setupMonth: team.setupMonth,
+      lastRenewedMonth: (team as RenewableTeam).lastRenewedMonth,
+    },
+    now,
+  );
+  const members = cycleMembers(users, new Date(`${nextChargeDate}T23:59:59.999Z`));
+  return {
+    cycleDay: team.cycleDay,
+    nextChargeDate,
+    employees: members.length,
+    expectedTotalCents: members.reduce((sum, m) => sum + m.cents, 0),
+  };
+}
+
+/** The Subscription screen: state, the next charge, and what closing would do with the money left. */
+export async function describeSubscription(
+  teamOrActor: Actor | TeamRecord,
+  now: Date,
+): Promise<SubscriptionOutput> {
   const team = 'managerId' in teamOrActor ? teamOrActor : await ownTeam(teamOrActor);
   const users = await listTeamUsers(team.teamId);
   const state = subscriptionState(team);
+  const billing = state === 'running' ? nextCharge(team, users, now) : undefined;
   const remainingCents = state === 'closed' ? 0 : await moneyLeft(team, users);
   const quote = quoteOrNothing(remainingCents);
   return {
@@ -104,6 +134,7 @@ export async function describeSubscription(teamOrActor: Actor | TeamRecord): Pro
     suspendedAt: state === 'suspended' ? team.suspendedAt : undefined,
     suspendedBy: state === 'suspended' ? team.suspendedBy : undefined,
     closedAt: team.closedAt,
+    billing,
     remainingCents,
     redeemFeeCents: quote?.feeCents,
     redeemNetCents: quote?.netCents,
@@ -136,7 +167,7 @@ export async function suspendSubscription(actor: Actor, now: Date): Promise<Subs
   await setTeamFields(team.teamId, fields);
   await audit(actor, 'billing.subscriptionSuspended', now, { after: { by: 'manager' } });
   await sendSuspended(team);
-  return describeSubscription({ ...team, ...fields });
+  return describeSubscription({ ...team, ...fields }, now);
 }
 
 /**
@@ -201,7 +232,7 @@ export async function resumeSubscription(actor: Actor, now: Date, log: Logger): 
   await audit(actor, 'billing.subscriptionResumed', now, { before: { by: team.suspendedBy } });
   await sendResumed(team);
   await fundPendingMembers(team.teamId, now, log);
-  return describeSubscription(actor);
+  return describeSubscription(actor, now);
 }
 
 /**
@@ -218,7 +249,7 @@ export async function closeSubscription(
   now: Date,
 ): Promise<SubscriptionOutput> {
   let team = await ownTeam(actor);
-  if (team.closing?.status === 'done') return describeSubscription(team);
+  if (team.closing?.status === 'done') return describeSubscription(team, now);
   const users = await listTeamUsers(team.teamId);
   if (!team.closing && choice === 'redeem') {
     // Refused before anything changes: the same rules as any redemption.
@@ -276,7 +307,7 @@ export async function closeSubscription(
     },
   });
   await sendClosed(team, plan, cancelled);
-  return describeSubscription({ ...team, closing: done });
+  return describeSubscription({ ...team, closing: done }, now);
 }
 
 /** What closing does with the pool: the whole of it redeemed as one (one fee), or kept. */

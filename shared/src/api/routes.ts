@@ -374,6 +374,18 @@ export const routes = {
     output: recoveryCodesOutput,
     uses: ['table:write'],
   }),
+  turnOffSecondFactor: route({
+    method: 'POST',
+    // Under /auth so the session cookie comes along: this session is spared while the others end.
+    path: '/auth/secondFactor/turnOff',
+    summary:
+      'With a current code or a recovery code: turns the authenticator app off (secret and recovery codes removed), audited; every other session ends.',
+    access: { kind: 'signedIn', roles: signedIn, rateLimit: CODE_LIMIT },
+    sessionCookie: true,
+    input: secondFactorCodeInput,
+    output: okResponse,
+    uses: ['table:write', 'table:delete:session'],
+  }),
   regenerateRecoveryCodes: route({
     method: 'POST',
     path: '/me/secondFactor/recoveryCodes',

@@ -53,6 +53,7 @@ const ACTION_WORDS = {
   'employee.updated': 'Edited profile',
   'employee.deleted': 'Removed from the team',
   'account.deleted': 'Deleted their own account',
+  'account.secondFactorOff': 'Turned off two-step sign-in',
   'employees.invited': 'Invited',
   'card.frozen': 'Froze card',
   'card.activated': 'Activated card',

@@ -76,7 +76,17 @@ export const confirmReceiptInput = z.object({
   fileName: z.string().max(255).default('file'),
 });
 
-export const confirmReceiptOutput = z.object({ purchase: purchaseRow });
+/**
+ * What the receipt did to a card frozen for missing receipts (services/receiptPolicy.ts
+ * `onReceiptReceived`), so the page says whether the card works again: `active`
+ * (the last overdue receipt is in), `stillOverdue` (others are still missing),
+ * `stillFrozen` (receipts are all in, another reason keeps it frozen),
+ * `notFrozenForReceipts` (there was no receipt freeze).
+ */
+export const CARD_AFTER_RECEIPT = ['notFrozenForReceipts', 'stillOverdue', 'active', 'stillFrozen'] as const;
+export type CardAfterReceipt = (typeof CARD_AFTER_RECEIPT)[number];
+
+export const confirmReceiptOutput = z.object({ purchase: purchaseRow, card: z.enum(CARD_AFTER_RECEIPT) });
 
 export const receiptUrlOutput = z.object({
   /** A presigned GET, valid for a minute. */

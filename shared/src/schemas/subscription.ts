@@ -11,6 +11,21 @@ export const subscriptionOutput = z.object({
   /** Redeeming that: the fee (15% or $5, whichever is greater) and the net; absent when it cannot be redeemed (under $5). */
   redeemFeeCents: z.number().int().optional(),
   redeemNetCents: z.number().int().optional(),
+  /**
+   * The monthly charge, by the funding job's own rules (shared/src/domain/billingCycle.ts,
+   * services/renewals.ts `cycleMembers`); absent before setup and unless running.
+   */
+  billing: z
+    .object({
+      /** Day of month (1-31) the cycle renews; 29-31 renew on the last day of shorter months. */
+      cycleDay: z.number().int(),
+      /** `yyyy-mm-dd` (UTC) of the next monthly charge. */
+      nextChargeDate: z.string(),
+      /** Active employees that charge would fund, and its total at their next budgets. */
+      employees: z.number().int(),
+      expectedTotalCents: z.number().int(),
+    })
+    .optional(),
   /** Cards closing would cancel. */
   cardsToCancel: z.number().int(),
   /** A closed team: what was done with the money. */

@@ -72,6 +72,8 @@ export const employeeRow = z.object({
   receiptsOutstanding: z.number().int(),
   /** Why an inactive card is frozen (all reasons: a receipt freeze reads differently); empty otherwise. */
   freezeReasons: z.array(z.enum(['manager', 'missingReceipt', 'dormant'])),
+  /** Of those, past their due day: what freezes the card (docs/decisions.md "Receipt deadline"). */
+  receiptsOverdue: z.number().int(),
   dormancy: dormancyView,
 });
 export const employeesOutput = z.object({ employees: z.array(employeeRow) });
@@ -84,6 +86,27 @@ export const balanceOutput = z.object({
   last4: z.string().nullable(),
   /** Why an inactive card is frozen, so the card dialog says what lifts it (spendPolicy.freezeReason). */
   freezeReason: z.enum(['manager', 'missingReceipt', 'dormant']).nullable(),
+  /**
+   * While the card is frozen for missing receipts (whatever else froze it too):
+   * the overdue purchases whose receipts lift that freeze, oldest first, so the
+   * dashboard's banner names them. Null when no receipt freeze is on.
+   */
+  receiptFreeze: z
+    .object({
+      overdue: z.array(
+        z.object({
+          purchaseId: z.string(),
+          title: z.string().nullable(),
+          merchant: z.string(),
+          amountCents: z.number().int(),
+          /** When it was bought (ISO time). */
+          date: z.string(),
+          /** Last day (`yyyy-mm-dd`) the receipt was on time. */
+          dueDate: z.string(),
+        }),
+      ),
+    })
+    .nullable(),
   /**
    * What the card dialog shows beside the issuer's frame: nothing secret (the
    * number and CVC stay in the frame). Null until the card is issued.

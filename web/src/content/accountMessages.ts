@@ -78,6 +78,12 @@ export const secondFactorMessages = {
   on: 'On.',
   codesLeft: (n: number) => `${n} recovery ${n === 1 ? 'code' : 'codes'} left.`,
   newCodes: 'New recovery codes',
+  turnOff: 'Turn off',
+  turnOffLead:
+    'Enter a code from the app or one of your recovery codes. The app and your recovery codes stop working, and you are signed out everywhere else.',
+  turnOffLabel: 'Code from the app or a recovery code',
+  turnOffSubmit: 'Turn off two-step sign-in',
+  turnedOff: 'Two-step sign-in is off. You were signed out everywhere else.',
   signInTitle: 'Two-step sign-in',
   signInLead: 'Enter the 6-digit code from your authenticator app.',
   signInRecoveryLead: 'Enter one of your recovery codes. Each works once.',

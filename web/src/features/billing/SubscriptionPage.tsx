@@ -10,11 +10,13 @@
 import { Alert, Button, Group, Loader, Modal, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { RouteOutput } from '../../../../shared/src/api/routes';
+import { ordinalDay } from '../../../../shared/src/domain/billingCycle';
 import { formatCents } from '../../../../shared/src/domain/money';
 import { call, errorMessage, isStepUpCancelled } from '../../api/client';
 import { useSession } from '../../auth/sessionStore';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notify } from '../../stores/notifications';
+import { formatDate } from '../purchases/purchaseText';
 
 type Subscription = RouteOutput<'getSubscription'>;
 type Dialog = 'suspend' | 'resume' | 'close' | undefined;
@@ -34,8 +36,37 @@ const STATE_WORDS: Record<Subscription['state'], { label: string; text: string }
   },
 };
 
+/** Spec §9: MM/DD/YYYY, read in UTC as every date of the product. */
 function formatDay(iso: string | undefined): string {
-  return iso ? new Date(iso).toLocaleDateString('en-US', { dateStyle: 'long' }) : '';
+  return iso ? formatDate(iso) : '';
+}
+
+/** The next monthly charge, as the server computed it from the funding job's rules. */
+function NextCharge({ billing }: { billing: NonNullable<Subscription['billing']> }) {
+  const lateInMonth = billing.cycleDay > 28 ? ' (the last day in shorter months)' : '';
+  return (
+    <dl style={{ margin: 0 }} data-testid="next-charge">
+      <Text component="dt" size="sm" fw={600}>
+        Billing day
+      </Text>
+      <Text component="dd" size="sm" m={0} mb="xs">
+        The {ordinalDay(billing.cycleDay)} of each month{lateInMonth}
+      </Text>
+      <Text component="dt" size="sm" fw={600}>
+        Next charge
+      </Text>
+      <Text component="dd" size="sm" m={0} mb="xs">
+        {formatDate(billing.nextChargeDate)}
+      </Text>
+      <Text component="dt" size="sm" fw={600}>
+        Expected monthly total
+      </Text>
+      <Text component="dd" size="sm" m={0}>
+        {formatCents(billing.expectedTotalCents)} for {billing.employees} active{' '}
+        {billing.employees === 1 ? 'employee' : 'employees'} at their next budgets
+      </Text>
+    </dl>
+  );
 }
 
 export function SubscriptionPage() {
@@ -116,6 +147,9 @@ export function SubscriptionPage() {
               {words.label}
             </Text>
             <Text size="sm">{words.text}</Text>
+            {subscription.state === 'running' && subscription.billing ? (
+              <NextCharge billing={subscription.billing} />
+            ) : null}
             {subscription.state === 'suspended' ? (
               <Text size="sm" c="gray.7">
                 {subscription.suspendedBy === 'unpaid'

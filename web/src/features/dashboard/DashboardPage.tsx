@@ -1,5 +1,6 @@
 /**
- * /dashboard home (spec §2): the e-mail-not-verified banner, for managers the
+ * /dashboard home (spec §2): the e-mail-not-verified banner, for an employee
+ * whose card is frozen for a missing receipt which receipt lifts it, for managers the
  * first 5 employees (with a link to all), for everyone the latest purchases
  * with 'SEE MORE', and the walkthrough tour until it has been seen.
  */
@@ -11,6 +12,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { EmployeesPreview } from '../employees/EmployeesPreview';
 import { PurchasesPreview } from '../purchases/PurchasesPreview';
 import { EmailNotVerifiedBanner } from './EmailNotVerifiedBanner';
+import { ReceiptFreezeBanner } from './ReceiptFreezeBanner';
 
 // Only people who have not seen the tour download it.
 const Walkthrough = lazy(() => import('./Walkthrough').then((m) => ({ default: m.Walkthrough })));
@@ -27,6 +29,7 @@ export function DashboardPage() {
         <Title order={1}>Dashboard</Title>
         <Text c="gray.7">{me ? `Welcome, ${me.firstName}.` : 'Welcome.'}</Text>
       </Box>
+      {me?.role === 'employee' ? <ReceiptFreezeBanner /> : null}
       {isManager && me?.teamStatus === 'setup' && me.emailVerified ? (
         <Alert color="blue" variant="light" title="Finish setting up your team">
           <Text size="sm">

@@ -51,7 +51,7 @@ import {
   type SortKey,
   sortRows,
 } from './employeeTable';
-import { cardStateText, statusLabel } from './employeeText';
+import { cardStateText, receiptsOverdueText, statusLabel } from './employeeText';
 
 type Dialog =
   | { kind: 'delete'; people: EmployeeRow[] }
@@ -444,11 +444,24 @@ export function EmployeesPage() {
                       </Table.Td>
                       <Table.Td data-card-status={row.cardStatus}>
                         {cardStateText(row)}
-                        {row.receiptsOutstanding > 0 ? (
-                          <Text size="xs" c="gray.7" data-receipts-outstanding={row.receiptsOutstanding}>
-                            {row.receiptsOutstanding === 1
+                        {row.receiptsOverdue > 0 ? (
+                          // Overdue receipts are what freeze a card: say so, in the red the purchase table uses.
+                          <Text size="xs" c="red.9" fw={700} data-receipts-overdue={row.receiptsOverdue}>
+                            {receiptsOverdueText(
+                              row.receiptsOverdue,
+                              row.cardStatus === 'inactive' && !row.freezeReasons.includes('missingReceipt'),
+                            )}
+                          </Text>
+                        ) : null}
+                        {row.receiptsOutstanding > row.receiptsOverdue ? (
+                          <Text
+                            size="xs"
+                            c="gray.7"
+                            data-receipts-outstanding={row.receiptsOutstanding - row.receiptsOverdue}
+                          >
+                            {row.receiptsOutstanding - row.receiptsOverdue === 1
                               ? '1 receipt outstanding'
-                              : `${row.receiptsOutstanding} receipts outstanding`}
+                              : `${row.receiptsOutstanding - row.receiptsOverdue} receipts outstanding`}
                           </Text>
                         ) : null}
                       </Table.Td>

@@ -25,3 +25,13 @@ export function cardStateText(row: Pick<EmployeeRow, 'cardStatus' | 'freezeReaso
     return 'Frozen: receipt overdue';
   return cardStatusLabel[row.cardStatus];
 }
+
+/**
+ * Overdue receipts freeze the card (docs/decisions.md "Receipt deadline"): the
+ * roster names them, and says the card waits for them while it is frozen.
+ */
+export function receiptsOverdueText(count: number, cardFrozen: boolean): string {
+  const what = count === 1 ? '1 receipt overdue' : `${count} receipts overdue`;
+  if (!cardFrozen) return what;
+  return `${what}: card frozen until ${count === 1 ? 'it is' : 'they are'} in`;
+}

@@ -1,7 +1,8 @@
 /**
  * Two-step sign-in on /editProfile (your own profile only): set up an
  * authenticator app (QR code or key, confirm with a code), see the ten
- * recovery codes once, and later replace them. The server keeps the secret and
+ * recovery codes once, and later replace them or turn the app off (with a
+ * code or a recovery code; every other session ends). The server keeps the secret and
  * only the recovery codes' hashes; nothing here is stored in the browser.
  */
 import {
@@ -31,7 +32,7 @@ type View =
   | { kind: 'off' }
   | { kind: 'enrolling'; enrolment: Enrolment }
   | { kind: 'codes'; codes: string[] }
-  | { kind: 'on'; left: number; renewing: boolean };
+  | { kind: 'on'; left: number; action: 'none' | 'renew' | 'turnOff' };
 
 /** A code form: one field, its error from the server, a submit button. */
 function CodeForm(props: { label: string; submit: string; onCode: (code: string) => Promise<void> }) {
@@ -91,7 +92,7 @@ export function SecondFactorSection() {
         live &&
         setView(
           status.totpEnabled
-            ? { kind: 'on', left: status.recoveryCodesLeft, renewing: false }
+            ? { kind: 'on', left: status.recoveryCodesLeft, action: 'none' }
             : { kind: 'off' },
         ),
       (error: unknown) => live && setView({ kind: 'failed', message: errorMessage(error) }),
@@ -171,7 +172,7 @@ export function SecondFactorSection() {
               ))}
             </List>
             <Group>
-              <Button onClick={() => setView({ kind: 'on', left: view.codes.length, renewing: false })}>
+              <Button onClick={() => setView({ kind: 'on', left: view.codes.length, action: 'none' })}>
                 {text.savedThem}
               </Button>
             </Group>
@@ -182,7 +183,7 @@ export function SecondFactorSection() {
             <Text data-testid="second-factor-on">
               {text.on} {text.codesLeft(view.left)}
             </Text>
-            {view.renewing ? (
+            {view.action === 'renew' ? (
               <CodeForm
                 label={text.codeLabel}
                 submit={text.newCodes}
@@ -191,13 +192,36 @@ export function SecondFactorSection() {
                   setView({ kind: 'codes', codes: recoveryCodes });
                 }}
               />
-            ) : (
+            ) : null}
+            {view.action === 'turnOff' ? (
+              <Stack gap="xs">
+                <Text size="sm">{text.turnOffLead}</Text>
+                <CodeForm
+                  label={text.turnOffLabel}
+                  submit={text.turnOffSubmit}
+                  onCode={async (code) => {
+                    await call('turnOffSecondFactor', { code });
+                    setView({ kind: 'off' });
+                    notify({ kind: 'success', message: text.turnedOff });
+                  }}
+                />
+              </Stack>
+            ) : null}
+            {view.action === 'none' ? (
               <Group>
-                <Button variant="outline" onClick={() => setView({ ...view, renewing: true })}>
+                <Button variant="outline" onClick={() => setView({ ...view, action: 'renew' })}>
                   {text.newCodes}
                 </Button>
+                <Button
+                  variant="subtle"
+                  color="red"
+                  c="red.9"
+                  onClick={() => setView({ ...view, action: 'turnOff' })}
+                >
+                  {text.turnOff}
+                </Button>
               </Group>
-            )}
+            ) : null}
           </Stack>
         ) : null}
       </Stack>

@@ -13,9 +13,11 @@ import { call, errorMessage } from '../../api/client';
 import { useSession } from '../../auth/sessionStore';
 import { ScrollableTable } from '../../components/ScrollableTable';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useCard } from '../../stores/card';
 import { notify } from '../../stores/notifications';
 import { PurchaseTable } from './PurchaseTable';
 import { UploadReceiptDialog, ViewReceiptDialog } from './ReceiptDialogs';
+import { receiptUploadedMessage } from './receiptFreezeText';
 
 const PAGE_SIZE = 25;
 
@@ -120,14 +122,16 @@ export function PurchaseHistoryPage() {
         purchase={uploading}
         pastVendors={pastVendors}
         onClose={() => open('upload')}
-        onUploaded={(row) => {
+        onUploaded={(row, card) => {
           setRows((current) =>
             current.map((r) =>
               r.purchaseId === row.purchaseId ? { ...row, employeeName: r.employeeName } : r,
             ),
           );
           open('upload');
-          notify({ kind: 'success', message: 'Receipt uploaded.' });
+          notify({ kind: 'success', ...receiptUploadedMessage(card) });
+          // The header's card and the dashboard's banner show the card as it is now.
+          if (card !== 'notFrozenForReceipts') void useCard.getState().refresh();
         }}
       />
       <ViewReceiptDialog purchase={viewing} onClose={() => open('view')} />

@@ -2,7 +2,9 @@
  * The purchase table (spec §2 "Purchase history"): employees see Title, Date,
  * Price, Vendor, Status; managers Name, Title, Date, Price, Vendor, Receipts.
  * A purchase without a receipt says 'Awaiting Receipt' and, for its employee
- * only, offers an upload; a receipt offers a view. Managers only view.
+ * only, offers an upload; a receipt offers a view. Managers only view. On a
+ * phone (compact) the name, date and vendor sit in the first column, so the
+ * table fits 375 px and the status wraps instead of being cut off.
  */
 import { Button, Group, Table, Text } from '@mantine/core';
 import { formatCents } from '../../../../shared/src/domain/money';
@@ -48,7 +50,14 @@ function ReceiptCell({
           View
         </Button>
       ) : (
-        <Text size="sm" c={row.receipt.state === 'overdue' ? 'red.9' : undefined} fw={700}>
+        // May break anywhere as a last resort: a status is never cut off, however narrow the cell.
+        <Text
+          size="sm"
+          c={row.receipt.state === 'overdue' ? 'red.9' : undefined}
+          fw={700}
+          style={{ overflowWrap: 'anywhere' }}
+          data-testid="receipt-status"
+        >
           {receiptLabel(row)}
         </Text>
       )}
@@ -84,9 +93,9 @@ export function PurchaseTable({
     <Table striped highlightOnHover verticalSpacing="xs" aria-label={label}>
       <Table.Thead>
         <Table.Tr>
-          {manager ? <Table.Th scope="col">Name</Table.Th> : null}
+          {manager && !compact ? <Table.Th scope="col">Name</Table.Th> : null}
           <Table.Th scope="col" aria-sort={compact ? 'descending' : undefined}>
-            {compact ? 'Title, date, vendor' : 'Title'}
+            {compact ? (manager ? 'Name, title, date, vendor' : 'Title, date, vendor') : 'Title'}
           </Table.Th>
           {compact ? null : (
             <Table.Th scope="col" aria-sort="descending">
@@ -103,8 +112,13 @@ export function PurchaseTable({
       <Table.Tbody>
         {rows.map((row) => (
           <Table.Tr key={row.purchaseId}>
-            {manager ? <Table.Td>{row.employeeName}</Table.Td> : null}
+            {manager && !compact ? <Table.Td>{row.employeeName}</Table.Td> : null}
             <Table.Td>
+              {manager && compact ? (
+                <Text size="sm" fw={700}>
+                  {row.employeeName}
+                </Text>
+              ) : null}
               {row.title ?? (
                 <Text span inherit c="gray.7">
                   Untitled

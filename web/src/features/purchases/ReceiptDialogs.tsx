@@ -13,7 +13,7 @@ import {
   RECEIPT_TYPES,
   receiptFileProblem,
 } from '../../../../shared/src/domain/receiptFiles';
-import type { PurchaseRow } from '../../../../shared/src/schemas/purchases';
+import type { CardAfterReceipt, PurchaseRow } from '../../../../shared/src/schemas/purchases';
 import { call, errorMessage } from '../../api/client';
 import { formatDate, titleSuggestions } from './purchaseText';
 import { shrinkImage } from './shrinkImage';
@@ -36,7 +36,11 @@ async function prepare(file: File): Promise<{ file: File; note?: string } | { pr
   return { problem };
 }
 
-async function sendReceipt(purchase: PurchaseRow, file: File, title: string): Promise<PurchaseRow> {
+async function sendReceipt(
+  purchase: PurchaseRow,
+  file: File,
+  title: string,
+): Promise<{ purchase: PurchaseRow; card: CardAfterReceipt }> {
   const post = await call('createReceiptUpload', {
     purchaseId: purchase.purchaseId,
     contentType: file.type,
@@ -54,7 +58,7 @@ async function sendReceipt(purchase: PurchaseRow, file: File, title: string): Pr
     title,
     fileName: file.name,
   });
-  return done.purchase;
+  return done;
 }
 
 export function UploadReceiptDialog({
@@ -66,7 +70,8 @@ export function UploadReceiptDialog({
   purchase: PurchaseRow | undefined;
   pastVendors: string[];
   onClose: () => void;
-  onUploaded: (row: PurchaseRow) => void;
+  /** `card`: what the receipt did to a card frozen for receipts (the server decides). */
+  onUploaded: (row: PurchaseRow, card: CardAfterReceipt) => void;
 }) {
   const inputId = useId();
   const [title, setTitle] = useState('');
@@ -115,7 +120,8 @@ export function UploadReceiptDialog({
     if (!title.trim() || !file) return;
     setBusy(true);
     try {
-      onUploaded(await sendReceipt(purchase, file, title.trim()));
+      const done = await sendReceipt(purchase, file, title.trim());
+      onUploaded(done.purchase, done.card);
     } catch (error) {
       setProblem(errorMessage(error));
     } finally {

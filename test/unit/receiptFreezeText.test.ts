@@ -1,0 +1,76 @@
+/** What the employee is told about a card frozen for missing receipts (web/src/features/purchases/receiptFreezeText.ts). */
+import { describe, expect, it } from 'vitest';
+import { receiptsOverdueText } from '../../web/src/features/employees/employeeText';
+import {
+  receiptFreezeNote,
+  receiptUploadedMessage,
+} from '../../web/src/features/purchases/receiptFreezeText';
+
+const powells = {
+  purchaseId: 'ipi_1',
+  title: null,
+  merchant: 'Powell’s Books',
+  amountCents: 649,
+  date: '2026-11-25T15:00:00.000Z',
+  dueDate: '2026-12-03',
+};
+const audible = {
+  ...powells,
+  purchaseId: 'ipi_2',
+  title: 'Atomic Habits',
+  merchant: 'Audible',
+  amountCents: 399,
+};
+
+describe('the receipt freeze banner', () => {
+  it('names the overdue purchase, its due day, and that the card works again at once', () => {
+    expect(receiptFreezeNote([powells], 'missingReceipt')).toEqual({
+      title: 'Your card is frozen: a receipt is overdue',
+      text: 'Upload the receipt for Powell’s Books, $6.49 on 11/25/2026 (due 12/03/2026) and your card works again at once.',
+      uploadFor: powells,
+    });
+  });
+
+  it('names every overdue purchase, by title where given', () => {
+    const note = receiptFreezeNote([powells, audible], 'missingReceipt');
+    expect(note.title).toBe('Your card is frozen: receipts are overdue');
+    expect(note.text).toBe(
+      'Upload the receipts for Powell’s Books, $6.49 on 11/25/2026; Atomic Habits, $3.99 on 11/25/2026 and your card works again at once.',
+    );
+    expect(note.uploadFor).toBe(powells);
+  });
+
+  it.each([
+    ['manager', 'Your manager has also frozen it'],
+    ['dormant', 'also frozen for 12 months without a purchase'],
+  ] as const)('never promises the card back when a %s freeze is on too', (reason, says) => {
+    const note = receiptFreezeNote([powells], reason);
+    expect(note.text).toContain(says);
+    expect(note.text).not.toContain('works again');
+  });
+});
+
+describe('after an upload', () => {
+  it.each([
+    ['active', 'Your card is active again.'],
+    ['stillOverdue', 'Your card stays frozen until your other overdue receipts are in.'],
+    [
+      'stillFrozen',
+      'Your receipts are all in, but your card stays frozen for another reason: see your card.',
+    ],
+    ['notFrozenForReceipts', 'Receipt uploaded.'],
+  ] as const)('says what the server did to the card (%s)', (card, message) => {
+    expect(receiptUploadedMessage(card).message).toBe(message);
+  });
+});
+
+describe("the manager's roster", () => {
+  it.each([
+    [1, true, '1 receipt overdue: card frozen until it is in'],
+    [2, true, '2 receipts overdue: card frozen until they are in'],
+    // Overdue since midnight, before the morning's freeze (or a manager activated it): no claim it is frozen.
+    [1, false, '1 receipt overdue'],
+  ] as const)('%i overdue, card frozen %s: %s', (count, frozen, text) => {
+    expect(receiptsOverdueText(count, frozen)).toBe(text);
+  });
+});
