@@ -48,8 +48,8 @@ function uniqueEmail(who: string): string {
  */
 async function mailedLink(address: string, path: string): Promise<string> {
   const pattern = new RegExp(`https?://[^\\s/]+(${path.replace('/', '\\/')}\\?[^\\s]+)`);
-  // Bounded just under the test's own timeout, not by a shorter one a busy machine could miss.
-  const deadline = Date.now() + 100_000;
+  // Bounded just under the e2e test timeout (60 s), not by a shorter one a busy machine could miss.
+  const deadline = Date.now() + 50_000;
   while (Date.now() < deadline) {
     const mails = (await mailbox.to(address)).sort((a, b) => b.at - a.at);
     for (const mail of mails) {
