@@ -9,8 +9,7 @@
  * SCREENSHOT_DIR when it is set.
  */
 import { randomUUID } from 'node:crypto';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
@@ -22,6 +21,7 @@ import {
   type SignedIn,
 } from '../support/accountFlows';
 import { launchBrowser, seriousViolations, signInPage } from '../support/browser';
+import { e2eTable } from '../support/e2eTable';
 import { Mailbox } from '../support/integrationStack';
 
 const env = inject('e2e');
@@ -218,13 +218,7 @@ describe('the virtual card', () => {
       expect(frozen.status).toBe(200);
       if (!('manager' in freeze)) {
         // The receipts job's freeze: the card frozen for a missing receipt only.
-        const db = DynamoDBDocumentClient.from(
-          new DynamoDBClient({
-            endpoint: env.dynamodbEndpoint,
-            region: 'us-east-1',
-            credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-          }),
-        );
+        const db = e2eTable(env);
         await db.send(
           new UpdateCommand({
             TableName: env.tableName,

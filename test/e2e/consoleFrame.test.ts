@@ -6,8 +6,7 @@
  * 375 and 1280 px go to SCREENSHOT_DIR when it is set.
  */
 import { randomUUID } from 'node:crypto';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
@@ -19,6 +18,7 @@ import {
   type SignedIn,
 } from '../support/accountFlows';
 import { closeTourIfDue, launchBrowser, seriousViolations, signInPage } from '../support/browser';
+import { e2eTable } from '../support/e2eTable';
 import { Mailbox } from '../support/integrationStack';
 
 const env = inject('e2e');
@@ -108,13 +108,7 @@ describe('frame', () => {
     const manager = await managerWithBilling();
     const me = await api(env.apiUrl, 'GET', '/me', { token: manager.accessToken });
     // The renewal's decline is the money core's to test; here the banner only needs the team's state.
-    const db = DynamoDBDocumentClient.from(
-      new DynamoDBClient({
-        endpoint: env.dynamodbEndpoint,
-        region: 'us-east-1',
-        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-      }),
-    );
+    const db = e2eTable(env);
     await db.send(
       new UpdateCommand({
         TableName: env.tableName,

@@ -8,13 +8,13 @@
  * own team, so they do not depend on one another or on file order. Screenshots
  * at 375 and 1280 px go to SCREENSHOT_DIR when it is set.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
 import { api, PASSWORD, type SignedIn, uniqueEmail } from '../support/accountFlows';
 import { closeTourIfDue, launchBrowser, seriousViolations, signInPage } from '../support/browser';
+import { e2eTable } from '../support/e2eTable';
 import { Mailbox } from '../support/integrationStack';
 import { joinTeamOverApi, setUpTeamOverApi } from '../support/teams';
 
@@ -185,13 +185,7 @@ describe('a card frozen for an overdue receipt, and a long name', () => {
       body: { userIds: [sam.userId], status: 'inactive' },
     });
     expect(frozen.status).toBe(200);
-    const db = DynamoDBDocumentClient.from(
-      new DynamoDBClient({
-        endpoint: env.dynamodbEndpoint,
-        region: 'us-east-1',
-        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-      }),
-    );
+    const db = e2eTable(env);
     await db.send(
       new UpdateCommand({
         TableName: env.tableName,

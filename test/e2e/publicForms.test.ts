@@ -2,22 +2,16 @@
  * A newcomer joins the waitlist and writes to support in a real browser, through
  * the whole local stack; what they sent is stored and the support inbox gets it.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
 import { launchBrowser } from '../support/browser';
+import { e2eTable } from '../support/e2eTable';
 import { Mailbox } from '../support/integrationStack';
 
 const env = inject('e2e');
-const doc = DynamoDBDocumentClient.from(
-  new DynamoDBClient({
-    endpoint: env.dynamodbEndpoint,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  }),
-);
+const doc = e2eTable(env);
 const mailbox = new Mailbox(env.mailboxUrl.replace(/\/$/, ''));
 
 let browser: Awaited<ReturnType<typeof launchBrowser>>;

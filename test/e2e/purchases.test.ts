@@ -11,8 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { crc32, deflateSync } from 'node:zlib';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { DEFAULT_AUTO_CAPTURE_DELAY_MS } from '../../infra/local/stripe';
@@ -20,6 +19,7 @@ import { keys } from '../../lambdas/src/data/keys';
 import { purchaseItem } from '../../lambdas/src/data/purchases';
 import { api, PASSWORD, type SignedIn } from '../support/accountFlows';
 import { launchBrowser, seriousViolations, signInPage } from '../support/browser';
+import { e2eTable } from '../support/e2eTable';
 import { Mailbox } from '../support/integrationStack';
 import { joinTeamOverApi, setUpTeamOverApi } from '../support/teams';
 
@@ -281,13 +281,7 @@ describe('purchase history and receipts', () => {
 /** A purchase three weeks old awaiting its receipt, as the settlement writes it, then the daily receipt job. */
 async function overdueReceiptAndFreeze(employee: SignedIn & { cardId: string }) {
   const me = await api(env.apiUrl, 'GET', '/me', { token: employee.accessToken });
-  const db = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: env.dynamodbEndpoint,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    }),
-  );
+  const db = e2eTable(env);
   await db.send(
     new PutCommand({
       TableName: env.tableName,

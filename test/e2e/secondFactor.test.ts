@@ -8,13 +8,13 @@
  * the enrolment and the sign-in code screens go to SCREENSHOT_DIR when set.
  * Cancelling the step-up shows no error and moves no money.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
 import { api, PASSWORD } from '../support/accountFlows';
 import { codeFor } from '../support/authenticator';
 import { launchBrowser, seriousViolations, shootAtWidths, signInPage } from '../support/browser';
+import { e2eTable } from '../support/e2eTable';
 import { Mailbox } from '../support/integrationStack';
 import { joinTeamOverApi, setUpTeamOverApi } from '../support/teams';
 
@@ -32,13 +32,7 @@ afterEach(async () => {
  * step-up records and its session's sign-in time are moved out of the way.
  */
 async function ageTheFactor(userId: string) {
-  const db = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: env.dynamodbEndpoint,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    }),
-  );
+  const db = e2eTable(env);
   const { Items = [] } = await db.send(
     new QueryCommand({
       TableName: env.tableName,
