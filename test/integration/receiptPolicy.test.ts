@@ -1,19 +1,11 @@
-/**
- * The receipt policy end to end on DynamoDB Local, the SES mailbox and the
- * Stripe emulator, with the clock moved by the job's `time`. Purchases are
- * written through the data layer exactly as the card settlement writes them
- * (the card network path is covered by cardAuthorization/moneyFlows); the
- * receipt is marked received through the data layer as the upload will.
- */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
 import { markReceiptReceived } from '../../lambdas/src/data/purchaseReceipts';
-import { purchaseItem } from '../../lambdas/src/data/purchases';
 import { handler } from '../../lambdas/src/jobs/receiptDeadlines';
 import { createLogger } from '../../lambdas/src/platform/log';
 import { onReceiptReceived, runReceiptDeadlines } from '../../lambdas/src/services/receiptPolicy';
 import type { SignedIn } from '../support/accountFlows';
+import { putAwaitingPurchase } from '../support/awaitingPurchase';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 import { emulatorClient, joinTeam, sender, setUpTeam } from '../support/teams';
 
@@ -25,34 +17,9 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-let purchaseCount = 0;
-
 /** A purchase as the card settlement records it, awaiting its receipt. */
-async function putPurchase(
-  employee: { userId: string; cardId: string },
-  teamId: string,
-  createdAt: string,
-  amountCents = 1299,
-): Promise<string> {
-  const purchaseId = `ipi_receipt_${Date.now()}_${purchaseCount++}`;
-  await stack.doc.send(
-    new PutCommand({
-      TableName: stack.tableName,
-      Item: purchaseItem({
-        purchaseId,
-        userId: employee.userId,
-        teamId,
-        cardId: employee.cardId,
-        amountCents,
-        merchant: 'Powell’s Books',
-        category: 'book_stores',
-        createdAt,
-        receiptStatus: 'awaiting',
-      }),
-    }),
-  );
-  return purchaseId;
-}
+const putPurchase = (employee: { userId: string; cardId: string }, teamId: string, createdAt: string) =>
+  putAwaitingPurchase(stack, employee, teamId, { createdAt });
 
 async function card(cardId: string) {
   const ours = await stack.getItem(keys.card(cardId));

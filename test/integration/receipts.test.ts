@@ -7,13 +7,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
-import { purchaseItem } from '../../lambdas/src/data/purchases';
 import { createLogger } from '../../lambdas/src/platform/log';
 import { runReceiptDeadlines } from '../../lambdas/src/services/receiptPolicy';
 import type { SignedIn } from '../support/accountFlows';
+import { putAwaitingPurchase } from '../support/awaitingPurchase';
 import { BOOKSHOP, payWithCard } from '../support/cardNetwork';
 import {
   type IntegrationStack,
@@ -263,23 +262,11 @@ describe('receipt uploads', () => {
     const old = new Date(Date.now() - 21 * 86_400_000);
     const overdue: string[] = [];
     for (const [i, merchant] of ['Powell’s Books', 'Audible'].entries()) {
-      const purchaseId = `ipi_overdue_${Date.now()}_${i}`;
-      await stack.doc.send(
-        new PutCommand({
-          TableName: stack.tableName,
-          Item: purchaseItem({
-            purchaseId,
-            userId: employee.userId,
-            teamId,
-            cardId: employee.cardId,
-            amountCents: 649 + i,
-            merchant,
-            category: 'book_stores',
-            createdAt: new Date(old.getTime() + i * 60_000).toISOString(),
-            receiptStatus: 'awaiting',
-          }),
-        }),
-      );
+      const purchaseId = await putAwaitingPurchase(stack, employee, teamId, {
+        createdAt: new Date(old.getTime() + i * 60_000).toISOString(),
+        amountCents: 649 + i,
+        merchant,
+      });
       overdue.push(purchaseId);
     }
     const balance = async () => {

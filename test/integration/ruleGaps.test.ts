@@ -100,58 +100,40 @@ describe("another team's manager moves none of this team's money, with valid Ide
     });
   }, 120_000);
 
-  it("refuses to reallocate this team's removed person to the other team's own employee", async () => {
+  const NOT_REMOVED = 'Only removed or dormant employees of your team can be reallocated.';
+  // Each a request by the other team's manager that names this team's people; the bodies are
+  // functions because both teams are made in beforeAll. The third case names only this team's
+  // people, so either check refuses it and no message is asserted.
+  it.each([
+    {
+      what: "reallocate this team's removed person to the other team's own employee",
+      path: '/funds/reallocate',
+      body: () => ({ deletedUserIds: [ours.removed.userId], receiverIds: [theirs.receiver.userId] }),
+      message: NOT_REMOVED as string | undefined,
+    },
+    {
+      what: "reallocate the other team's own removed person to this team's employee",
+      path: '/funds/reallocate',
+      body: () => ({ deletedUserIds: [theirs.removed.userId], receiverIds: [ours.receiver.userId] }),
+      message: 'A receiving employee is not an active member of your team.',
+    },
+    {
+      what: "reallocate this team's removed person to this team's employee",
+      path: '/funds/reallocate',
+      body: () => ({ deletedUserIds: [ours.removed.userId], receiverIds: [ours.receiver.userId] }),
+      message: undefined,
+    },
+    {
+      what: "redeem this team's removed person",
+      path: '/funds/redeem',
+      body: () => ({ deletedUserIds: [ours.removed.userId] }),
+      message: 'Only removed or dormant employees of your team can be redeemed.',
+    },
+  ])('refuses to $what, and no money moves', async ({ path, body, message }) => {
     const before = await moneyOfBothTeams();
-    const res = await send(
-      'POST',
-      '/funds/reallocate',
-      theirs.manager.accessToken,
-      { deletedUserIds: [ours.removed.userId], receiverIds: [theirs.receiver.userId] },
-      key('r'),
-    );
+    const res = await send('POST', path, theirs.manager.accessToken, body(), key('m'));
     expect(res.status, JSON.stringify(res.body)).toBe(404);
-    expect(res.body.error.message).toBe('Only removed or dormant employees of your team can be reallocated.');
-    expect(await moneyOfBothTeams()).toEqual(before);
-  });
-
-  it("refuses to reallocate the other team's own removed person to this team's employee", async () => {
-    const before = await moneyOfBothTeams();
-    const res = await send(
-      'POST',
-      '/funds/reallocate',
-      theirs.manager.accessToken,
-      { deletedUserIds: [theirs.removed.userId], receiverIds: [ours.receiver.userId] },
-      key('r'),
-    );
-    expect(res.status, JSON.stringify(res.body)).toBe(404);
-    expect(res.body.error.message).toBe('A receiving employee is not an active member of your team.');
-    expect(await moneyOfBothTeams()).toEqual(before);
-  });
-
-  it("refuses to reallocate this team's removed person to this team's employee", async () => {
-    const before = await moneyOfBothTeams();
-    const res = await send(
-      'POST',
-      '/funds/reallocate',
-      theirs.manager.accessToken,
-      { deletedUserIds: [ours.removed.userId], receiverIds: [ours.receiver.userId] },
-      key('r'),
-    );
-    expect(res.status, JSON.stringify(res.body)).toBe(404);
-    expect(await moneyOfBothTeams()).toEqual(before);
-  });
-
-  it("refuses to redeem this team's removed person", async () => {
-    const before = await moneyOfBothTeams();
-    const res = await send(
-      'POST',
-      '/funds/redeem',
-      theirs.manager.accessToken,
-      { deletedUserIds: [ours.removed.userId] },
-      key('x'),
-    );
-    expect(res.status, JSON.stringify(res.body)).toBe(404);
-    expect(res.body.error.message).toBe('Only removed or dormant employees of your team can be redeemed.');
+    if (message) expect(res.body.error.message).toBe(message);
     expect(await moneyOfBothTeams()).toEqual(before);
   });
 
