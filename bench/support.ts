@@ -10,7 +10,7 @@ import { join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { type LocalStack, startLocalStack } from '../infra/local/stack';
-import { freePort } from '../test/support/ports';
+import { freeLocalPorts } from '../test/support/ports';
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -21,15 +21,7 @@ export function median(values: number[]): number {
 export async function withBenchStack<T>(name: string, run: (stack: LocalStack) => Promise<T>): Promise<T> {
   const dataDir = mkdtempSync(join(tmpdir(), `lb-bench-${name}-`));
   const stack = await startLocalStack({
-    ports: {
-      web: await freePort(),
-      api: await freePort(),
-      ses: await freePort(),
-      s3: await freePort(),
-      dynamodb: await freePort(),
-      cognito: await freePort(),
-      stripe: await freePort(),
-    },
+    ports: await freeLocalPorts(),
     dataDir,
     inMemoryDatabase: true,
     buildWeb: false,

@@ -11,25 +11,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EMPLOYEE } from '../../infra/local/seed';
-import type { LocalPorts } from '../../infra/local/settings';
 import { type LocalStack, startLocalStack } from '../../infra/local/stack';
 import { cardAccount, holdAccount } from '../../shared/src/domain/ledger';
-import { freePort } from '../support/ports';
+import { freeLocalPorts } from '../support/ports';
 
 let dataDir: string;
 let stack: LocalStack | undefined;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'lb-holds-'));
-  const ports: LocalPorts = {
-    web: await freePort(),
-    api: await freePort(),
-    ses: await freePort(),
-    s3: await freePort(),
-    dynamodb: await freePort(),
-    cognito: await freePort(),
-    stripe: await freePort(),
-  };
+  const ports = await freeLocalPorts();
   // Vite's dev server: no production build needed for what this test reads.
   stack = await startLocalStack({ ports, dataDir, inMemoryDatabase: true, quiet: true, dev: true });
 }, 180_000);

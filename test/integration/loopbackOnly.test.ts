@@ -16,7 +16,7 @@ import type { LocalPorts } from '../../infra/local/settings';
 import { type LocalStack, startLocalStack } from '../../infra/local/stack';
 import { startWebServer } from '../../infra/local/webServer';
 import { isLoopback, listeningSocketsOf } from '../support/listeningSockets';
-import { freePort } from '../support/ports';
+import { freeLocalPorts, freePort } from '../support/ports';
 
 let dataDir: string;
 let stack: LocalStack | undefined;
@@ -26,15 +26,7 @@ let builtAppPort: number;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'lb-loopback-'));
-  ports = {
-    web: await freePort(),
-    api: await freePort(),
-    ses: await freePort(),
-    s3: await freePort(),
-    dynamodb: await freePort(),
-    cognito: await freePort(),
-    stripe: await freePort(),
-  };
+  ports = await freeLocalPorts();
   // `npm run dev` (Vite's dev server) needs no web build; the built app's server is
   // started beside it on a stub folder, so this layer never waits for a production build.
   stack = await startLocalStack({

@@ -9,7 +9,7 @@ import type { TestProject } from 'vitest/node';
 import { startLocalStack } from '../../infra/local/stack';
 import { startHostedUiStandIn } from './hostedUiStandIn';
 import { CLIENT_IP_HEADER } from './integrationStack';
-import { freePort } from './ports';
+import { freeLocalPorts, freePort } from './ports';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,15 +33,7 @@ export default async function setup(project: TestProject) {
   // starts with the stack: so its port is picked first.
   const hostedUiPort = await freePort();
   const stack = await startLocalStack({
-    ports: {
-      web: await freePort(),
-      api: await freePort(),
-      ses: await freePort(),
-      s3: await freePort(),
-      dynamodb: await freePort(),
-      cognito: await freePort(),
-      stripe: await freePort(),
-    },
+    ports: await freeLocalPorts(),
     dataDir,
     inMemoryDatabase: true,
     quiet: true,

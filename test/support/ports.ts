@@ -1,4 +1,5 @@
 import { createServer } from 'node:net';
+import type { LocalPorts } from '../../infra/local/settings';
 
 /** A port that was free a moment ago on 127.0.0.1 (the OS picks it). */
 export async function freePort(): Promise<number> {
@@ -11,4 +12,17 @@ export async function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** A free port for each piece of a local stack (infra/local/stack.ts), for a stack of its own. */
+export async function freeLocalPorts(): Promise<LocalPorts> {
+  return {
+    web: await freePort(),
+    api: await freePort(),
+    ses: await freePort(),
+    s3: await freePort(),
+    dynamodb: await freePort(),
+    cognito: await freePort(),
+    stripe: await freePort(),
+  };
 }
