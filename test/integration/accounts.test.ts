@@ -1,5 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { db, tableName } from '../../lambdas/src/data/client';
 import { keys } from '../../lambdas/src/data/keys';
 import { SESSION_COOKIE_NAME } from '../../lambdas/src/platform/sessionCookie';
@@ -413,8 +413,13 @@ describe('password recovery', () => {
     expect(mismatched.body.error.fields).toEqual({ confirmPassword: 'Passwords do not match!' });
     expect((await signIn(stack.apiUrl, manager.email)).status).toBe(200);
 
-    // Sessions end at whole seconds; let the clock pass the second the tokens were issued in.
-    await new Promise((r) => setTimeout(r, 1100));
+    // Sessions end at whole seconds (tokens' `iat`), so a reset in the very second a token was issued
+    // spares it (docs/security.md, Sessions). Wait for the clock to leave that second, not a fixed time.
+    const lastIssuedSecond = Math.floor(Date.now() / 1000);
+    await vi.waitUntil(() => Math.floor(Date.now() / 1000) > lastIssuedSecond, {
+      timeout: 5_000,
+      interval: 20,
+    });
     const reset = await postJson(`${stack.apiUrl}/auth/resetPassword`, {
       token,
       password: 'a brand new secret',

@@ -17,7 +17,9 @@ export async function linkToken(
   to: string,
   path: '/verify' | '/forgotpassword',
 ): Promise<string> {
-  for (let attempt = 0; attempt < 20; attempt++) {
+  // Bounded by the integration test timeout (30 s), not by a count of tries a busy machine could use up.
+  const deadline = Date.now() + 25_000;
+  while (Date.now() < deadline) {
     const mails = await mailbox.to(to);
     for (const mail of mails.reverse()) {
       const match = new RegExp(`https?://[^\\s]+${path}\\?token=([A-Za-z0-9_-]+)`).exec(mail.body.text ?? '');
