@@ -173,6 +173,9 @@ describe('activity log', () => {
       );
       expect(new Set(sizes).size, sizes.join(' | ')).toBe(1);
       await table.getByText('Budget funded').first().waitFor();
+      // What the product did by itself names it in words a manager reads, not "System".
+      const funded = table.locator('tbody tr').filter({ hasText: 'Budget funded' }).first();
+      expect(await funded.locator('td').nth(1).textContent()).toBe('Learning Budget (automatic)');
       expect(await seriousViolations(page)).toEqual([]);
       await shoot(page, `activity-${width}`);
       await browser?.close();

@@ -10,6 +10,7 @@ import { keys } from '../../lambdas/src/data/keys';
 import { handler } from '../../lambdas/src/jobs/dormancyNotices';
 import { createLogger } from '../../lambdas/src/platform/log';
 import { runDormancy } from '../../lambdas/src/services/dormancy';
+import { auditDetails, SYSTEM_ACTOR_NAME } from '../../shared/src/domain/auditLog';
 import { addMonths } from '../../shared/src/domain/dormancy';
 import type { SignedIn } from '../support/accountFlows';
 import { payWithCard } from '../support/cardNetwork';
@@ -62,6 +63,17 @@ async function team(): Promise<{ manager: SignedIn; employee: SignedIn & { cardI
   const employee = await joinTeam(stack, manager, 30);
   const record = await person(employee.userId);
   return { manager, employee, name: `${record.firstName} ${record.lastName}`.trim() };
+}
+
+/** The system's entries in the manager's Activity Log (GET /team/audit), with their details in words. */
+async function systemLog(manager: SignedIn) {
+  const res = await sender(stack)('GET', '/team/audit?limit=100', manager.accessToken);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return (
+    res.body.events as { eventId: string; actorId: string; action: string; after?: Record<string, unknown> }[]
+  )
+    .filter((e) => e.actorId === 'system' && !e.action.startsWith('money.'))
+    .map((e) => ({ ...e, details: auditDetails(e) }));
 }
 
 async function balance(employee: SignedIn) {
@@ -126,9 +138,27 @@ describe('dormancy', () => {
       freezeReason: 'dormant',
     });
 
-    // Nothing more, however many days pass.
+    // The manager's log says who did it, to whom, when and why.
+    const last4 = (await stack.getItem(keys.card(employee.cardId)))?.last4 as string;
+    const logged = await systemLog(manager);
+    expect(logged).toEqual([
+      expect.objectContaining({
+        actorName: SYSTEM_ACTOR_NAME,
+        action: 'card.dormant',
+        targetId: employee.userId,
+        targetName: name,
+        at: after,
+        before: { status: 'active' },
+        after: expect.objectContaining({ cardId: employee.cardId, status: 'paused', cardStatus: 'inactive' }),
+        details: `Card ending in ${last4}: no purchase for 13 months`,
+      }),
+    ]);
+
+    // Nothing more, however many days pass, nor from a run by hand the same day.
+    expect(await runDormancy(new Date(after), log)).toMatchObject({ deactivated: 0 });
     await runDormancy(new Date(new Date(after).getTime() + 10 * DAY), log);
     expect((await subjects(employee.email)).filter((s) => s.includes('inactive tomorrow'))).toHaveLength(1);
+    expect((await systemLog(manager)).map((e) => e.eventId)).toEqual(logged.map((e) => e.eventId));
 
     // The manager reactivates them: active card, clock restarted, no notices left.
     const unpause = await sender(stack)('POST', '/employees/pause', manager.accessToken, {

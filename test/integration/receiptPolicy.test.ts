@@ -4,6 +4,7 @@ import { markReceiptReceived } from '../../lambdas/src/data/purchaseReceipts';
 import { handler } from '../../lambdas/src/jobs/receiptDeadlines';
 import { createLogger } from '../../lambdas/src/platform/log';
 import { onReceiptReceived, runReceiptDeadlines } from '../../lambdas/src/services/receiptPolicy';
+import { auditDetails, SYSTEM_ACTOR_NAME } from '../../shared/src/domain/auditLog';
 import type { SignedIn } from '../support/accountFlows';
 import { putAwaitingPurchase } from '../support/awaitingPurchase';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
@@ -42,6 +43,24 @@ async function team(): Promise<{
 }
 
 const log = createLogger({ test: 'receiptPolicy' });
+
+type LogEvent = {
+  eventId: string;
+  actorId: string;
+  actorName?: string;
+  action: string;
+  targetId?: string;
+  targetName?: string;
+  after?: Record<string, unknown>;
+  at: string;
+};
+
+/** The card events of the manager's Activity Log (GET /team/audit), oldest first, with their details in words. */
+async function cardLog(manager: SignedIn) {
+  const res = await sender(stack)('GET', '/team/audit?kind=cards&limit=100', manager.accessToken);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return (res.body.events as LogEvent[]).reverse().map((e) => ({ ...e, details: auditDetails(e) }));
+}
 
 describe('receipt deadlines', () => {
   it('reminds before the deadline, freezes the day after it and tells both, once a day; the receipt unfreezes at once', async () => {
@@ -130,6 +149,15 @@ describe('receipt deadlines', () => {
       freeze: { manager: true },
       issuerStatus: 'inactive',
     });
+    // The log says the receipt freeze went, and what still holds the card.
+    const lifted = (await cardLog(manager)).filter((e) => e.action === 'card.receiptFreezeLifted');
+    expect(lifted.map((e) => [e.actorName, e.after?.status, e.details])).toEqual([
+      [
+        SYSTEM_ACTOR_NAME,
+        'inactive',
+        expect.stringMatching(/every overdue receipt is in; still frozen: frozen by a manager$/),
+      ],
+    ]);
 
     await handler({ time: '2026-04-10T14:00:00.000Z' });
     expect((await card(employee.cardId)).status).toBe('inactive');
@@ -160,11 +188,89 @@ describe('receipt deadlines', () => {
     const next = await handler({ time: '2026-05-14T14:00:00.000Z' });
     expect(next.status).toBe('done');
     expect(await card(employee.cardId)).toEqual({ status: 'active', freeze: {}, issuerStatus: 'active' });
+    // The job's own lifting is logged too, once: a run by hand the same day finds nothing to lift.
+    await runReceiptDeadlines(new Date('2026-05-14T15:00:00.000Z'), log);
+    expect((await cardLog(manager)).map((e) => [e.action, e.at])).toEqual([
+      ['card.receiptFreeze', '2026-05-13T14:00:00.000Z'],
+      ['card.receiptFreezeLifted', '2026-05-14T14:00:00.000Z'],
+    ]);
 
     const later = await sender(stack)('GET', '/employees', manager.accessToken);
     expect(later.body.employees.find((e: { userId: string }) => e.userId === employee.userId)).toMatchObject({
       receiptsOutstanding: 0,
       freezeReasons: [],
     });
+  });
+  it('logs each freeze and its lifting in the Activity Log as the automatic system, once however often the job runs', async () => {
+    const { manager, teamId, employee } = await team();
+    const last4 = (await stack.getItem(keys.card(employee.cardId)))?.last4 as string;
+    // Bought Monday 1 June 2026: due Monday 8 June, overdue from Tuesday 9 June.
+    const purchaseId = await putPurchase(employee, teamId, '2026-06-01T15:00:00.000Z');
+    expect(await cardLog(manager)).toEqual([]);
+
+    expect((await handler({ time: '2026-06-09T14:00:00.000Z' })).status).toBe('done');
+    const frozen = await cardLog(manager);
+    expect(frozen).toHaveLength(1);
+    expect(frozen[0]).toMatchObject({
+      actorId: 'system',
+      actorName: SYSTEM_ACTOR_NAME,
+      action: 'card.receiptFreeze',
+      targetId: employee.userId,
+      targetName: expect.any(String),
+      at: '2026-06-09T14:00:00.000Z',
+      after: { cardId: employee.cardId, last4, status: 'inactive' },
+      details: `Card ending in ${last4}: receipt for Powell’s Books $12.99 overdue since 06/09/2026`,
+    });
+
+    // The same day again, a run by hand, and the next days with the card still frozen: nothing more.
+    expect((await handler({ time: '2026-06-09T18:00:00.000Z' })).status).toBe('skipped');
+    expect(await runReceiptDeadlines(new Date('2026-06-09T19:00:00.000Z'), log)).toMatchObject({
+      cardsFrozen: 0,
+    });
+    await handler({ time: '2026-06-10T14:00:00.000Z' });
+    await runReceiptDeadlines(new Date('2026-06-10T15:00:00.000Z'), log);
+    expect((await cardLog(manager)).map((e) => e.eventId)).toEqual([frozen[0]?.eventId]);
+
+    // The manager activates it while the receipt is still overdue: the next run freezes it again,
+    // a new freeze the log shows after the manager's activation.
+    const activated = await sender(stack)('POST', '/employees/cardStatus', manager.accessToken, {
+      userIds: [employee.userId],
+      status: 'active',
+    });
+    expect(activated.status).toBe(200);
+    await handler({ time: '2026-06-11T14:00:00.000Z' });
+    expect((await card(employee.cardId)).freeze).toEqual({ missingReceipt: true });
+    // (The manager acts on today's clock, the job on June's: compared by kind, not by place.)
+    const refrozen = await cardLog(manager);
+    expect(refrozen.filter((e) => e.action === 'card.activated')).toHaveLength(1);
+    expect(refrozen.filter((e) => e.action === 'card.receiptFreeze').map((e) => [e.at, e.actorId])).toEqual([
+      ['2026-06-09T14:00:00.000Z', 'system'],
+      ['2026-06-11T14:00:00.000Z', 'system'],
+    ]);
+
+    // The receipt comes in and two unfreezes race (a retried confirm): the card is lifted, logged and
+    // the employee told once; the next run adds nothing.
+    const told = (await subjects(employee.email)).filter((s) => s.includes('works again')).length;
+    await markReceiptReceived(purchaseId, '2026-06-11T16:00:00.000Z');
+    const both = await Promise.all([
+      onReceiptReceived(employee.userId, new Date('2026-06-11T16:00:00.000Z')),
+      onReceiptReceived(employee.userId, new Date('2026-06-11T16:00:00.000Z')),
+    ]);
+    expect(both.map((r) => r.card)).toContain('active');
+    for (const r of both) expect(['active', 'notFrozenForReceipts']).toContain(r.card);
+    expect(await card(employee.cardId)).toEqual({ status: 'active', freeze: {}, issuerStatus: 'active' });
+    expect((await subjects(employee.email)).filter((s) => s.includes('works again'))).toHaveLength(told + 1);
+    await handler({ time: '2026-06-12T14:00:00.000Z' });
+    const lifted = (await cardLog(manager)).filter((e) => e.action === 'card.receiptFreezeLifted');
+    expect(lifted).toHaveLength(1);
+    expect(lifted[0]).toMatchObject({
+      actorId: 'system',
+      actorName: SYSTEM_ACTOR_NAME,
+      targetId: employee.userId,
+      at: '2026-06-11T16:00:00.000Z',
+      after: { cardId: employee.cardId, status: 'active' },
+      details: `Card ending in ${last4}: every overdue receipt is in`,
+    });
+    expect(await cardLog(manager)).toHaveLength(4);
   });
 });

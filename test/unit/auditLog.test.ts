@@ -17,7 +17,8 @@ function actionsWrittenByServer(): string[] {
   const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
   for (const file of files) {
     const text = readFileSync(join(dir, file), 'utf8');
-    if (!/recordAudit|audit\(/.test(text)) continue;
+    // recordAudit, a manager action's audit(...), or a system entry written with the change (systemAudit.ts).
+    if (!/recordAudit|audit\(|auditTransactItem/.test(text)) continue;
     // `action: 'x.y'`, `audit(actor, 'x.y'` and both sides of `cond ? 'x.y' : 'x.z'` in an audit call.
     for (const call of text.matchAll(/(?:action:|audit\()([^;]*?)(?:,\s*(?:now|\{)|\n\s*\w+:)/gs))
       for (const literal of (call[1] ?? '').matchAll(/'([a-z]+\.[a-zA-Z]+)'/g))
@@ -37,6 +38,9 @@ describe('the activity log in words', () => {
     ['billing.cardAdded', 'billing', 'Added a card'],
     ['receipt.seen', 'people', 'Viewed a receipt'],
     ['receipt.uploaded', 'people', 'Uploaded a receipt'],
+    ['card.receiptFreeze', 'cards', 'Froze card: receipt overdue'],
+    ['card.receiptFreezeLifted', 'cards', 'Lifted the receipt freeze'],
+    ['card.dormant', 'cards', 'Made card inactive and paused'],
     ['something.new', 'people', 'something.new'],
   ])('%s is %s: "%s"', (action, kind, words) => {
     expect(auditKind(action)).toBe(kind);
@@ -47,7 +51,15 @@ describe('the activity log in words', () => {
     const written = actionsWrittenByServer();
     // The scan finds the services' audit calls (so it cannot pass by finding nothing)...
     expect(written).toEqual(
-      expect.arrayContaining(['card.activated', 'employee.unpaused', 'receipt.seen', 'cycle.funded']),
+      expect.arrayContaining([
+        'card.activated',
+        'employee.unpaused',
+        'receipt.seen',
+        'cycle.funded',
+        'card.receiptFreeze',
+        'card.receiptFreezeLifted',
+        'card.dormant',
+      ]),
     );
     // ...each of which is a declared action (recordAudit's type allows no other)...
     expect(AUDIT_ACTIONS).toEqual(expect.arrayContaining(written));
@@ -57,6 +69,37 @@ describe('the activity log in words', () => {
       expect(words, action).not.toBe(action);
       expect(words, action).not.toMatch(/^[a-z]+\.[a-zA-Z]+$/);
     }
+  });
+
+  it('says why the system froze, unfroze or deactivated a card, and which card', () => {
+    const overdue = [
+      { purchaseId: 'ipi_1', merchant: 'Powell’s Books', amountCents: 1299, overdueSince: '2026-03-10' },
+      { purchaseId: 'ipi_2', merchant: 'Udemy', amountCents: 2000, overdueSince: '2026-03-11' },
+    ];
+    expect(auditDetails({ action: 'card.receiptFreeze', after: { last4: '4242', overdue } })).toBe(
+      'Card ending in 4242: receipt for Powell’s Books $12.99 overdue since 03/10/2026; ' +
+        'receipt for Udemy $20.00 overdue since 03/11/2026',
+    );
+    expect(
+      auditDetails({ action: 'card.receiptFreezeLifted', after: { last4: '4242', stillFrozenFor: [] } }),
+    ).toBe('Card ending in 4242: every overdue receipt is in');
+    expect(
+      auditDetails({
+        action: 'card.receiptFreezeLifted',
+        after: { last4: '4242', stillFrozenFor: ['manager'] },
+      }),
+    ).toBe('Card ending in 4242: every overdue receipt is in; still frozen: frozen by a manager');
+    expect(
+      auditDetails({
+        action: 'card.dormant',
+        before: { status: 'active' },
+        after: { last4: '4242', status: 'paused' },
+      }),
+    ).toBe('Card ending in 4242: no purchase for 13 months');
+    // Someone without a card is still paused, and the reason still shows.
+    expect(auditDetails({ action: 'card.dormant', after: { status: 'paused' } })).toBe(
+      'no purchase for 13 months',
+    );
   });
 
   it('names a card on file by brand and last 4 when one is added, made primary or deleted', () => {

@@ -1,12 +1,16 @@
 /**
- * The audit log: every manager action and every money movement, per team,
- * in time order (the ULID sort key). Entries are written once, never changed.
+ * The audit log: every manager action, every money movement and what the
+ * daily jobs do to people and cards, per team, in time order (the ULID sort
+ * key). Entries are written once, never changed.
  */
+import { createHash } from 'node:crypto';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { encodeTime } from 'ulid';
 import type { AuditAction } from '../../../shared/src/domain/auditLog';
 import { newId } from '../adapters/clock';
 import { db, tableName } from './client';
 import { keys } from './keys';
+import type { TransactItem } from './transactions';
 
 export interface AuditEvent {
   teamId: string;
@@ -18,15 +22,40 @@ export interface AuditEvent {
   at: string;
 }
 
+function auditPut(event: AuditEvent, eventId: string) {
+  return {
+    TableName: tableName(),
+    Item: { ...keys.audit(event.teamId, eventId), entity: 'AuditEvent', eventId, ...event },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  };
+}
+
 export async function recordAudit(event: AuditEvent): Promise<void> {
-  const eventId = newId(new Date(event.at));
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.audit(event.teamId, eventId), entity: 'AuditEvent', eventId, ...event },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await db().send(new PutCommand(auditPut(event, newId(new Date(event.at)))));
+}
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * The id of an event something may try to record twice (a job's retried run,
+ * the upload and the job lifting the same freeze): a ULID whose time is the
+ * event's, so the log keeps its order, and whose other 16 characters come from
+ * a hash of what the event is (`eventKey`), so the same event always gets the
+ * same id and the conditional write keeps one.
+ */
+export function derivedAuditId(at: string, eventKey: string): string {
+  const hash = createHash('sha256').update(eventKey).digest();
+  const tail = Array.from(hash.subarray(0, 16), (byte) => CROCKFORD[byte % 32]).join('');
+  return `${encodeTime(Date.parse(at), 10)}${tail}`;
+}
+
+/**
+ * An audit entry as one item of a transaction, so the change it records and
+ * the entry are written together or not at all; its id is derived from
+ * `eventKey` (derivedAuditId), and an entry already there cancels the write.
+ */
+export function auditTransactItem(event: AuditEvent, eventKey: string): TransactItem {
+  return { Put: auditPut(event, derivedAuditId(event.at, eventKey)) };
 }
 
 export async function listAudit(teamId: string, limit = 100): Promise<(AuditEvent & { eventId: string })[]> {

@@ -6,6 +6,7 @@ import { BatchGetCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/
 import type { FreezeReasons } from '../../../shared/src/domain/spendPolicy';
 import { db, tableName, updateFields } from './client';
 import { keys } from './keys';
+import { failedCondition, sendTransaction, type TransactItem } from './transactions';
 
 export type CardStatus = 'active' | 'inactive' | 'canceled';
 
@@ -87,6 +88,49 @@ export async function getCards(cardIds: string[]): Promise<Map<string, CardRecor
 
 export async function updateCard(cardId: string, fields: Partial<CardRecord>): Promise<void> {
   await updateFields(keys.card(cardId), fields);
+}
+
+/** Whether a freeze reason is on the card now: the condition of a change that adds or lifts it. */
+export type FreezeReasonCondition = { reason: keyof FreezeReasons; on: boolean };
+
+/**
+ * Sets a card's status and freeze reasons together with `entry` (the audit
+ * entry that records it) in one transaction, only if the card is not canceled
+ * and `reason` is as `expected` says: two runs (or the upload and the job)
+ * racing to add or lift the same reason change the card, and log it, once.
+ * False when the condition did not hold or the entry was already there.
+ */
+export async function changeCardFreeze(
+  cardId: string,
+  change: { status?: CardStatus; freeze: FreezeReasons },
+  expected: FreezeReasonCondition,
+  entry: TransactItem,
+): Promise<boolean> {
+  const reasonNow = expected.on
+    ? 'freeze.#reason = :on'
+    : '(attribute_not_exists(freeze.#reason) OR freeze.#reason <> :on)';
+  const update: TransactItem = {
+    Update: {
+      TableName: tableName(),
+      Key: keys.card(cardId),
+      UpdateExpression: change.status ? 'SET freeze = :freeze, #status = :status' : 'SET freeze = :freeze',
+      ConditionExpression: `attribute_exists(pk) AND #status <> :canceled AND ${reasonNow}`,
+      ExpressionAttributeNames: { '#status': 'status', '#reason': expected.reason },
+      ExpressionAttributeValues: {
+        ':freeze': change.freeze,
+        ':canceled': 'canceled',
+        ':on': true,
+        ...(change.status ? { ':status': change.status } : {}),
+      },
+    },
+  };
+  try {
+    await sendTransaction([update, entry]);
+    return true;
+  } catch (error) {
+    if (failedCondition(error)) return false;
+    throw error;
+  }
 }
 
 export async function getAuthorization(authorizationId: string): Promise<AuthorizationRecord | undefined> {

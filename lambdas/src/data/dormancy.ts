@@ -9,6 +9,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type DormancyNotice, nextDormancyDay } from '../../../shared/src/domain/dormancy';
 import { db, isConditionFailure, queryAll, tableName } from './client';
 import { keys } from './keys';
+import { failedCondition, sendTransaction, type TransactItem } from './transactions';
 import type { UserRecord } from './users';
 
 /**
@@ -59,21 +60,23 @@ async function conditionalUpdate(
   extraCondition: string,
   names: Record<string, string>,
   values: Record<string, unknown>,
+  /** Written in the same transaction (an audit entry): both or neither. */
+  alongside?: TransactItem,
 ): Promise<boolean> {
+  const input = {
+    TableName: tableName(),
+    Key: keys.user(user.userId),
+    UpdateExpression: update,
+    ConditionExpression: ['quietSince = :quiet', extraCondition].filter(Boolean).join(' AND '),
+    ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
+    ExpressionAttributeValues: { ':quiet': user.quietSince, ...values },
+  };
   try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.user(user.userId),
-        UpdateExpression: update,
-        ConditionExpression: ['quietSince = :quiet', extraCondition].filter(Boolean).join(' AND '),
-        ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
-        ExpressionAttributeValues: { ':quiet': user.quietSince, ...values },
-      }),
-    );
+    if (alongside) await sendTransaction([{ Update: input }, alongside]);
+    else await db().send(new UpdateCommand(input));
     return true;
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    if (isConditionFailure(error) || failedCondition(error)) return false;
     throw error;
   }
 }
@@ -93,14 +96,15 @@ export function claimNotice(user: UserRecord, notice: DormancyNotice, sentAt: st
   );
 }
 
-/** The card is inactive and the person paused for dormancy: recorded once. */
-export function recordDeactivation(user: UserRecord, at: string): Promise<boolean> {
+/** The card is inactive and the person paused for dormancy: recorded once, with its audit entry. */
+export function recordDeactivation(user: UserRecord, at: string, entry: TransactItem): Promise<boolean> {
   return conditionalUpdate(
     user,
     'SET dormancy.deactivatedAt = :at, #status = :paused',
     'attribute_not_exists(dormancy.deactivatedAt) AND #status <> :deleted',
     { '#status': 'status' },
     { ':at': at, ':paused': 'paused', ':deleted': 'deleted' },
+    entry,
   );
 }
 

@@ -15,6 +15,8 @@
  *
  * Each notice is claimed on the user (its sending time, condition: not sent,
  * clock unchanged) before the e-mail goes, so a second run sends nothing twice.
+ * The deactivation is written with its Activity Log entry (services/systemAudit.ts)
+ * under the same condition, so it is logged once.
  */
 import {
   deactivationDue,
@@ -24,12 +26,13 @@ import {
 } from '../../../shared/src/domain/dormancy';
 import { setCardStatus as setIssuerCardStatus } from '../adapters/stripe';
 import { getTeam } from '../data/accounts';
-import { getCard, updateCard } from '../data/cards';
+import { type CardRecord, getCard, updateCard } from '../data/cards';
 import { claimNotice, dueOn, recordDeactivation, relist } from '../data/dormancy';
 import { lastFinishedRunBefore } from '../data/jobRuns';
 import { getUser, type UserRecord } from '../data/users';
 import type { Logger } from '../platform/log';
 import { sendDormancyNotice, sendDormancyWarning } from './dormancyEmails';
+import { dormantEntry } from './systemAudit';
 
 /** People handled side by side within a day's list. */
 const CONCURRENCY = 8;
@@ -54,13 +57,14 @@ function nameOf(user: UserRecord): string {
   return `${user.firstName} ${user.lastName}`.trim();
 }
 
-/** Makes the card inactive for dormancy, beside any other freeze reason. */
-async function deactivateCard(cardId: string) {
+/** Makes the card inactive for dormancy, beside any other freeze reason; the card it changed. */
+async function deactivateCard(cardId: string): Promise<CardRecord | undefined> {
   const card = await getCard(cardId);
-  if (!card || card.status === 'canceled') return;
+  if (!card || card.status === 'canceled') return undefined;
   // Issuer first: if it fails, our record still says active and the next run tries again.
   if (card.status !== 'inactive') await setIssuerCardStatus(card.cardId, 'inactive');
   await updateCard(card.cardId, { status: 'inactive', freeze: { ...card.freeze, dormant: true } });
+  return card;
 }
 
 async function runPerson(
@@ -92,8 +96,10 @@ async function runPerson(
     }
   }
   if (deactivationDue(quietSince, record, now)) {
-    if (user.cardId) await deactivateCard(user.cardId);
-    if (!(await recordDeactivation(user, now.toISOString()))) return;
+    const card = user.cardId ? await deactivateCard(user.cardId) : undefined;
+    // The pause and its Activity Log entry are one write, made once per dormancy clock.
+    const at = now.toISOString();
+    if (!(await recordDeactivation(user, at, dormantEntry(user, card, at)))) return;
     record.deactivatedAt = now.toISOString();
     summary.deactivated++;
   }

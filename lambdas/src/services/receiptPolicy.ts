@@ -8,14 +8,16 @@
  * freeze, dormancy) remains.
  *
  * Invariant: this module only ever adds or removes `missingReceipt` in
- * `card.freeze`; it never touches the other reasons.
+ * `card.freeze`; it never touches the other reasons. Each add or lift is
+ * written with its Activity Log entry (services/systemAudit.ts), conditioned
+ * on the reason being off or on, so a repeated run changes and logs nothing.
  */
 import { businessDateOf, receiptDueDay, receiptStage } from '../../../shared/src/domain/businessDays';
 import type { FreezeReasons } from '../../../shared/src/domain/spendPolicy';
 import type { CardAfterReceipt } from '../../../shared/src/schemas/purchases';
 import { setCardStatus as setIssuerCardStatus } from '../adapters/stripe';
 import { listTeamUsers, type TeamRecord, teamsWithBilling } from '../data/accounts';
-import { type CardRecord, getCard, getCards, updateCard } from '../data/cards';
+import { type CardRecord, changeCardFreeze, getCard, getCards } from '../data/cards';
 import {
   markReminderSent,
   teamPurchasesAwaitingReceipt,
@@ -26,6 +28,7 @@ import { getUser, type UserRecord } from '../data/users';
 import { mapWithConcurrency } from '../platform/concurrency';
 import type { Logger } from '../platform/log';
 import { type ReceiptLine, sendFrozenForReceipts, sendReceiptReminder, sendUnfrozen } from './receiptEmails';
+import { receiptFreezeEntry, receiptFreezeLiftedEntry } from './systemAudit';
 
 function line(p: PurchaseRecord): ReceiptLine {
   return {
@@ -41,25 +44,45 @@ function otherReasons(freeze: FreezeReasons | undefined): FreezeReasons {
   return Object.fromEntries(Object.entries(rest).filter(([, on]) => on)) as FreezeReasons;
 }
 
-/** Adds `missingReceipt` to the card's reasons; false when it was already there (nothing done). */
-async function freezeForReceipts(card: CardRecord): Promise<boolean> {
+/**
+ * Adds `missingReceipt` to the card's reasons, with its audit entry; false when
+ * it was already there (nothing done, nothing logged).
+ */
+async function freezeForReceipts(card: CardRecord, overdue: PurchaseRecord[], now: Date): Promise<boolean> {
   if (card.freeze?.missingReceipt || card.status === 'canceled') return false;
   // Issuer first: if it fails, our record still says active and tomorrow's run tries again.
   if (card.status !== 'inactive') await setIssuerCardStatus(card.cardId, 'inactive');
-  await updateCard(card.cardId, { status: 'inactive', freeze: { ...card.freeze, missingReceipt: true } });
-  return true;
+  return changeCardFreeze(
+    card.cardId,
+    { status: 'inactive', freeze: { ...card.freeze, missingReceipt: true } },
+    { reason: 'missingReceipt', on: false },
+    receiptFreezeEntry(card, overdue, now.toISOString()),
+  );
 }
 
-/** Lifts `missingReceipt`; the card is active again only when no other reason remains. */
-async function liftReceiptFreeze(card: CardRecord): Promise<'active' | 'stillFrozen'> {
+/**
+ * Lifts `missingReceipt`, with its audit entry; the card is active again only
+ * when no other reason remains. `lifted` is false when another caller (the job
+ * and an upload at once) lifted it first: it has told the employee and logged it.
+ */
+async function liftReceiptFreeze(
+  card: CardRecord,
+  now: Date,
+): Promise<{ outcome: 'active' | 'stillFrozen'; lifted: boolean }> {
   const rest = otherReasons(card.freeze);
-  if (Object.keys(rest).length > 0) {
-    await updateCard(card.cardId, { freeze: rest });
-    return 'stillFrozen';
-  }
+  const still = Object.keys(rest) as (keyof FreezeReasons)[];
+  const entry = receiptFreezeLiftedEntry(card, still, now.toISOString());
+  const expected = { reason: 'missingReceipt', on: true } as const;
+  if (still.length > 0)
+    return {
+      outcome: 'stillFrozen',
+      lifted: await changeCardFreeze(card.cardId, { freeze: rest }, expected, entry),
+    };
   await setIssuerCardStatus(card.cardId, 'active');
-  await updateCard(card.cardId, { status: 'active', freeze: {} });
-  return 'active';
+  return {
+    outcome: 'active',
+    lifted: await changeCardFreeze(card.cardId, { status: 'active', freeze: {} }, expected, entry),
+  };
 }
 
 export interface ReceiptRunSummary {
@@ -88,7 +111,7 @@ async function runTeam(team: TeamRecord, now: Date, summary: ReceiptRunSummary) 
     if (!user || user.status === 'deleted') continue;
     const overdue = purchases.filter((p) => receiptStage(p.createdAt, now) === 'overdue');
     const card = user.cardId ? cards.get(user.cardId) : undefined;
-    if (overdue.length > 0 && card && (await freezeForReceipts(card))) {
+    if (overdue.length > 0 && card && (await freezeForReceipts(card, overdue, now))) {
       summary.cardsFrozen++;
       await sendFrozenForReceipts(
         user,
@@ -117,7 +140,9 @@ async function runTeam(team: TeamRecord, now: Date, summary: ReceiptRunSummary) 
     const stillOverdue = (byUser.get(user.userId) ?? []).some(
       (p) => receiptStage(p.createdAt, now) === 'overdue',
     );
-    if (!stillOverdue && (await liftReceiptFreeze(card)) === 'active') {
+    if (stillOverdue) continue;
+    const { outcome, lifted } = await liftReceiptFreeze(card, now);
+    if (lifted && outcome === 'active') {
       summary.cardsUnfrozen++;
       await sendUnfrozen(user.email, user.firstName);
     }
@@ -162,8 +187,8 @@ export async function onReceiptReceived(userId: string, now: Date): Promise<{ ca
     (p) => receiptStage(p.createdAt, now) === 'overdue',
   );
   if (overdue) return { card: 'stillOverdue' };
-  const outcome = await liftReceiptFreeze(card);
-  if (outcome === 'active') await sendUnfrozen(user.email, user.firstName);
+  const { outcome, lifted } = await liftReceiptFreeze(card, now);
+  if (lifted && outcome === 'active') await sendUnfrozen(user.email, user.firstName);
   return { card: outcome };
 }
 

@@ -10,7 +10,12 @@
  * however the two interleave.
  */
 import type { z } from 'zod';
-import { type AuditKind, auditKind } from '../../../shared/src/domain/auditLog';
+import {
+  type AuditKind,
+  auditKind,
+  SYSTEM_ACTOR,
+  SYSTEM_ACTOR_NAME,
+} from '../../../shared/src/domain/auditLog';
 import { AppError } from '../../../shared/src/errors';
 import type { auditInput } from '../../../shared/src/schemas/team';
 import { listTeamUsers } from '../data/accounts';
@@ -79,7 +84,7 @@ function fromJournal(entry: JournalEntry): LogEvent {
     eventId: entry.entryId,
     // Money moves for the system (cycles, the card network) or for a manager's
     // request, whose own action is logged beside it.
-    actorId: 'system',
+    actorId: SYSTEM_ACTOR,
     action: `money.${entry.kind}`,
     ...(people.length === 1 ? { targetId: people[0] } : {}),
     after: { description: entry.description, legs: entry.legs, ...(entry.references ?? {}) },
@@ -198,6 +203,8 @@ export async function teamAudit(actor: Actor, input: z.output<typeof auditInput>
   const names = new Map(
     (await listTeamUsers(teamId)).map((u) => [u.userId, `${u.firstName} ${u.lastName}`.trim()]),
   );
+  // What the product did by itself reads as such, in the API as on the screen.
+  names.set(SYSTEM_ACTOR, SYSTEM_ACTOR_NAME);
   const more = !(audit.done && journal.done);
   return {
     events: page.map(({ people: _people, ...event }) => ({

@@ -4,9 +4,18 @@
  * is (for the filter), and the amount it moved. Pure, so the words are tested
  * once and the same everywhere.
  */
+import { formatUsDay } from './businessDays';
 import { cardOnFileName } from './cardBrand';
 import type { PostingKind } from './ledger';
 import { formatCents } from './money';
+
+/**
+ * The actor of what the product does by itself (the daily jobs, the card
+ * network's movements, a lifted freeze after an upload), and how a manager
+ * reads it: not a person, not "System".
+ */
+export const SYSTEM_ACTOR = 'system';
+export const SYSTEM_ACTOR_NAME = 'Learning Budget (automatic)';
 
 export const AUDIT_KINDS = ['people', 'cards', 'money', 'billing'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
@@ -57,6 +66,9 @@ const ACTION_WORDS = {
   'employees.invited': 'Invited',
   'card.frozen': 'Froze card',
   'card.activated': 'Activated card',
+  'card.receiptFreeze': 'Froze card: receipt overdue',
+  'card.receiptFreezeLifted': 'Lifted the receipt freeze',
+  'card.dormant': 'Made card inactive and paused',
   'funds.reallocated': 'Reallocated budget',
   'funds.redeemed': 'Redeemed budget',
   'funds.deposited': 'Extra deposit',
@@ -112,6 +124,50 @@ export function auditAmountCents(event: {
   return cents(after.totalCents) ?? cents(after.amountCents);
 }
 
+/** A receipt that froze a card, as the receipt job records it. */
+export interface OverdueReceiptNote {
+  purchaseId: string;
+  merchant: string;
+  amountCents: number;
+  /** The first day it was overdue (the day after its due day), `yyyy-mm-dd`. */
+  overdueSince: string;
+}
+
+const FREEZE_WORDS: Record<string, string> = {
+  manager: 'frozen by a manager',
+  missingReceipt: 'a receipt overdue',
+  dormant: 'no purchase for 13 months',
+};
+
+function isOverdueNote(value: unknown): value is OverdueReceiptNote {
+  const note = value as Partial<OverdueReceiptNote> | null;
+  return (
+    typeof note?.merchant === 'string' &&
+    cents(note.amountCents) !== undefined &&
+    typeof note.overdueSince === 'string'
+  );
+}
+
+/** Why the system changed a card, in words: the receipts overdue, all of them in, or the quiet months. */
+function systemCardReason(action: string, after: Record<string, unknown>): string | undefined {
+  if (action === 'card.receiptFreeze' && Array.isArray(after.overdue)) {
+    const notes = after.overdue.filter(isOverdueNote);
+    return notes
+      .map(
+        (n) =>
+          `receipt for ${n.merchant} ${formatCents(n.amountCents)} overdue since ${formatUsDay(n.overdueSince)}`,
+      )
+      .join('; ');
+  }
+  if (action === 'card.receiptFreezeLifted') {
+    const still = Array.isArray(after.stillFrozenFor) ? (after.stillFrozenFor as string[]) : [];
+    const words = still.map((reason) => FREEZE_WORDS[reason] ?? reason);
+    return `every overdue receipt is in${words.length ? `; still frozen: ${words.join(', ')}` : ''}`;
+  }
+  if (action === 'card.dormant') return FREEZE_WORDS.dormant;
+  return undefined;
+}
+
 /** Details beyond the action: a status change, a fee, a card. */
 export function auditDetails(event: {
   action: string;
@@ -120,6 +176,11 @@ export function auditDetails(event: {
 }): string | undefined {
   const before = event.before ?? {};
   const after = event.after ?? {};
+  const reason = systemCardReason(event.action, after);
+  if (reason !== undefined) {
+    const card = typeof after.last4 === 'string' ? `${cardOnFileName({ last4: after.last4 })}: ` : '';
+    return `${card}${reason}`;
+  }
   if (typeof after.description === 'string' && event.action.startsWith('money.')) return after.description;
   if (event.action === 'receipt.refused' && typeof after.reason === 'string') return after.reason;
   if (event.action.startsWith('receipt.') && typeof after.title === 'string') return after.title;

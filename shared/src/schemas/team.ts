@@ -198,7 +198,7 @@ export const auditOutput = z.object({
   events: z.array(
     z.object({
       eventId: z.string(),
-      /** A user id, or 'system' for the cycles and the card network. */
+      /** A user id, or 'system' (actorName "Learning Budget (automatic)") for the jobs, the cycles and the card network. */
       actorId: z.string(),
       actorName: z.string().optional(),
       action: z.string(),

@@ -14,6 +14,8 @@ import {
   auditAmountCents,
   auditDetails,
   describeAction,
+  SYSTEM_ACTOR,
+  SYSTEM_ACTOR_NAME,
 } from '../../../../shared/src/domain/auditLog';
 import { formatCents } from '../../../../shared/src/domain/money';
 import { call, errorMessage } from '../../api/client';
@@ -41,10 +43,11 @@ function Who({ id, name }: { id?: string; name?: string }) {
         -
       </Text>
     );
-  if (id === 'system')
+  // The daily jobs, the card network, a lifted freeze: the product itself, not a person.
+  if (id === SYSTEM_ACTOR)
     return (
       <Text span inherit c="gray.7">
-        System
+        {SYSTEM_ACTOR_NAME}
       </Text>
     );
   return (
