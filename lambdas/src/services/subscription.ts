@@ -46,7 +46,7 @@ import { fundPendingMembers } from './pendingFunding';
 import { sweepToPool } from './pool';
 import { asRule } from './poolClaim';
 import { refundableCharges } from './redemption';
-import { cycleMembers, type RenewableTeam } from './renewals';
+import { cycleMembers, finishTakenRenewal, type RenewableTeam } from './renewals';
 import { sendClosed, sendResumed, sendSuspended, sendSuspendedUnpaid } from './subscriptionEmails';
 import { audit } from './teamScope';
 
@@ -236,8 +236,9 @@ export async function resumeSubscription(actor: Actor, now: Date, log: Logger): 
 }
 
 /**
- * Closes the subscription for good. Marked closed first, so nothing is charged
- * from that moment; then every card is cancelled (issuer first, then our
+ * Closes the subscription for good. A month's charge already taken but not yet
+ * credited is credited first (renewals.ts `finishTakenRenewal`). Marked closed
+ * next, so nothing is charged from that moment; then every card is cancelled (issuer first, then our
  * record) and its money swept into the team pool; then the pool is redeemed
  * to the card on file as one redemption (one fee) or kept. The plan is stored
  * before any refund, so a retry (the route stays open to it) refunds the same
@@ -250,6 +251,10 @@ export async function closeSubscription(
 ): Promise<SubscriptionOutput> {
   let team = await ownTeam(actor);
   if (team.closing?.status === 'done') return describeSubscription(team, now);
+  // A month's charge taken but not yet credited (a renewal cut off after it) is credited
+  // first, as the next run would: the money the employer paid is then on the ledger,
+  // counted below and redeemed or kept with the rest (docs/decisions.md).
+  await finishTakenRenewal(team.teamId, now);
   const users = await listTeamUsers(team.teamId);
   if (!team.closing && choice === 'redeem') {
     // Refused before anything changes: the same rules as any redemption.
@@ -265,6 +270,9 @@ export async function closeSubscription(
     await setTeamFields(team.teamId, { subscription: 'closed', closedAt: now.toISOString() });
     team = { ...team, subscription: 'closed', closedAt: now.toISOString() };
   }
+  // Again now nothing new can be charged: a renewal that was charging as the team closed
+  // is credited before any card is swept (the job credits no closed team's charge).
+  await finishTakenRenewal(team.teamId, now);
   // Nobody new joins a closed team.
   await withdrawTeamInvitations(team.teamId);
   let cancelled = 0;
