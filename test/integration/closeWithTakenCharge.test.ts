@@ -134,6 +134,13 @@ describe('closing while a month is charged but not credited', () => {
     const day = cycleDate(cycleDay, 1);
     const taken = await renewalCutOffAfterCharge(teamId, day);
     expect(taken.cents).toBe(5500);
+    // The close dialog's figures already count the month closing will credit.
+    const preview = await send('GET', '/subscription', manager.accessToken);
+    expect(preview.body).toMatchObject({
+      remainingCents: 11_000,
+      redeemFeeCents: 1650,
+      redeemNetCents: 9350,
+    });
 
     const closed = await close(manager, 'redeem');
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);

@@ -16,7 +16,7 @@ import { charge, succeededChargeFor } from '../adapters/stripe';
 import { getTeam, listTeamUsers, setTeamFields, setUserFields, type TeamRecord } from '../data/accounts';
 import { recordAudit } from '../data/audit';
 import { keys } from '../data/keys';
-import { post } from '../data/ledger';
+import { getJournals, post } from '../data/ledger';
 import type { UserRecord } from '../data/users';
 import { mapWithConcurrency } from '../platform/concurrency';
 import type { Logger } from '../platform/log';
@@ -279,4 +279,18 @@ export async function finishTakenRenewal(teamId: string, now: Date): Promise<'fu
     await replaceAttempt(keys.team(teamId), 'cycleAttempt', plan, stored.key);
   await creditPlan(teamId, plan, chargeId, now);
   return 'funded';
+}
+
+/**
+ * What finishTakenRenewal would credit now: the planned credits not yet on the
+ * ledger of a renewal whose charge was taken, in cents (0 when none). The
+ * Subscription screen adds it to the money closing would redeem or keep.
+ */
+export async function takenUncreditedCents(team: RenewableTeam): Promise<number> {
+  const plan = team.cycleAttempt;
+  if (!isPlan(plan) || (team.lastRenewedMonth ?? '') >= plan.month) return 0;
+  if (!(await takenCharge(team, plan))) return 0;
+  const entryId = (userId: string) => `FUNDING#${team.teamId}#${userId}#${plan.month}`;
+  const posted = await getJournals(plan.members.map((m) => entryId(m.userId)));
+  return plan.members.filter((m) => !posted.has(entryId(m.userId))).reduce((sum, m) => sum + m.cents, 0);
 }

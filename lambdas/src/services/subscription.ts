@@ -46,7 +46,7 @@ import { fundPendingMembers } from './pendingFunding';
 import { sweepToPool } from './pool';
 import { asRule } from './poolClaim';
 import { refundableCharges } from './redemption';
-import { cycleMembers, finishTakenRenewal, type RenewableTeam } from './renewals';
+import { cycleMembers, finishTakenRenewal, type RenewableTeam, takenUncreditedCents } from './renewals';
 import { sendClosed, sendResumed, sendSuspended, sendSuspendedUnpaid } from './subscriptionEmails';
 import { audit } from './teamScope';
 
@@ -127,7 +127,9 @@ export async function describeSubscription(
   const users = await listTeamUsers(team.teamId);
   const state = subscriptionState(team);
   const billing = state === 'running' ? nextCharge(team, users, now) : undefined;
-  const remainingCents = state === 'closed' ? 0 : await moneyLeft(team, users);
+  // A month charged but not yet credited is credited by closing first, so it is counted here too.
+  const remainingCents =
+    state === 'closed' ? 0 : (await moneyLeft(team, users)) + (await takenUncreditedCents(team));
   const quote = quoteOrNothing(remainingCents);
   return {
     state,
