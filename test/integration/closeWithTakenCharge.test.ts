@@ -3,22 +3,25 @@
  * renewal was cut off after Stripe took the money): closing credits the month
  * through the renewal's own plan first, so the money the employer paid is on
  * the ledger and redeemed or kept with the rest, whether the close is retried
- * or races the funding job. Real handlers, DynamoDB Local and the Stripe
+ * or races the funding job. A joining charge cut off the same way is credited
+ * alike. Real handlers, DynamoDB Local and the Stripe
  * emulator; the cut-off is a network that loses Stripe's answer
  * (test/support/stripeFaultProxy.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createMemberFromInvitation, getInvitation } from '../../lambdas/src/data/accounts';
 import { keys } from '../../lambdas/src/data/keys';
 import { balanceOf, teamJournal } from '../../lambdas/src/data/ledger';
 import { differencesOfMonth } from '../../lambdas/src/data/reconciliation';
 import { handler as monthlyFunding } from '../../lambdas/src/jobs/monthlyFunding';
 import { createLogger } from '../../lambdas/src/platform/log';
+import { activateEmployee } from '../../lambdas/src/services/joining';
 import { runReconciliation } from '../../lambdas/src/services/reconciliation/run';
 import { monthOfDate, renewTeam } from '../../lambdas/src/services/renewals';
 import { cardAccount, poolAccount } from '../../shared/src/domain/ledger';
-import type { SignedIn } from '../support/accountFlows';
+import { type SignedIn, uniqueEmail } from '../support/accountFlows';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 import { LedgerInvariants } from '../support/ledgerInvariants';
 import { chargesFor, type FaultProxy, startFaultProxy } from '../support/stripeFaultProxy';
@@ -79,6 +82,37 @@ async function renewalCutOffAfterCharge(teamId: string, day: Date) {
   // Taken, and nothing credited for it.
   expect(await monthCredits(teamId, month)).toEqual([]);
   return { month, purpose, chargeId: charge.id, cents: charge.amount };
+}
+
+/** A member whose activation is cut off after Stripe took their joining charge: pending, nothing credited. */
+async function joinCutOffAfterCharge(manager: SignedIn, teamId: string, budget: number) {
+  const email = uniqueEmail('emp');
+  const invited = await send('POST', '/invitations', manager.accessToken, { emails: email, budget });
+  expect(invited.status, JSON.stringify(invited.body)).toBe(200);
+  const invitation = await getInvitation(email);
+  if (!invitation) throw new Error('no invitation');
+  // The member as sign-up creates them; their activation is what is cut off.
+  const userId = `emp-${randomUUID()}`;
+  await createMemberFromInvitation(invitation, {
+    userId,
+    email,
+    firstName: 'Bea',
+    lastName: 'Late',
+    role: 'employee',
+    teamId,
+    status: 'active',
+    emailVerified: true,
+    finishedWalkthrough: false,
+    createdAt: new Date().toISOString(),
+    budgetCents: budget * 100,
+    nextBudgetCents: budget * 100,
+  });
+  proxy.fail({ when: 'after', match: chargesFor(`JOIN#${userId}`) });
+  await expect(activateEmployee(userId, new Date(), log)).rejects.toThrow();
+  proxy.clear();
+  expect(await stack.getItem(keys.user(userId))).toMatchObject({ fundingPending: true });
+  expect(await balanceOf(cardAccount(userId))).toBe(0);
+  return userId;
 }
 
 /** The card leg of each of the month's renewal credits, with the charge it names. */
@@ -256,6 +290,38 @@ describe('closing while a month is charged but not credited', () => {
 
     const totals = await books.check('after the race', [ada.userId, bob.userId], { everyStatement: true });
     expect(totals).toMatchObject({ charged: 10_000, redeemed: 8500, fees: 1500, internal: 0 });
+    await expectReconciledWithNothingStranded(teamId);
+  });
+
+  it('a joining charge taken but not credited is credited by closing too, and redeemed with the rest', async () => {
+    const { manager, teamId, customerId, people, books } = await teamWith(25);
+    const [ada] = people as [Employee];
+    const bea = await joinCutOffAfterCharge(manager, teamId, 30);
+    const preview = await send('GET', '/subscription', manager.accessToken);
+    expect(preview.body).toMatchObject({ remainingCents: 5500, redeemFeeCents: 825, redeemNetCents: 4675 });
+
+    const closed = await close(manager, 'redeem');
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+
+    const joinCharges = (await succeededCharges(customerId)).filter(
+      (c) => c.metadata.purpose === `JOIN#${bea}`,
+    );
+    expect(joinCharges.map((c) => c.amount)).toEqual([3000]);
+    const credit = (await teamJournal(teamId)).find((e) => e.entryId === `JOIN#${bea}`);
+    expect(credit?.references?.charge).toBe(joinCharges[0]?.id);
+    expect(await stack.getItem(keys.user(bea))).toMatchObject({ fundingPending: false });
+    expect(closed.body.closing).toEqual({
+      choice: 'redeem',
+      amountCents: 5500,
+      feeCents: 825,
+      netCents: 4675,
+    });
+    expect(await closeRefundCents(teamId)).toBe(4675);
+    expect(await balanceOf(cardAccount(bea))).toBe(0);
+    expect(await balanceOf(poolAccount(teamId))).toBe(0);
+
+    const totals = await books.check('after close', [ada.userId, bea], { everyStatement: true });
+    expect(totals).toMatchObject({ charged: 5500, redeemed: 4675, fees: 825, internal: 0 });
     await expectReconciledWithNothingStranded(teamId);
   });
 });
