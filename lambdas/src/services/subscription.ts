@@ -239,9 +239,9 @@ export async function resumeSubscription(actor: Actor, now: Date, log: Logger): 
 
 /**
  * Closes the subscription for good. A charge already taken but not yet
- * credited (a month's renewal, a joining charge) is credited first. Marked closed
- * next, so nothing is charged from that moment; then every card is cancelled (issuer first, then our
- * record) and its money swept into the team pool; then the pool is redeemed
+ * credited (a month's renewal, a joining charge) is credited first. Marked
+ * closed next, so nothing is charged from that moment; then every card is
+ * cancelled (issuer first, then our record) and its money swept into the team pool; then the pool is redeemed
  * to the card on file as one redemption (one fee) or kept. The plan is stored
  * before any refund, so a retry (the route stays open to it) refunds the same
  * parts once and posts the same entry.
