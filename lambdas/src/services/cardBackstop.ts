@@ -23,7 +23,8 @@ export async function updateBackstop(userId: string, cardId: string): Promise<vo
     .filter((l) => l.amountCents > 0 && CREDIT_KINDS.has(l.kind))
     .reduce((s, l) => s + l.amountCents, 0);
   const card = await getCard(cardId);
-  if (!card || card.lifetimeLimitCents === lifetime) return;
+  // A cancelled card spends nothing and Stripe refuses to change it (a renewal credited as the team closed).
+  if (!card || card.status === 'canceled' || card.lifetimeLimitCents === lifetime) return;
   await setSpendingLimit(cardId, Math.max(lifetime, 0));
   await updateCard(cardId, { lifetimeLimitCents: lifetime });
 }

@@ -7,7 +7,7 @@
  *   purpose and entry JOIN#<userId>; Stripe key JOIN#<userId>#<attempt>; card ISSUE#<userId>
  */
 import { funding } from '../../../shared/src/domain/ledger';
-import { charge, issueVirtualCard } from '../adapters/stripe';
+import { charge, issueVirtualCard, succeededChargeFor } from '../adapters/stripe';
 import { getTeam, setTeamFields, setUserFields, type TeamRecord } from '../data/accounts';
 import { putCard } from '../data/cards';
 import { startDormancyClock } from '../data/dormancy';
@@ -112,6 +112,7 @@ export async function activateEmployee(userId: string, now: Date, log: Logger): 
   }
   const attempt = await startJoinAttempt(user);
   const cardId = await ensureCard(user, team, now);
+  let chargeId: string | undefined;
   if (attempt.cents > 0) {
     const result = await charge(
       {
@@ -141,29 +142,73 @@ export async function activateEmployee(userId: string, now: Date, log: Logger): 
       if (!alreadyPastDue || attempt.n === 1) await notifyDecline(team, attempt.cents, result.message);
       return 'declined';
     }
+    chargeId = result.chargeId;
+  }
+  await creditJoin(user, attempt, chargeId, cardId, now);
+  return 'funded';
+}
+
+/**
+ * The second half of joining, once the charge is taken (or nothing was to be
+ * charged): the credit, keyed `JOIN#<userId>`, then the member is no longer
+ * pending, their debt is collected and the backstop raised.
+ */
+async function creditJoin(
+  user: MemberRecord,
+  attempt: JoinAttempt,
+  chargeId: string | undefined,
+  cardId: string | undefined,
+  now: Date,
+): Promise<void> {
+  if (chargeId)
     await post(
       funding({
-        entryId: `JOIN#${userId}`,
-        teamId: team.teamId,
-        userId,
+        entryId: `JOIN#${user.userId}`,
+        teamId: user.teamId,
+        userId: user.userId,
         amountCents: attempt.cents,
         description: 'First learning budget',
-        chargeId: result.chargeId,
+        chargeId,
       }),
       now.toISOString(),
     );
-  }
   // Cleared only now that the credit is on the ledger.
   await replaceAttempt(
-    keys.user(userId),
+    keys.user(user.userId),
     'joinAttempt',
     { ...attempt, status: 'funded', fundedAt: now.toISOString() },
     attempt.key,
-    {
-      fundingPending: false,
-    },
+    { fundingPending: false },
   );
-  await collectDebt(userId, team.teamId);
-  await updateBackstop(userId, cardId);
+  await collectDebt(user.userId, user.teamId);
+  if (cardId) await updateBackstop(user.userId, cardId);
+}
+
+/** A member's joining charge Stripe took whose credit never came (cut off after the charge), or undefined. */
+async function takenJoin(userId: string) {
+  const user = (await getUser(userId)) as MemberRecord | undefined;
+  const attempt = user?.joinAttempt;
+  if (!user?.fundingPending || attempt?.status !== 'pending' || attempt.cents <= 0) return undefined;
+  const team = await getTeam(user.teamId);
+  if (!team?.stripeCustomerId) return undefined;
+  const chargeId = await succeededChargeFor(team.stripeCustomerId, `JOIN#${userId}`);
+  return chargeId ? { user, attempt, chargeId } : undefined;
+}
+
+/**
+ * Closing's half of "a charge taken is always credited", for joining: a member
+ * whose joining charge was taken but not credited is credited from their
+ * stored attempt, closed or not (activation credits nobody of a closed team).
+ * Never charges. 'funded' when it credited.
+ */
+export async function finishTakenJoin(userId: string, now: Date): Promise<'funded' | 'nothing'> {
+  const taken = await takenJoin(userId);
+  if (!taken) return 'nothing';
+  await creditJoin(taken.user, taken.attempt, taken.chargeId, taken.user.cardId, now);
   return 'funded';
+}
+
+/** What finishTakenJoin would credit now, in cents (0 when nothing). */
+export async function takenJoinCents(userId: string): Promise<number> {
+  return (await takenJoin(userId))?.attempt.cents ?? 0;
 }

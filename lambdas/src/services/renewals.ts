@@ -16,7 +16,7 @@ import { charge, succeededChargeFor } from '../adapters/stripe';
 import { getTeam, listTeamUsers, setTeamFields, setUserFields, type TeamRecord } from '../data/accounts';
 import { recordAudit } from '../data/audit';
 import { keys } from '../data/keys';
-import { post } from '../data/ledger';
+import { getJournals, post } from '../data/ledger';
 import type { UserRecord } from '../data/users';
 import { mapWithConcurrency } from '../platform/concurrency';
 import type { Logger } from '../platform/log';
@@ -54,18 +54,25 @@ function isPlan(attempt: RenewableTeam['cycleAttempt']): attempt is CyclePlan {
   return Boolean(attempt && Array.isArray((attempt as CyclePlan).members));
 }
 
+/** The charge an unfinished plan already took (its stored id, or one Stripe has for its purpose), or undefined. */
+async function takenCharge(team: RenewableTeam, plan: CyclePlan | undefined): Promise<string | undefined> {
+  if (!plan || !team.stripeCustomerId) return undefined;
+  if (plan.status !== 'pending' && plan.status !== 'charged') return undefined;
+  return plan.chargeId ?? (await succeededChargeFor(team.stripeCustomerId, plan.purpose));
+}
+
 /**
- * The charge an unfinished plan already took (its stored id, or one Stripe has
- * for its purpose), or undefined. Not for a closed team: closing settled its
- * money (services/subscription.ts), and reconciliation reports anything left.
+ * takenCharge, for the job and reconciliation. Not for a closed team: closing
+ * credited a taken month itself before it swept the cards (finishTakenRenewal),
+ * so a charge found later was taken as the team closed, and crediting it now
+ * would put money on cancelled cards: reconciliation reports it instead.
  */
 async function chargeAlreadyTaken(
   team: RenewableTeam,
   plan: CyclePlan | undefined,
 ): Promise<string | undefined> {
-  if (!plan || !team.stripeCustomerId || team.subscription === 'closed') return undefined;
-  if (plan.status !== 'pending' && plan.status !== 'charged') return undefined;
-  return plan.chargeId ?? (await succeededChargeFor(team.stripeCustomerId, plan.purpose));
+  if (team.subscription === 'closed') return undefined;
+  return takenCharge(team, plan);
 }
 
 function joinedAfter(member: MemberRecord, cycleDate: Date): boolean {
@@ -190,13 +197,25 @@ export async function renewTeam(
     plan = { ...plan, status: 'charged', chargeId };
     await replaceAttempt(keys.team(team.teamId), 'cycleAttempt', plan, plan.key);
   }
+  await creditPlan(team.teamId, plan, chargeId, now);
+  return 'funded';
+}
+
+/**
+ * Credits the month's charge to the people of its plan, then marks the month
+ * renewed: the second half of a renewal, after its charge was taken (by this
+ * run or an earlier one). Every step is keyed or conditioned, so two runs
+ * doing it at once (the job and a close, say) credit each person once.
+ */
+async function creditPlan(teamId: string, plan: CyclePlan, chargeId: string, now: Date): Promise<void> {
+  const { month } = plan;
   // Every credit first: the ledger then holds all of the charge even if a card update below fails.
   // One after another: every credit writes the team's external account.
   for (const { userId, cents } of plan.members) {
     await post(
       funding({
-        entryId: `FUNDING#${team.teamId}#${userId}#${month}`,
-        teamId: team.teamId,
+        entryId: `FUNDING#${teamId}#${userId}#${month}`,
+        teamId,
         userId,
         amountCents: cents,
         description: `Learning budget for ${month}`,
@@ -205,7 +224,7 @@ export async function renewTeam(
       now.toISOString(),
     );
   }
-  const people = new Map((await listTeamUsers(team.teamId)).map((u) => [u.userId, u]));
+  const people = new Map((await listTeamUsers(teamId)).map((u) => [u.userId, u]));
   const cards: { userId: string; cardId: string }[] = [];
   // In order: a sweep writes the team's pool, so two at once would conflict on it.
   for (const { userId, cents } of plan.members) {
@@ -218,7 +237,7 @@ export async function renewTeam(
       continue;
     }
     await setUserFields(userId, { budgetCents: cents, lastFundedMonth: month });
-    await collectDebt(userId, team.teamId);
+    await collectDebt(userId, teamId);
     if (member.cardId) cards.push({ userId, cardId: member.cardId });
   }
   // One Stripe call per card, each touching only its own card's items: a few at once, as
@@ -226,17 +245,52 @@ export async function renewTeam(
   await mapWithConcurrency(cards, CARD_CALL_CONCURRENCY, ({ userId, cardId }) =>
     updateBackstop(userId, cardId),
   );
-  await setTeamFields(team.teamId, {
+  await setTeamFields(teamId, {
     status: 'active',
     lastRenewedMonth: month,
     cycleAttempt: { ...plan, status: 'funded' },
   });
   await recordAudit({
-    teamId: team.teamId,
+    teamId,
     actorId: 'system',
     action: 'cycle.funded',
     after: { month, chargeId, totalCents: plan.totalCents, employees: plan.members.length },
     at: now.toISOString(),
   });
+}
+
+/**
+ * Closing's half of "a charge taken is always credited": the team's unfinished
+ * renewal whose charge Stripe took (a run cut off after it, or one running
+ * right now) is credited through the renewal's own plan and entry ids, closed
+ * or not, so the month's money is on the ledger before closing sweeps the cards
+ * and redeems or keeps the pool. Never charges: a plan whose charge was not
+ * taken is left as it is (a closed team is never charged). 'funded' when it
+ * credited a month (or found it credited by a run at the same moment).
+ */
+export async function finishTakenRenewal(teamId: string, now: Date): Promise<'funded' | 'nothing'> {
+  const team = (await getTeam(teamId)) as RenewableTeam | undefined;
+  const stored = team?.cycleAttempt;
+  if (!team || !isPlan(stored) || (team.lastRenewedMonth ?? '') >= stored.month) return 'nothing';
+  const chargeId = await takenCharge(team, stored);
+  if (!chargeId) return 'nothing';
+  const plan: CyclePlan = { ...stored, status: 'charged', chargeId };
+  if (stored.status !== 'charged' || stored.chargeId !== chargeId)
+    await replaceAttempt(keys.team(teamId), 'cycleAttempt', plan, stored.key);
+  await creditPlan(teamId, plan, chargeId, now);
   return 'funded';
+}
+
+/**
+ * What finishTakenRenewal would credit now: the planned credits not yet on the
+ * ledger of a renewal whose charge was taken, in cents (0 when none). The
+ * Subscription screen adds it to the money closing would redeem or keep.
+ */
+export async function takenUncreditedCents(team: RenewableTeam): Promise<number> {
+  const plan = team.cycleAttempt;
+  if (!isPlan(plan) || (team.lastRenewedMonth ?? '') >= plan.month) return 0;
+  if (!(await takenCharge(team, plan))) return 0;
+  const entryId = (userId: string) => `FUNDING#${team.teamId}#${userId}#${plan.month}`;
+  const posted = await getJournals(plan.members.map((m) => entryId(m.userId)));
+  return plan.members.filter((m) => !posted.has(entryId(m.userId))).reduce((sum, m) => sum + m.cents, 0);
 }

@@ -42,11 +42,12 @@ import { balanceOf, post } from '../data/ledger';
 import type { UserRecord } from '../data/users';
 import type { Actor } from '../platform/auth';
 import type { Logger } from '../platform/log';
+import { finishTakenJoin, takenJoinCents } from './joining';
 import { fundPendingMembers } from './pendingFunding';
 import { sweepToPool } from './pool';
 import { asRule } from './poolClaim';
 import { refundableCharges } from './redemption';
-import { cycleMembers, type RenewableTeam } from './renewals';
+import { cycleMembers, finishTakenRenewal, type RenewableTeam, takenUncreditedCents } from './renewals';
 import { sendClosed, sendResumed, sendSuspended, sendSuspendedUnpaid } from './subscriptionEmails';
 import { audit } from './teamScope';
 
@@ -127,7 +128,8 @@ export async function describeSubscription(
   const users = await listTeamUsers(team.teamId);
   const state = subscriptionState(team);
   const billing = state === 'running' ? nextCharge(team, users, now) : undefined;
-  const remainingCents = state === 'closed' ? 0 : await moneyLeft(team, users);
+  const remainingCents =
+    state === 'closed' ? 0 : (await moneyLeft(team, users)) + (await takenButUncredited(team, users));
   const quote = quoteOrNothing(remainingCents);
   return {
     state,
@@ -236,9 +238,10 @@ export async function resumeSubscription(actor: Actor, now: Date, log: Logger): 
 }
 
 /**
- * Closes the subscription for good. Marked closed first, so nothing is charged
- * from that moment; then every card is cancelled (issuer first, then our
- * record) and its money swept into the team pool; then the pool is redeemed
+ * Closes the subscription for good. A charge already taken but not yet
+ * credited (a month's renewal, a joining charge) is credited first. Marked
+ * closed next, so nothing is charged from that moment; then every card is
+ * cancelled (issuer first, then our record) and its money swept into the team pool; then the pool is redeemed
  * to the card on file as one redemption (one fee) or kept. The plan is stored
  * before any refund, so a retry (the route stays open to it) refunds the same
  * parts once and posts the same entry.
@@ -250,6 +253,10 @@ export async function closeSubscription(
 ): Promise<SubscriptionOutput> {
   let team = await ownTeam(actor);
   if (team.closing?.status === 'done') return describeSubscription(team, now);
+  // A charge taken but not yet credited (a renewal or a join cut off after it) is credited
+  // first, as its own retry would: the money the employer paid is then on the ledger,
+  // counted below and redeemed or kept with the rest (docs/decisions.md).
+  await creditTakenCharges(team.teamId, now);
   const users = await listTeamUsers(team.teamId);
   if (!team.closing && choice === 'redeem') {
     // Refused before anything changes: the same rules as any redemption.
@@ -265,6 +272,9 @@ export async function closeSubscription(
     await setTeamFields(team.teamId, { subscription: 'closed', closedAt: now.toISOString() });
     team = { ...team, subscription: 'closed', closedAt: now.toISOString() };
   }
+  // Again now nothing new can be charged: a renewal or join that was charging as the team
+  // closed is credited before any card is swept (no retry credits a closed team's charge).
+  await creditTakenCharges(team.teamId, now);
   // Nobody new joins a closed team.
   await withdrawTeamInvitations(team.teamId);
   let cancelled = 0;
@@ -308,6 +318,26 @@ export async function closeSubscription(
   });
   await sendClosed(team, plan, cancelled);
   return describeSubscription({ ...team, closing: done }, now);
+}
+
+/** Charges taken whose credits never came: closing credits them first, so the screen counts them. */
+async function takenButUncredited(team: TeamRecord, users: UserRecord[]): Promise<number> {
+  let cents = await takenUncreditedCents(team);
+  for (const member of employeesOf(users).filter((u) => u.fundingPending))
+    cents += await takenJoinCents(member.userId);
+  return cents;
+}
+
+/**
+ * Credits every charge the team's card paid whose credit never came: the
+ * month's renewal and any member's joining charge cut off after Stripe took
+ * it. Never charges; each credit is keyed as its own flow keys it, so doing
+ * this again (a retried close, a job at the same moment) credits nothing twice.
+ */
+async function creditTakenCharges(teamId: string, now: Date): Promise<void> {
+  await finishTakenRenewal(teamId, now);
+  const pending = employeesOf(await listTeamUsers(teamId)).filter((u) => u.fundingPending);
+  for (const member of pending) await finishTakenJoin(member.userId, now);
 }
 
 /** What closing does with the pool: the whole of it redeemed as one (one fee), or kept. */

@@ -184,8 +184,9 @@ export async function reconcileCharge(charge: Stripe.Charge, now: Date, log: Log
 
 /**
  * A refund of one of our charges. The product refunds only in redemptions,
- * with purpose `<REDEEM entry id>#<chargeId>`; the redemption's entry lists
- * the refunds it made. Anything else (a refund made in Stripe's dashboard, a
+ * with purpose `<redemption entry id>#<chargeId>` (`REDEEM#…` for removed
+ * people's money, `CLOSE#<teamId>` for the pool redeemed on closing); the
+ * redemption's entry lists the refunds it made. Anything else (a refund made in Stripe's dashboard, a
  * redemption cut off before its posting) is a difference: the pool still holds
  * money Stripe returned, and only a person can say what it was for.
  */
@@ -198,7 +199,8 @@ export async function reconcileRefund(refund: Stripe.Refund): Promise<Outcome> {
     stripeCents: refund.amount,
     ...(refund.metadata?.teamId ? { teamId: refund.metadata.teamId } : {}),
   };
-  if (!purpose.startsWith('REDEEM#') || !purpose.endsWith(`#${chargeId}`))
+  const redemption = purpose.startsWith('REDEEM#') || purpose.startsWith('CLOSE#');
+  if (!redemption || !purpose.endsWith(`#${chargeId}`))
     return differs({
       ...base,
       kind: 'unknownRefund',
