@@ -214,11 +214,30 @@ describe('a card frozen for an overdue receipt, and a long name', () => {
         .locator('td[data-card-status="inactive"]')
         .getByText('Frozen: receipt overdue')
         .waitFor();
-      // The long name is shown whole, wrapped, and the table needs no sideways scroll at 1280.
+      // The long name is shown whole, wrapped, and the table needs no sideways scroll at either width:
+      // on a phone too, the manager sees who, their state, their money and the row's controls at once.
       expect(await row(page, long.userId).locator('td[data-name]').textContent()).toContain(long.name);
-      if (width === 1280) {
-        const sideways = await table.evaluate((t) => t.scrollWidth - (t.parentElement?.clientWidth ?? 0));
-        expect(sideways).toBeLessThanOrEqual(0);
+      const sideways = await table.evaluate((t) => {
+        // The box that scrolls sideways, if any: the table must fit it without scrolling.
+        let box = t.parentElement;
+        while (box && !['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) box = box.parentElement;
+        const scroller = box ?? document.documentElement;
+        return Math.max(t.scrollWidth - t.clientWidth, scroller.scrollWidth - scroller.clientWidth);
+      });
+      expect(sideways).toBeLessThanOrEqual(0);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
+      const samRow = row(page, sam.userId);
+      for (const part of [
+        samRow.getByRole('checkbox', { name: `Select ${sam.name}`, exact: true }),
+        samRow.getByText('Frozen: receipt overdue'),
+        samRow.locator('td[data-cents]'),
+        samRow.getByRole('button', { name: `Actions for ${sam.name}` }),
+      ]) {
+        expect(await part.isVisible()).toBe(true);
+        const box = await part.boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
       }
       await shoot(page, `employees-receipt-freeze-${width}`);
     }
