@@ -15,7 +15,8 @@ import { call, errorMessage } from '../../api/client';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { employeeMessages } from '../../content/consoleMessages';
 import { notify } from '../../stores/notifications';
-import { bulkActions, reallocationReceivers } from './bulkActions';
+import { ActivateCardsDialog } from './ActivateCardsDialog';
+import { bulkActions, reallocationReceivers, receiptFrozenToActivate } from './bulkActions';
 import {
   CardStatusDialog,
   DeleteDialog,
@@ -32,6 +33,7 @@ type Dialog =
   | { kind: 'delete'; people: EmployeeRow[] }
   | { kind: 'reallocate'; from: EmployeeRow[] }
   | { kind: 'redeem'; from: EmployeeRow[] }
+  | { kind: 'activate'; people: EmployeeRow[]; receiptFrozen: EmployeeRow[] }
   | RowAction;
 
 export function EmployeesPage() {
@@ -135,6 +137,12 @@ export function EmployeesPage() {
 
   async function switchCards() {
     if (!actions.card) return;
+    // A card frozen for an overdue receipt would be frozen again by the next daily check: ask first, as one person's dialog does.
+    const receiptFrozen = receiptFrozenToActivate(chosen);
+    if (receiptFrozen.length > 0) {
+      setDialog({ kind: 'activate', people: byIds(actions.card.userIds), receiptFrozen });
+      return;
+    }
     setWorking('card');
     try {
       await call('setCardStatus', actions.card);
@@ -293,6 +301,14 @@ export function EmployeesPage() {
       ) : null}
       {dialog?.kind === 'redeem' ? (
         <RedeemDialog from={dialog.from} onClose={() => setDialog(null)} onDone={bulkDone} />
+      ) : null}
+      {dialog?.kind === 'activate' ? (
+        <ActivateCardsDialog
+          people={dialog.people}
+          receiptFrozen={dialog.receiptFrozen}
+          onClose={() => setDialog(null)}
+          onDone={bulkDone}
+        />
       ) : null}
       {dialog?.kind === 'deposit' ? (
         <DepositDialog person={dialog.person} onClose={() => setDialog(null)} onDone={done} />
