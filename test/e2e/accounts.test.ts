@@ -190,8 +190,13 @@ describe('sign-in (/login)', () => {
     browser = await launchBrowser({ width: 375, height: 740 });
     const page = await browser.context.newPage();
     await page.goto(`${env.webUrl}/login`);
+    // On a phone the notices have a place kept for them: the form stays where the finger left it.
+    const submit = page.getByRole('button', { name: 'Sign In' });
+    await submit.waitFor();
+    const formAt = (await box(submit)).y;
     await signIn(page, DEMO_EMPLOYEE.email, 'not-the-password');
     await page.getByText('Login Failed!').waitFor();
+    expect((await box(submit)).y).toBe(formAt);
     await page.locator('.pub-toast').evaluate((toast) => toast.setAttribute('data-first', ''));
     await page.getByLabel('Password', { exact: true }).press('Enter');
     // The second answer's notice replaced the first: still one, not a stack.
@@ -207,6 +212,10 @@ describe('sign-in (/login)', () => {
     ]) {
       expect(overlaps(notice, await box(part))).toBe(false);
     }
+    expect((await box(submit)).y).toBe(formAt);
+    await page.getByRole('button', { name: 'Dismiss notification' }).click();
+    await page.locator('.pub-toast').waitFor({ state: 'detached' });
+    expect((await box(submit)).y).toBe(formAt);
 
     await page.getByLabel('Password', { exact: true }).fill(DEMO_EMPLOYEE.password);
     await page.getByLabel('Password', { exact: true }).press('Enter');

@@ -180,20 +180,23 @@ describe('a card frozen for an overdue receipt, and a long name', () => {
       lastName: 'Shah',
     });
     // The receipts job's freeze (a missing receipt only), as card.test.ts makes it.
-    const frozen = await api(env.apiUrl, 'POST', '/employees/cardStatus', {
-      token: manager.accessToken,
-      body: { userIds: [sam.userId], status: 'inactive' },
-    });
-    expect(frozen.status).toBe(200);
     const db = e2eTable(env);
-    await db.send(
-      new UpdateCommand({
-        TableName: env.tableName,
-        Key: keys.card(sam.cardId),
-        UpdateExpression: 'SET freeze = :f',
-        ExpressionAttributeValues: { ':f': { missingReceipt: true } },
-      }),
-    );
+    const freezeForReceipt = async () => {
+      const frozen = await api(env.apiUrl, 'POST', '/employees/cardStatus', {
+        token: manager.accessToken,
+        body: { userIds: [sam.userId], status: 'inactive' },
+      });
+      expect(frozen.status).toBe(200);
+      await db.send(
+        new UpdateCommand({
+          TableName: env.tableName,
+          Key: keys.card(sam.cardId),
+          UpdateExpression: 'SET freeze = :f',
+          ExpressionAttributeValues: { ':f': { missingReceipt: true } },
+        }),
+      );
+    };
+    await freezeForReceipt();
 
     for (const width of [1280, 375]) {
       const page = await open(manager.email, width);
@@ -214,17 +217,56 @@ describe('a card frozen for an overdue receipt, and a long name', () => {
         .locator('td[data-card-status="inactive"]')
         .getByText('Frozen: receipt overdue')
         .waitFor();
-      // The long name is shown whole, wrapped, and the table needs no sideways scroll at 1280.
+      // The long name is shown whole, wrapped, and the table needs no sideways scroll at either width:
+      // on a phone too, the manager sees who, their state, their money and the row's controls at once.
       expect(await row(page, long.userId).locator('td[data-name]').textContent()).toContain(long.name);
-      if (width === 1280) {
-        const sideways = await table.evaluate((t) => t.scrollWidth - (t.parentElement?.clientWidth ?? 0));
-        expect(sideways).toBeLessThanOrEqual(0);
+      const sideways = await table.evaluate((t) => {
+        // The box that scrolls sideways, if any: the table must fit it without scrolling.
+        let box = t.parentElement;
+        while (box && !['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) box = box.parentElement;
+        const scroller = box ?? document.documentElement;
+        return Math.max(t.scrollWidth - t.clientWidth, scroller.scrollWidth - scroller.clientWidth);
+      });
+      expect(sideways).toBeLessThanOrEqual(0);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
+      const samRow = row(page, sam.userId);
+      for (const part of [
+        samRow.getByRole('checkbox', { name: `Select ${sam.name}`, exact: true }),
+        samRow.getByText('Frozen: receipt overdue'),
+        samRow.locator('td[data-cents]'),
+        samRow.getByRole('button', { name: `Actions for ${sam.name}` }),
+      ]) {
+        expect(await part.isVisible()).toBe(true);
+        const box = await part.boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
       }
       await shoot(page, `employees-receipt-freeze-${width}`);
     }
 
     const page = await open(manager.email);
     await goToEmployees(page);
+    // Bulk Activate with Sam in the selection asks first, naming him, in the one-person dialog's words.
+    await select(page, sam.name, long.name);
+    await page.getByRole('button', { name: 'Activate', exact: true }).click();
+    const bulk = page.getByRole('dialog', { name: 'Activate 2 cards?' });
+    const bulkNote = bulk.getByTestId('receipt-freeze-note');
+    await bulkNote.waitFor();
+    expect(await bulkNote.textContent()).toContain(
+      "Sam Late's card was frozen because a receipt is overdue. Activating it lifts the freeze for now, but the next daily receipt check (each morning, New York time) freezes it again until Sam Late uploads the overdue receipt.",
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'bulk-activate-receipt-freeze-1280');
+    // Cancelled: nothing changed, the selection stays.
+    await bulk.getByRole('button', { name: 'Cancel' }).click();
+    await bulk.waitFor({ state: 'detached' });
+    await page.getByText('2 selected').waitFor();
+    expect(await row(page, sam.userId).locator('td[data-card-status]').getAttribute('data-card-status')).toBe(
+      'inactive',
+    );
+    await clearSelection(page);
+
     await row(page, sam.userId)
       .getByRole('button', { name: `Actions for ${sam.name}` })
       .click();
@@ -240,6 +282,24 @@ describe('a card frozen for an overdue receipt, and a long name', () => {
     await shoot(page, 'activate-receipt-freeze-1280');
     await dialog.getByRole('button', { name: 'Activate card' }).click();
     await rowShows(page, sam.userId, 'data-card-status', 'active');
+
+    // Frozen for the receipt again; on a phone, bulk Activate of Sam alone asks, and its confirmation activates.
+    await freezeForReceipt();
+    const small = await open(manager.email, 375);
+    await goToEmployees(small);
+    await select(small, sam.name);
+    await small.getByRole('button', { name: 'Activate', exact: true }).click();
+    const one = small.getByRole('dialog', { name: `Activate ${sam.name}'s card?` });
+    await one.getByTestId('receipt-freeze-note').waitFor();
+    await one
+      .getByText('Sam Late will be able to pay with the card again until the next receipt check.')
+      .waitFor();
+    expect(await seriousViolations(small)).toEqual([]);
+    await shoot(small, 'bulk-activate-receipt-freeze-375');
+    await one.getByRole('button', { name: 'Activate card' }).click();
+    await notification(small, 'Card status change successfully!');
+    await rowShows(small, sam.userId, 'data-card-status', 'active');
+    await small.getByText('Select people to act on several at once.').waitFor();
   });
 });
 

@@ -164,6 +164,37 @@ describe('receipt deadlines', () => {
     expect((await subjects(employee.email)).some((s) => s.includes('works again'))).toBe(false);
   });
 
+  it("a manager's bulk activation lifts a receipt freeze only until the next daily run, as the Activate dialogs warn", async () => {
+    const { manager, teamId, employee } = await team();
+    const other = await joinTeam(stack, manager, 20);
+    // Bought Monday 1 June 2026: due Monday 8 June, frozen by the run of the 9th.
+    await putPurchase(employee, teamId, '2026-06-01T15:00:00.000Z');
+    await handler({ time: '2026-06-09T14:00:00.000Z' });
+    expect((await card(employee.cardId)).freeze).toEqual({ missingReceipt: true });
+    const manual = await sender(stack)('POST', '/employees/cardStatus', manager.accessToken, {
+      userIds: [other.userId],
+      status: 'inactive',
+    });
+    expect(manual.status).toBe(200);
+
+    const activated = await sender(stack)('POST', '/employees/cardStatus', manager.accessToken, {
+      userIds: [employee.userId, other.userId],
+      status: 'active',
+    });
+    expect(activated.status).toBe(200);
+    for (const cardId of [employee.cardId, other.cardId])
+      expect(await card(cardId)).toEqual({ status: 'active', freeze: {}, issuerStatus: 'active' });
+
+    // The next morning's check freezes the card whose receipt is still missing, and only that one.
+    await handler({ time: '2026-06-10T14:00:00.000Z' });
+    expect(await card(employee.cardId)).toEqual({
+      status: 'inactive',
+      freeze: { missingReceipt: true },
+      issuerStatus: 'inactive',
+    });
+    expect(await card(other.cardId)).toEqual({ status: 'active', freeze: {}, issuerStatus: 'active' });
+  });
+
   it('stays frozen while any overdue receipt is missing; the daily run lifts a freeze whose receipts came in; the roster counts what is outstanding', async () => {
     const { manager, teamId, employee } = await team();
     const first = await putPurchase(employee, teamId, '2026-05-04T15:00:00.000Z'); // due 11 May

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   bulkActions,
   reallocationReceivers,
+  receiptFrozenToActivate,
   type SelectedEmployee,
 } from '../../web/src/features/employees/bulkActions';
 
@@ -102,5 +103,25 @@ describe('a dormant person (card inactive, paused after 13 months without a purc
   });
   it('someone only told they are going dormant keeps their money', () => {
     expect(bulkActions([warned]).reallocate).toBeNull();
+  });
+});
+
+describe('bulk Activate asks first for a card frozen for an overdue receipt', () => {
+  const late: Person = { ...person('late', 'active', 'inactive'), freezeReasons: ['missingReceipt'] };
+  const lateAndManager: Person = {
+    ...person('both', 'active', 'inactive'),
+    freezeReasons: ['manager', 'missingReceipt'],
+  };
+  const managerFrozen: Person = { ...person('m', 'active', 'inactive'), freezeReasons: ['manager'] };
+  const ids = (selected: Person[]) => receiptFrozenToActivate(selected).map((p) => p.userId);
+
+  it.each([
+    ['a receipt freeze beside an active card: named', [active, late], ['late']],
+    ['a receipt freeze beside a manager’s own: named', [lateAndManager, managerFrozen], ['both']],
+    ['only a manager’s freeze: one click', [managerFrozen, active], []],
+    ['nothing to activate (all active, the action is Freeze): one click', [active, paused], []],
+    ['a deleted person is never activated', [{ ...late, status: 'deleted' as const }], []],
+  ])('%s', (_name, selected, expected) => {
+    expect(ids(selected as Person[])).toEqual(expected);
   });
 });

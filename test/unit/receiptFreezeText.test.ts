@@ -1,6 +1,6 @@
 /** What the employee is told about a card frozen for missing receipts (web/src/features/purchases/receiptFreezeText.ts). */
 import { describe, expect, it } from 'vitest';
-import { receiptsOverdueText } from '../../web/src/features/employees/employeeText';
+import { receiptFreezeWarning, receiptsOverdueText } from '../../web/src/features/employees/employeeText';
 import {
   receiptFreezeNote,
   receiptUploadedMessage,
@@ -72,5 +72,24 @@ describe("the manager's roster", () => {
     [1, false, '1 receipt overdue'],
   ] as const)('%i overdue, card frozen %s: %s', (count, frozen, text) => {
     expect(receiptsOverdueText(count, frozen)).toBe(text);
+  });
+});
+
+describe("the Activate dialogs' warning", () => {
+  const single =
+    'This card was frozen because a receipt is overdue. Activating it lifts the freeze for now, but the next daily receipt check (each morning, New York time) freezes it again until Sam Late uploads the overdue receipt. Once it is in, the card unfreezes by itself.';
+
+  it("one person's dialog: this card, and when it is frozen again", () => {
+    expect(receiptFreezeWarning(['Sam Late'], 'this')).toBe(single);
+  });
+
+  it('bulk Activate names whose card, in the same words', () => {
+    expect(receiptFreezeWarning(['Sam Late'], 'named')).toBe(single.replace('This card', "Sam Late's card"));
+  });
+
+  it('bulk Activate names every such card', () => {
+    expect(receiptFreezeWarning(['Sam Late', 'Ana Costa', 'Bo Li'], 'named')).toBe(
+      'The cards of Sam Late, Ana Costa and Bo Li were frozen because a receipt is overdue. Activating them lifts the freeze for now, but the next daily receipt check (each morning, New York time) freezes each again until its holder uploads the overdue receipt. Once it is in, that card unfreezes by itself.',
+    );
   });
 });

@@ -11,9 +11,9 @@ import { PublicHeader } from './PublicHeader';
  * (no Mantine). The SPA fills <main> from its routes; the build's pre-render
  * (static/render.tsx) passes the page as children.
  *
- * The notices sit at the top of <main>, under the header: on a phone they take
- * their place in the page and push the form down instead of covering its fields
- * (public.css). The pre-rendered pages run no React, so they get no toaster.
+ * The notices sit at the top of <main>, under the header: they take their place
+ * in the page instead of covering the form's fields, and on a phone a page with
+ * a form keeps that place while none shows, so the form does not move (public.css). The pre-rendered pages run no React, so they get no toaster.
  * The signed-in area has its own (Mantine) host and no light toaster.
  */
 export function PublicLayout({ children }: { children?: ReactNode }) {

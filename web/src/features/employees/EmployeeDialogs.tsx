@@ -28,6 +28,8 @@ import { call, errorMessage, isStepUpCancelled } from '../../api/client';
 import { employeeMessages } from '../../content/consoleMessages';
 import { notify } from '../../stores/notifications';
 import { type EmployeeRow, fullName } from './employeesStore';
+import { nameList } from './employeeText';
+import { ReceiptFreezeNote } from './ReceiptFreezeNote';
 
 function newKey(): string {
   return crypto.randomUUID();
@@ -35,12 +37,10 @@ function newKey(): string {
 
 /** A sentence-ready list of names: "Ann, Bob and Cy". */
 export function namesOf(rows: readonly EmployeeRow[]): string {
-  const names = rows.map(fullName);
-  if (names.length <= 1) return names[0] ?? '';
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return nameList(rows.map(fullName));
 }
 
-function People({ rows }: { rows: readonly EmployeeRow[] }) {
+export function People({ rows }: { rows: readonly EmployeeRow[] }) {
   return (
     <ScrollArea.Autosize mah={160} type="auto">
       <List size="sm" spacing={2}>
@@ -65,7 +65,7 @@ interface ShellProps {
   children: ReactNode;
 }
 
-function Shell({ opened, title, busy, onClose, children }: ShellProps) {
+export function Shell({ opened, title, busy, onClose, children }: ShellProps) {
   return (
     <Modal opened={opened} onClose={() => (busy ? undefined : onClose())} title={title} centered size="lg">
       {children}
@@ -155,23 +155,7 @@ export function CardStatusDialog(props: {
               ? `${fullName(person)} will be able to pay with the card again until the next receipt check.`
               : `${fullName(person)} will be able to pay with the card again.`}
         </Text>
-        {/* decisions.md "Receipt deadline": activation lifts every reason, and the next daily run re-freezes for an overdue receipt. */}
-        {receiptFreeze ? (
-          <Alert
-            color="yellow"
-            variant="light"
-            title="A receipt is overdue"
-            data-testid="receipt-freeze-note"
-            // The light variant's yellow title is too faint on yellow; a dark brown reads at AA.
-            styles={{ title: { color: '#713f12' } }}
-          >
-            <Text size="sm" c="dark">
-              This card was frozen because a receipt is overdue. Activating it lifts the freeze for now, but
-              the next daily receipt check (each morning, New York time) freezes it again until{' '}
-              {fullName(person)} uploads the overdue receipt. Once it is in, the card unfreezes by itself.
-            </Text>
-          </Alert>
-        ) : null}
+        {receiptFreeze ? <ReceiptFreezeNote names={[fullName(person)]} whose="this" /> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={busy}>
             Cancel

@@ -7,32 +7,16 @@
  * bulkActions.ts; per person: edit, extra deposit, freeze or activate. After
  * any action the list is reloaded in place.
  */
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Loader,
-  Menu,
-  Pagination,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Button, Group, Loader, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatCents } from '../../../../shared/src/domain/money';
 import { call, errorMessage } from '../../api/client';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { employeeMessages } from '../../content/consoleMessages';
 import { notify } from '../../stores/notifications';
-import { DormancyNote } from '../dormancy/DormancyNote';
-import { bulkActions, reallocationReceivers } from './bulkActions';
+import { ActivateCardsDialog } from './ActivateCardsDialog';
+import { bulkActions, reallocationReceivers, receiptFrozenToActivate } from './bulkActions';
 import {
   CardStatusDialog,
   DeleteDialog,
@@ -40,113 +24,17 @@ import {
   ReallocateDialog,
   RedeemDialog,
 } from './EmployeeDialogs';
+import { EmployeesTable, type RowAction } from './EmployeesTable';
 import { createSearch, SEARCH_MAX_LENGTH } from './employeeSearch';
-import { type EmployeeRow, fullName, useEmployees } from './employeesStore';
-import {
-  DEFAULT_SORT,
-  nextSort,
-  PAGE_SIZE,
-  pageOf,
-  type Sort,
-  type SortKey,
-  sortRows,
-} from './employeeTable';
-import { cardStateText, receiptsOverdueText, statusLabel } from './employeeText';
+import { type EmployeeRow, useEmployees } from './employeesStore';
+import { DEFAULT_SORT, nextSort, PAGE_SIZE, pageOf, type Sort, sortRows } from './employeeTable';
 
 type Dialog =
   | { kind: 'delete'; people: EmployeeRow[] }
   | { kind: 'reallocate'; from: EmployeeRow[] }
   | { kind: 'redeem'; from: EmployeeRow[] }
-  | { kind: 'deposit'; person: EmployeeRow }
-  | { kind: 'card'; person: EmployeeRow; status: 'active' | 'inactive' };
-
-const isMember = (row: EmployeeRow) => row.status === 'active' || row.status === 'paused';
-const hasCard = (row: EmployeeRow) => row.cardStatus === 'active' || row.cardStatus === 'inactive';
-
-function SortHeader(props: {
-  label: string;
-  column: SortKey;
-  /** null: rows are in search-relevance order, no column is sorted. */
-  sort: Sort | null;
-  onSort: (key: SortKey) => void;
-  numeric?: boolean;
-  visibleFrom?: 'sm';
-}) {
-  const { label, column, sort, onSort, numeric, visibleFrom } = props;
-  const active = sort?.key === column;
-  const direction = sort?.direction === 'asc' ? 'ascending' : 'descending';
-  return (
-    <Table.Th
-      aria-sort={active ? direction : undefined}
-      ta={numeric ? 'right' : undefined}
-      visibleFrom={visibleFrom}
-    >
-      <UnstyledButton
-        onClick={() => onSort(column)}
-        fw={700}
-        fz="sm"
-        style={{ display: 'inline-flex', alignItems: 'center', gap: 4, whiteSpace: 'nowrap' }}
-      >
-        {label}
-        <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true" focusable="false">
-          {active ? (
-            <path
-              d={sort?.direction === 'asc' ? 'M1 7l4-4 4 4' : 'M1 3l4 4 4-4'}
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.6"
-            />
-          ) : (
-            <path
-              d="M2 4l3-3 3 3M2 6l3 3 3-3"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.2"
-              opacity="0.6"
-            />
-          )}
-        </svg>
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
-
-function RowActions(props: { row: EmployeeRow; open: (dialog: Dialog) => void }) {
-  const { row, open } = props;
-  if (!isMember(row)) return null;
-  const name = fullName(row);
-  return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="dark" aria-label={`Actions for ${name}`}>
-          <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-            <circle cx="3" cy="8" r="1.5" fill="currentColor" />
-            <circle cx="8" cy="8" r="1.5" fill="currentColor" />
-            <circle cx="13" cy="8" r="1.5" fill="currentColor" />
-          </svg>
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item component={Link} to={`/editProfile/${encodeURIComponent(row.userId)}`}>
-          Edit budget and profile
-        </Menu.Item>
-        {hasCard(row) ? (
-          <Menu.Item onClick={() => open({ kind: 'deposit', person: row })}>Extra deposit</Menu.Item>
-        ) : null}
-        {hasCard(row) ? (
-          <Menu.Item
-            color={row.cardStatus === 'active' ? 'red.8' : undefined}
-            onClick={() =>
-              open({ kind: 'card', person: row, status: row.cardStatus === 'active' ? 'inactive' : 'active' })
-            }
-          >
-            {row.cardStatus === 'active' ? 'Freeze card' : 'Activate card'}
-          </Menu.Item>
-        ) : null}
-      </Menu.Dropdown>
-    </Menu>
-  );
-}
+  | { kind: 'activate'; people: EmployeeRow[]; receiptFrozen: EmployeeRow[] }
+  | RowAction;
 
 export function EmployeesPage() {
   useDocumentTitle('Employees');
@@ -162,6 +50,8 @@ export function EmployeesPage() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [working, setWorking] = useState<'pause' | 'card' | null>(null);
+  // Phones get the compact table, as the purchase tables do: state, money and actions stay on screen.
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
 
   useEffect(() => {
     void load();
@@ -224,6 +114,8 @@ export function EmployeesPage() {
     done();
   }
 
+  const byIds = (ids: string[]) => rows.filter((r) => ids.includes(r.userId));
+
   async function pause() {
     if (!actions.pause) return;
     const { action, userIds } = actions.pause;
@@ -245,6 +137,12 @@ export function EmployeesPage() {
 
   async function switchCards() {
     if (!actions.card) return;
+    // A card frozen for an overdue receipt would be frozen again by the next daily check: ask first, as one person's dialog does.
+    const receiptFrozen = receiptFrozenToActivate(chosen);
+    if (receiptFrozen.length > 0) {
+      setDialog({ kind: 'activate', people: byIds(actions.card.userIds), receiptFrozen });
+      return;
+    }
     setWorking('card');
     try {
       await call('setCardStatus', actions.card);
@@ -258,7 +156,6 @@ export function EmployeesPage() {
     }
   }
 
-  const byIds = (ids: string[]) => rows.filter((r) => ids.includes(r.userId));
   const first = (current.page - 1) * PAGE_SIZE + 1;
   const last = first + current.rows.length - 1;
 
@@ -352,150 +249,20 @@ export function EmployeesPage() {
         </Alert>
       ) : (
         <>
-          {/* Positioned, so the visually hidden header text scrolls inside it instead of widening the page. */}
-          <Table.ScrollContainer minWidth={760} type="native" pos="relative">
-            <Table aria-labelledby="employees-title" highlightOnHover verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={40}>
-                    <Checkbox
-                      aria-label={`Select all ${shown.length} employees shown`}
-                      checked={allShownSelected}
-                      indeterminate={someShownSelected && !allShownSelected}
-                      disabled={shown.length === 0}
-                      onChange={(event) => toggleAll(event.currentTarget.checked)}
-                    />
-                  </Table.Th>
-                  <SortHeader
-                    label="Name"
-                    column="name"
-                    sort={sort}
-                    onSort={(k) => setSort(nextSort(sort, k))}
-                  />
-                  <SortHeader
-                    label="Email"
-                    column="email"
-                    sort={sort}
-                    visibleFrom="sm"
-                    onSort={(k) => setSort(nextSort(sort, k))}
-                  />
-                  <SortHeader
-                    label="Status"
-                    column="status"
-                    sort={sort}
-                    onSort={(k) => setSort(nextSort(sort, k))}
-                  />
-                  <SortHeader
-                    label="Card status"
-                    column="cardStatus"
-                    sort={sort}
-                    onSort={(k) => setSort(nextSort(sort, k))}
-                  />
-                  <SortHeader
-                    label="Budget"
-                    column="budget"
-                    sort={sort}
-                    numeric
-                    onSort={(k) => setSort(nextSort(sort, k))}
-                  />
-                  <SortHeader
-                    label="Remaining budget"
-                    column="remaining"
-                    sort={sort}
-                    numeric
-                    onSort={(k) => setSort(nextSort(sort, k))}
-                  />
-                  <Table.Th w={56}>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {current.rows.map((row) => {
-                  const name = fullName(row);
-                  const isSelected = selected.has(row.userId);
-                  return (
-                    <Table.Tr
-                      key={row.userId}
-                      data-user-id={row.userId}
-                      bg={isSelected ? 'var(--mantine-color-blue-light)' : undefined}
-                    >
-                      <Table.Td>
-                        <Checkbox
-                          aria-label={`Select ${name}`}
-                          checked={isSelected}
-                          onChange={(event) => toggle(row.userId, event.currentTarget.checked)}
-                        />
-                      </Table.Td>
-                      {/* A long unbroken name or address wraps anywhere, so the budget columns stay in view. */}
-                      <Table.Td fw={600} style={{ overflowWrap: 'anywhere' }} data-name>
-                        {name}
-                        {/* On a phone the e-mail sits under the name, so the table stays narrower. */}
-                        <Text size="xs" c="gray.7" hiddenFrom="sm">
-                          {row.email}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td visibleFrom="sm" style={{ overflowWrap: 'anywhere' }}>
-                        {row.email}
-                      </Table.Td>
-                      <Table.Td data-status={row.status} data-dormancy={row.dormancy.stage}>
-                        {statusLabel[row.status]}
-                        <DormancyNote dormancy={row.dormancy} />
-                      </Table.Td>
-                      <Table.Td data-card-status={row.cardStatus}>
-                        {cardStateText(row)}
-                        {row.receiptsOverdue > 0 ? (
-                          // Overdue receipts are what freeze a card: say so, in the red the purchase table uses.
-                          <Text size="xs" c="red.9" fw={700} data-receipts-overdue={row.receiptsOverdue}>
-                            {receiptsOverdueText(
-                              row.receiptsOverdue,
-                              row.cardStatus === 'inactive' && !row.freezeReasons.includes('missingReceipt'),
-                            )}
-                          </Text>
-                        ) : null}
-                        {row.receiptsOutstanding > row.receiptsOverdue ? (
-                          <Text
-                            size="xs"
-                            c="gray.7"
-                            data-receipts-outstanding={row.receiptsOutstanding - row.receiptsOverdue}
-                          >
-                            {row.receiptsOutstanding - row.receiptsOverdue === 1
-                              ? '1 receipt outstanding'
-                              : `${row.receiptsOutstanding - row.receiptsOverdue} receipts outstanding`}
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        {formatCents(row.budgetCents)}
-                        {row.nextBudgetCents !== row.budgetCents && row.status !== 'deleted' ? (
-                          <Text size="xs" c="gray.7">
-                            next month {formatCents(row.nextBudgetCents)}
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td ta="right" data-cents={row.remainingBudgetCents}>
-                        {formatCents(row.remainingBudgetCents)}
-                      </Table.Td>
-                      <Table.Td>
-                        <RowActions row={row} open={setDialog} />
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-                {shown.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={8}>
-                      <Text c="gray.7" ta="center" py="md">
-                        {rows.length === 0
-                          ? 'No employees yet. Invite your team to get started.'
-                          : 'No one matches your search.'}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : null}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <EmployeesTable
+            rows={current.rows}
+            shownCount={shown.length}
+            teamEmpty={rows.length === 0}
+            sort={sort}
+            onSort={(key) => setSort(nextSort(sort, key))}
+            selected={selected}
+            onToggle={toggle}
+            allShownSelected={allShownSelected}
+            someShownSelected={someShownSelected}
+            onToggleAll={toggleAll}
+            onAction={setDialog}
+            compact={phone}
+          />
           <Group justify="space-between" gap="sm">
             <Text size="sm" c="gray.7" aria-live="polite">
               {shown.length === 0 ? 'No employees shown' : `Showing ${first}-${last} of ${shown.length}`}
@@ -534,6 +301,14 @@ export function EmployeesPage() {
       ) : null}
       {dialog?.kind === 'redeem' ? (
         <RedeemDialog from={dialog.from} onClose={() => setDialog(null)} onDone={bulkDone} />
+      ) : null}
+      {dialog?.kind === 'activate' ? (
+        <ActivateCardsDialog
+          people={dialog.people}
+          receiptFrozen={dialog.receiptFrozen}
+          onClose={() => setDialog(null)}
+          onDone={bulkDone}
+        />
       ) : null}
       {dialog?.kind === 'deposit' ? (
         <DepositDialog person={dialog.person} onClose={() => setDialog(null)} onDone={done} />

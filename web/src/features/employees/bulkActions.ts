@@ -7,6 +7,8 @@
  *   'pause'; hidden if all are deleted.
  * - Freeze/activate: 'activate' if any selected card is inactive, otherwise
  *   'freeze'; not offered for invited or deleted people.
+ *   An activation that includes a card frozen for an overdue receipt asks first
+ *   (receiptFrozenToActivate): the next daily check freezes it again.
  * - Delete: only for active or paused people; offered if any selected is not deleted.
  * - Reallocate (and redeem, ours): only when a selected person is deleted or
  *   dormant and has remaining budget above 0.
@@ -25,6 +27,8 @@ export interface SelectedEmployee {
   remainingBudgetCents: number;
   /** Dormant: card inactive and paused after 13 months without a purchase. */
   dormancy?: { stage: string };
+  /** Why the card is frozen ('missingReceipt': a receipt is overdue). */
+  freezeReasons?: readonly string[];
 }
 
 export interface BulkActions {
@@ -74,4 +78,21 @@ export function bulkActions(selected: readonly SelectedEmployee[]): BulkActions 
 /** People who can receive a reallocation: members of the team who are neither removed nor dormant. */
 export function reallocationReceivers<T extends SelectedEmployee>(rows: readonly T[]): T[] {
   return rows.filter((e) => isMember(e) && e.dormancy?.stage !== 'dormant');
+}
+
+/**
+ * The people a bulk Activate would switch whose card is frozen for an overdue
+ * receipt: activating lifts that freeze only until the next daily receipt check
+ * (docs/decisions.md "Receipt deadline"), so the screen names them and asks first.
+ * Empty when the bulk card action is Freeze or not offered.
+ */
+export function receiptFrozenToActivate<T extends SelectedEmployee>(selected: readonly T[]): T[] {
+  const card = bulkActions(selected).card;
+  if (card?.status !== 'active') return [];
+  return selected.filter(
+    (e) =>
+      card.userIds.includes(e.userId) &&
+      e.cardStatus === 'inactive' &&
+      (e.freezeReasons ?? []).includes('missingReceipt'),
+  );
 }

@@ -35,3 +35,31 @@ export function receiptsOverdueText(count: number, cardFrozen: boolean): string 
   if (!cardFrozen) return what;
   return `${what}: card frozen until ${count === 1 ? 'it is' : 'they are'} in`;
 }
+
+/** A sentence-ready list: "Ann, Bob and Cy". */
+export function nameList(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/**
+ * The Activate dialogs' warning for cards frozen for an overdue receipt
+ * (docs/decisions.md "Receipt deadline": activating lifts every reason, and the
+ * next daily run freezes the card again while the receipt is missing). The
+ * one-person dialog says "This card"; the bulk one names whose, in the same words.
+ */
+export function receiptFreezeWarning(names: readonly string[], whose: 'this' | 'named'): string {
+  const check = 'the next daily receipt check (each morning, New York time)';
+  if (names.length > 1)
+    return (
+      `The cards of ${nameList(names)} were frozen because a receipt is overdue. Activating them lifts ` +
+      `the freeze for now, but ${check} freezes each again until its holder uploads the overdue receipt. ` +
+      'Once it is in, that card unfreezes by itself.'
+    );
+  const name = names[0] ?? '';
+  return (
+    `${whose === 'this' ? 'This card' : `${name}'s card`} was frozen because a receipt is overdue. ` +
+    `Activating it lifts the freeze for now, but ${check} freezes it again until ${name} uploads the ` +
+    'overdue receipt. Once it is in, the card unfreezes by itself.'
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * Bulk Activate, when the selection holds a card frozen for an overdue receipt:
+ * the one-person Activate dialog warns that the next daily receipt check freezes
+ * such a card again, so the bulk button asks first too, naming whose cards
+ * (docs/decisions.md "Receipt deadline"). Without such a card it stays one click.
+ */
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { call, errorMessage } from '../../api/client';
+import { employeeMessages } from '../../content/consoleMessages';
+import { notify } from '../../stores/notifications';
+import { namesOf, People, Shell } from './EmployeeDialogs';
+import { type EmployeeRow, fullName } from './employeesStore';
+import { ReceiptFreezeNote } from './ReceiptFreezeNote';
+
+export function ActivateCardsDialog(props: {
+  /** Every card the activation switches. */
+  people: EmployeeRow[];
+  /** Of them, those frozen for an overdue receipt. */
+  receiptFrozen: EmployeeRow[];
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { people, receiptFrozen, onClose, onDone } = props;
+  const [busy, setBusy] = useState(false);
+  const one = people.length === 1;
+  async function confirm() {
+    setBusy(true);
+    try {
+      await call('setCardStatus', { userIds: people.map((p) => p.userId), status: 'active' });
+      notify({ kind: 'success', message: employeeMessages.cardStatusChanged });
+      onDone();
+    } catch (error) {
+      notify({ kind: 'error', message: employeeMessages.cardStatusFailed(errorMessage(error)) });
+      setBusy(false);
+    }
+  }
+  return (
+    <Shell
+      opened
+      title={
+        one ? `Activate ${fullName(people[0] as EmployeeRow)}'s card?` : `Activate ${people.length} cards?`
+      }
+      busy={busy}
+      onClose={onClose}
+    >
+      <Stack gap="md">
+        {/* A long unbroken name wraps instead of running out of the dialog. */}
+        <Text style={{ overflowWrap: 'anywhere' }}>
+          {namesOf(people)} will be able to pay with {one ? 'the card' : 'their cards'} again
+          {receiptFrozen.length === people.length ? ' until the next receipt check' : ''}.
+        </Text>
+        {people.length > 3 ? <People rows={people} /> : null}
+        <ReceiptFreezeNote names={receiptFrozen.map(fullName)} whose="named" />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button loading={busy} onClick={() => void confirm()}>
+            {one ? 'Activate card' : `Activate ${people.length} cards`}
+          </Button>
+        </Group>
+      </Stack>
+    </Shell>
+  );
+}
