@@ -167,9 +167,10 @@ describe('receipt deadlines', () => {
   it("a manager's bulk activation lifts a receipt freeze only until the next daily run, as the Activate dialogs warn", async () => {
     const { manager, teamId, employee } = await team();
     const other = await joinTeam(stack, manager, 20);
-    // Bought Monday 1 June 2026: due Monday 8 June, frozen by the run of the 9th.
-    await putPurchase(employee, teamId, '2026-06-01T15:00:00.000Z');
-    await handler({ time: '2026-06-09T14:00:00.000Z' });
+    // Bought Monday 13 July 2026: due Monday 20 July, frozen by the run of the 21st (its own days:
+    // each day's run happens once per table).
+    await putPurchase(employee, teamId, '2026-07-13T15:00:00.000Z');
+    await handler({ time: '2026-07-21T14:00:00.000Z' });
     expect((await card(employee.cardId)).freeze).toEqual({ missingReceipt: true });
     const manual = await sender(stack)('POST', '/employees/cardStatus', manager.accessToken, {
       userIds: [other.userId],
@@ -186,7 +187,7 @@ describe('receipt deadlines', () => {
       expect(await card(cardId)).toEqual({ status: 'active', freeze: {}, issuerStatus: 'active' });
 
     // The next morning's check freezes the card whose receipt is still missing, and only that one.
-    await handler({ time: '2026-06-10T14:00:00.000Z' });
+    await handler({ time: '2026-07-22T14:00:00.000Z' });
     expect(await card(employee.cardId)).toEqual({
       status: 'inactive',
       freeze: { missingReceipt: true },
