@@ -26,6 +26,7 @@ export async function withBenchStack<T>(name: string, run: (stack: LocalStack) =
     inMemoryDatabase: true,
     buildWeb: false,
     quiet: true,
+    scheduledJobs: false,
   });
   try {
     return await run(stack);

@@ -48,6 +48,12 @@ export async function startScheduler(options: {
   /** The product's clock (time travel moves it ahead of the machine's). */
   now?: () => Date;
   handlers?: Map<JobId, JobHandler>;
+  /**
+   * Fire jobs at their scheduled times (default true). Tests say false: a job
+   * firing by the machine's clock in the middle of a test (the receipt check
+   * at 14:00 UTC) would change what the test set up; they run jobs themselves.
+   */
+  armed?: boolean;
 }) {
   const now = options.now ?? (() => new Date());
   const handlers = options.handlers ?? (await loadJobHandlers());
@@ -64,7 +70,7 @@ export async function startScheduler(options: {
   };
 
   const arm = (id: JobId) => {
-    if (stopped) return;
+    if (stopped || options.armed === false) return;
     clearTimeout(timers.get(id));
     const at = nextFireTime(jobs[id].cron, now());
     // setTimeout caps at ~24.8 days; re-arm in steps for anything further.

@@ -55,6 +55,11 @@ export interface LocalStackOptions {
    * redeems social sign-in's codes. `npm start` offers no social sign-in.
    */
   hostedUiUrl?: string;
+  /**
+   * Fire the scheduled jobs at their times (default true). Tests say false and
+   * run jobs themselves (time travel, /_local/jobs), so nothing changes under them by the clock.
+   */
+  scheduledJobs?: boolean;
 }
 
 export interface LocalStack {
@@ -171,7 +176,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }
 
     const handlers = await loadJobHandlers();
-    const scheduler = await startScheduler({ log: log('scheduler'), now: clock.now, handlers });
+    const scheduler = await startScheduler({
+      log: log('scheduler'),
+      now: clock.now,
+      handlers,
+      armed: options.scheduledJobs !== false,
+    });
     stops.push(scheduler.stop);
     const mailboxUrl = `${ses.endpoint}/`;
     // One move at a time: a second request waits for the first to finish.

@@ -22,7 +22,14 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'lb-holds-'));
   const ports = await freeLocalPorts();
   // Vite's dev server: no production build needed for what this test reads.
-  stack = await startLocalStack({ ports, dataDir, inMemoryDatabase: true, quiet: true, dev: true });
+  stack = await startLocalStack({
+    ports,
+    dataDir,
+    inMemoryDatabase: true,
+    quiet: true,
+    dev: true,
+    scheduledJobs: false,
+  });
 }, 180_000);
 
 afterAll(async () => {

@@ -41,6 +41,8 @@ export default async function setup(project: TestProject) {
     // each test browser sends its own address too (test/support/browser.ts), as separate people would.
     simulatedClientIpHeader: CLIENT_IP_HEADER,
     hostedUiUrl: `http://127.0.0.1:${hostedUiPort}`,
+    // Tests run the jobs they need; none fires by the clock in the middle of one.
+    scheduledJobs: false,
   });
   const hostedUi = await startHostedUiStandIn({
     port: hostedUiPort,

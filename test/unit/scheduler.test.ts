@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { nextFireTime } from '../../infra/local/scheduler';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { nextFireTime, startScheduler } from '../../infra/local/scheduler';
+import { type Cron, type JobId, jobIds, jobs } from '../../shared/src/api/schedules';
 
 describe('local scheduler cron', () => {
   it.each([
@@ -10,5 +11,48 @@ describe('local scheduler cron', () => {
     [{ minute: '0,30', hour: '*' }, '2026-11-21T06:10:00Z', '2026-11-21T06:30:00.000Z'],
   ])('%j after %s fires at %s', (cron, from, expected) => {
     expect(nextFireTime(cron, new Date(from)).toISOString()).toBe(expected);
+  });
+});
+
+describe('local scheduler timers', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Every job's handler, counting its runs; the clock starts a minute before the first cron time of the day. */
+  async function scheduler(armed: boolean | undefined) {
+    vi.useFakeTimers({ now: new Date('2026-11-21T04:59:00Z') });
+    const runs: JobId[] = [];
+    const handlers = new Map(
+      jobIds.map((id) => [id, async () => void runs.push(id)] as [JobId, () => Promise<void>]),
+    );
+    const started = await startScheduler({
+      log: () => undefined,
+      handlers,
+      ...(armed === undefined ? {} : { armed }),
+    });
+    await vi.advanceTimersByTimeAsync(24 * 60 * 60 * 1000);
+    await started.stop();
+    return runs;
+  }
+
+  it('fires every daily job once a day by the clock, as npm start needs', async () => {
+    const daily = jobIds.filter((id) => (jobs[id].cron as Cron).day === undefined);
+    expect(daily.length).toBeGreaterThan(0);
+    expect([...(await scheduler(undefined))].sort()).toEqual([...daily].sort());
+  });
+
+  it('fires nothing by the clock when tests turn the timers off; a job still runs on request', async () => {
+    expect(await scheduler(false)).toEqual([]);
+    const runs: JobId[] = [];
+    const started = await startScheduler({
+      log: () => undefined,
+      handlers: new Map(
+        jobIds.map((id) => [id, async () => void runs.push(id)] as [JobId, () => Promise<void>]),
+      ),
+      armed: false,
+    });
+    await started.run(jobIds[0] as JobId);
+    expect(runs).toEqual([jobIds[0]]);
   });
 });
