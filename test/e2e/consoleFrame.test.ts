@@ -164,18 +164,49 @@ describe('activity log', () => {
       expect(await firstRow.textContent()).toContain('Paused');
       expect(await firstRow.textContent()).toContain('Mary Manager');
       expect(await firstRow.textContent()).toContain('Eddie Employee');
-      // Who and To whom are in the table's type, like What beside them (the walk saw them larger).
-      const sizes = await firstRow.evaluate((row) =>
-        [...row.querySelectorAll('td')].slice(1, 4).map((cell) => {
-          const text = cell.querySelector('span') ?? cell;
-          return `${getComputedStyle(text).fontSize} ${getComputedStyle(text).fontFamily}`;
-        }),
-      );
-      expect(new Set(sizes).size, sizes.join(' | ')).toBe(1);
       await table.getByText('Budget funded').first().waitFor();
-      // What the product did by itself names it in words a manager reads, not "System".
       const funded = table.locator('tbody tr').filter({ hasText: 'Budget funded' }).first();
-      expect(await funded.locator('td').nth(1).textContent()).toBe('Learning Budget (automatic)');
+      if (width === 1280) {
+        // Who and To whom are in the table's type, like What beside them (the walk saw them larger).
+        const sizes = await firstRow.evaluate((row) =>
+          [...row.querySelectorAll('td')].slice(1, 4).map((cell) => {
+            const text = cell.querySelector('span') ?? cell;
+            return `${getComputedStyle(text).fontSize} ${getComputedStyle(text).fontFamily}`;
+          }),
+        );
+        expect(new Set(sizes).size, sizes.join(' | ')).toBe(1);
+        // What the product did by itself names it in words a manager reads, not "System".
+        expect(await funded.locator('td').nth(1).textContent()).toBe('Learning Budget (automatic)');
+      } else {
+        // A phone: one entry per cell, who → what → to whom, so nothing is off screen.
+        expect(await funded.locator('[data-entry]').textContent()).toMatch(
+          /^Learning Budget \(automatic\) → Budget funded/,
+        );
+        expect(await firstRow.locator('[data-entry]').textContent()).toBe(
+          'Mary Manager → Paused → Eddie Employee',
+        );
+        const sideways = await page.evaluate(() => {
+          const wide = [...document.querySelectorAll<HTMLElement>('main *')].filter((element) => {
+            const { overflowX } = getComputedStyle(element);
+            const scrolls = overflowX === 'auto' || overflowX === 'scroll';
+            return (
+              (scrolls && element.scrollWidth > element.clientWidth) ||
+              element.getBoundingClientRect().right > window.innerWidth + 0.5
+            );
+          });
+          const page = document.scrollingElement as HTMLElement;
+          return [
+            ...(page.scrollWidth > window.innerWidth ? [`page ${page.scrollWidth}px`] : []),
+            ...wide.map((element) => `${element.tagName} ${element.className}`.slice(0, 80)),
+          ];
+        });
+        expect(sideways).toEqual([]);
+        const details = firstRow.locator('[data-details]');
+        expect(await details.textContent()).toBe('active → paused');
+        expect(await details.isVisible()).toBe(true);
+        const box = await details.boundingBox();
+        expect(box !== null && box.x >= 0 && box.x + box.width <= 375, JSON.stringify(box)).toBe(true);
+      }
       expect(await seriousViolations(page)).toEqual([]);
       await shoot(page, `activity-${width}`);
       await browser?.close();

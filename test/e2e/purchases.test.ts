@@ -339,7 +339,7 @@ describe('a card frozen for a missing receipt', () => {
     await managerPage.goto(`${env.webUrl}/dashboard/employees`);
     // The card's state says why it is frozen; the line under it counts the receipts it waits for.
     await managerPage.getByText('Frozen: receipt overdue').waitFor();
-    await managerPage.getByText('1 receipt overdue', { exact: true }).waitFor();
+    await managerPage.getByText('1 receipt overdue: card frozen until it is in', { exact: true }).waitFor();
     await managerPage.screenshot({ path: `${SHOTS}/manager-employees-overdue-375.png`, fullPage: true });
     await browser.close();
 

@@ -65,13 +65,39 @@ describe('after an upload', () => {
 });
 
 describe("the manager's roster", () => {
+  const frozen = (...freezeReasons: ('manager' | 'missingReceipt' | 'dormant')[]) => ({
+    cardStatus: 'inactive' as const,
+    freezeReasons,
+  });
+
   it.each([
-    [1, true, '1 receipt overdue: card frozen until it is in'],
-    [2, true, '2 receipts overdue: card frozen until they are in'],
-    // Overdue since midnight, before the morning's freeze (or a manager activated it): no claim it is frozen.
-    [1, false, '1 receipt overdue'],
-  ] as const)('%i overdue, card frozen %s: %s', (count, frozen, text) => {
-    expect(receiptsOverdueText(count, frozen)).toBe(text);
+    // The receipt freeze alone lifts itself once the receipts are in.
+    [1, frozen('missingReceipt'), '1 receipt overdue: card frozen until it is in'],
+    [2, frozen('missingReceipt'), '2 receipts overdue: card frozen until they are in'],
+    // A manager's (or dormancy) freeze stays after the receipts are in: a manager activates it.
+    [
+      1,
+      frozen('manager', 'missingReceipt'),
+      '1 receipt overdue: card frozen until it is in and a manager activates it',
+    ],
+    [
+      2,
+      frozen('missingReceipt', 'manager'),
+      '2 receipts overdue: card frozen until they are in and a manager activates it',
+    ],
+    [
+      1,
+      frozen('dormant', 'missingReceipt'),
+      '1 receipt overdue: card frozen until it is in and a manager activates it',
+    ],
+    // Overdue since midnight, before the morning's check froze it for them: frozen only by the manager.
+    [1, frozen('manager'), '1 receipt overdue: card frozen by a manager'],
+    [1, frozen('dormant'), '1 receipt overdue: card frozen after 13 months without a purchase'],
+    // Not frozen (or a manager activated it), or frozen for no recorded reason: no claim about the card.
+    [1, { cardStatus: 'active' as const, freezeReasons: [] }, '1 receipt overdue'],
+    [1, frozen(), '1 receipt overdue'],
+  ] as const)('%i overdue, card %o: %s', (count, card, text) => {
+    expect(receiptsOverdueText(count, { ...card, freezeReasons: [...card.freezeReasons] })).toBe(text);
   });
 });
 

@@ -4,61 +4,21 @@
  * (GET /team/audit with an opaque cursor). The words come from
  * shared/src/domain/auditLog.ts.
  */
-import { Alert, Button, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
-import type { RouteOutput } from '../../../../shared/src/api/routes';
-import {
-  AUDIT_KIND_LABELS,
-  AUDIT_KINDS,
-  type AuditKind,
-  auditAmountCents,
-  auditDetails,
-  describeAction,
-  SYSTEM_ACTOR,
-  SYSTEM_ACTOR_NAME,
-} from '../../../../shared/src/domain/auditLog';
-import { formatCents } from '../../../../shared/src/domain/money';
+import { Alert, Button, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditKind } from '../../../../shared/src/domain/auditLog';
 import { call, errorMessage } from '../../api/client';
-import { ScrollableTable } from '../../components/ScrollableTable';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { ActivityTable, type AuditEvent } from './ActivityTable';
 import { PurchasesCsvExport } from './PurchasesCsvExport';
-
-type AuditEvent = RouteOutput<'getTeamAudit'>['events'][number];
 
 const PAGE_SIZE = 50;
 
-const dateTime = new Intl.DateTimeFormat('en-US', {
-  month: '2-digit',
-  day: '2-digit',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/** A person in the log, in the table's own type size (`inherit`: Text's default size is larger). */
-function Who({ id, name }: { id?: string; name?: string }) {
-  if (!id)
-    return (
-      <Text span inherit c="gray.7">
-        -
-      </Text>
-    );
-  // The daily jobs, the card network, a lifted freeze: the product itself, not a person.
-  if (id === SYSTEM_ACTOR)
-    return (
-      <Text span inherit c="gray.7">
-        {SYSTEM_ACTOR_NAME}
-      </Text>
-    );
-  return (
-    <Text span inherit data-person={id}>
-      {name ?? 'Former member'}
-    </Text>
-  );
-}
-
 export function ActivityPage() {
   useDocumentTitle('Activity Log');
+  // Read before the first paint, so a phone never lays out the wide table first.
+  const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
   const [person, setPerson] = useState<string | null>(null);
   const [kind, setKind] = useState<AuditKind | null>(null);
   const [events, setEvents] = useState<AuditEvent[]>([]);
@@ -124,30 +84,6 @@ export function ActivityPage() {
     }
   }
 
-  const rows = useMemo(
-    () =>
-      events.map((event) => {
-        const amount = auditAmountCents(event);
-        return (
-          <Table.Tr key={event.eventId}>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateTime.format(new Date(event.at))}</Table.Td>
-            <Table.Td>
-              <Who id={event.actorId} name={event.actorName} />
-            </Table.Td>
-            <Table.Td>{describeAction(event.action)}</Table.Td>
-            <Table.Td>
-              <Who id={event.targetId} name={event.targetName} />
-            </Table.Td>
-            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-              {amount === undefined ? '' : formatCents(amount)}
-            </Table.Td>
-            <Table.Td>{auditDetails(event) ?? ''}</Table.Td>
-          </Table.Tr>
-        );
-      }),
-    [events],
-  );
-
   return (
     <Stack gap="md">
       <div>
@@ -188,25 +124,7 @@ export function ActivityPage() {
         </Group>
       ) : null}
       {status === 'ready' && events.length === 0 ? <Text>No activity matches these filters yet.</Text> : null}
-      {events.length > 0 ? (
-        <ScrollableTable label="Activity log, scrolls sideways" minWidth={760}>
-          <Table striped highlightOnHover verticalSpacing="xs" aria-label="Activity log">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">When</Table.Th>
-                <Table.Th scope="col">Who</Table.Th>
-                <Table.Th scope="col">What</Table.Th>
-                <Table.Th scope="col">To whom</Table.Th>
-                <Table.Th scope="col" ta="right">
-                  Amount
-                </Table.Th>
-                <Table.Th scope="col">Details</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>{rows}</Table.Tbody>
-          </Table>
-        </ScrollableTable>
-      ) : null}
+      {events.length > 0 ? <ActivityTable events={events} compact={phone} /> : null}
       {cursor && status === 'ready' ? (
         <Group>
           <Button variant="default" onClick={() => void loadMore()} loading={loadingMore}>

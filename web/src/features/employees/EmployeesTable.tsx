@@ -114,10 +114,7 @@ function ReceiptCounts({ row }: { row: EmployeeRow }) {
       {row.receiptsOverdue > 0 ? (
         // In the red the purchase table uses for an overdue receipt.
         <Text size="xs" c="red.9" fw={700} data-receipts-overdue={row.receiptsOverdue}>
-          {receiptsOverdueText(
-            row.receiptsOverdue,
-            row.cardStatus === 'inactive' && !row.freezeReasons.includes('missingReceipt'),
-          )}
+          {receiptsOverdueText(row.receiptsOverdue, row)}
         </Text>
       ) : null}
       {outstanding > 0 ? (

@@ -26,14 +26,35 @@ export function cardStateText(row: Pick<EmployeeRow, 'cardStatus' | 'freezeReaso
   return cardStatusLabel[row.cardStatus];
 }
 
+/** Why else a card is frozen, in the roster's words (the reasons a manager's activation lifts). */
+const OTHER_FREEZE_WORDS: Record<Exclude<EmployeeRow['freezeReasons'][number], 'missingReceipt'>, string> = {
+  manager: 'by a manager',
+  dormant: 'after 13 months without a purchase',
+};
+
 /**
  * Overdue receipts freeze the card (docs/decisions.md "Receipt deadline"): the
- * roster names them, and says the card waits for them while it is frozen.
+ * roster names them and says what the card waits for. Only the receipt freeze
+ * lifts itself when they are in; a manager's or dormancy freeze stays until a
+ * manager activates the card, and before the morning's check froze it for them
+ * the card is frozen only for that other reason.
  */
-export function receiptsOverdueText(count: number, cardFrozen: boolean): string {
+export function receiptsOverdueText(
+  count: number,
+  card: Pick<EmployeeRow, 'cardStatus' | 'freezeReasons'>,
+): string {
   const what = count === 1 ? '1 receipt overdue' : `${count} receipts overdue`;
-  if (!cardFrozen) return what;
-  return `${what}: card frozen until ${count === 1 ? 'it is' : 'they are'} in`;
+  if (card.cardStatus !== 'inactive') return what;
+  const until = `until ${count === 1 ? 'it is' : 'they are'} in`;
+  const others = card.freezeReasons.flatMap((reason) =>
+    reason === 'missingReceipt' ? [] : [OTHER_FREEZE_WORDS[reason]],
+  );
+  if (card.freezeReasons.includes('missingReceipt'))
+    return others.length === 0
+      ? `${what}: card frozen ${until}`
+      : `${what}: card frozen ${until} and a manager activates it`;
+  // An inactive card with no recorded reason (older data) gets no claim about why.
+  return others.length === 0 ? what : `${what}: card frozen ${others.join(' and ')}`;
 }
 
 /** A sentence-ready list: "Ann, Bob and Cy". */
