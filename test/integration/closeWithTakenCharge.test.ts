@@ -11,7 +11,6 @@
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMemberFromInvitation, getInvitation } from '../../lambdas/src/data/accounts';
 import { keys } from '../../lambdas/src/data/keys';
 import { balanceOf, teamJournal } from '../../lambdas/src/data/ledger';
 import { differencesOfMonth } from '../../lambdas/src/data/reconciliation';
@@ -25,7 +24,7 @@ import { type SignedIn, uniqueEmail } from '../support/accountFlows';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 import { LedgerInvariants } from '../support/ledgerInvariants';
 import { chargesFor, type FaultProxy, startFaultProxy } from '../support/stripeFaultProxy';
-import { emulatorClient, joinTeam, sender, setUpTeam } from '../support/teams';
+import { createInvitedMember, emulatorClient, joinTeam, sender, setUpTeam } from '../support/teams';
 
 let stack: IntegrationStack;
 let stripe: Stripe;
@@ -89,23 +88,10 @@ async function joinCutOffAfterCharge(manager: SignedIn, teamId: string, budget: 
   const email = uniqueEmail('emp');
   const invited = await send('POST', '/invitations', manager.accessToken, { emails: email, budget });
   expect(invited.status, JSON.stringify(invited.body)).toBe(200);
-  const invitation = await getInvitation(email);
-  if (!invitation) throw new Error('no invitation');
   // The member as sign-up creates them; their activation is what is cut off.
-  const userId = `emp-${randomUUID()}`;
-  await createMemberFromInvitation(invitation, {
-    userId,
-    email,
+  const userId = await createInvitedMember(email, teamId, budget * 100, {
     firstName: 'Bea',
     lastName: 'Late',
-    role: 'employee',
-    teamId,
-    status: 'active',
-    emailVerified: true,
-    finishedWalkthrough: false,
-    createdAt: new Date().toISOString(),
-    budgetCents: budget * 100,
-    nextBudgetCents: budget * 100,
   });
   proxy.fail({ when: 'after', match: chargesFor(`JOIN#${userId}`) });
   await expect(activateEmployee(userId, new Date(), log)).rejects.toThrow();

@@ -10,7 +10,6 @@
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMemberFromInvitation, getInvitation } from '../../lambdas/src/data/accounts';
 import { keys } from '../../lambdas/src/data/keys';
 import { balanceOf, teamJournal } from '../../lambdas/src/data/ledger';
 import { handler as monthlyFunding } from '../../lambdas/src/jobs/monthlyFunding';
@@ -22,7 +21,13 @@ import { cardAccount } from '../../shared/src/domain/ledger';
 import { type SignedIn, uniqueEmail } from '../support/accountFlows';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 import { chargesFor, type FaultProxy, startFaultProxy } from '../support/stripeFaultProxy';
-import { emulatorClient, joinTeam, sender, setUpTeam as setUpTeamOn } from '../support/teams';
+import {
+  createInvitedMember,
+  emulatorClient,
+  joinTeam,
+  sender,
+  setUpTeam as setUpTeamOn,
+} from '../support/teams';
 
 // --- The stack ---------------------------------------------------------------------
 
@@ -180,22 +185,10 @@ describe('monthly renewal', () => {
     const month = monthOfDate(day);
     // No run on the cycle day or its retry days (an outage). Two days after it, Bea joins.
     const email = await invite(manager, 30);
-    const invitation = await getInvitation(email);
-    if (!invitation) throw new Error('no invitation');
-    const bea = `emp-${randomUUID()}`;
-    await createMemberFromInvitation(invitation, {
-      userId: bea,
-      email,
+    const bea = await createInvitedMember(email, teamId, 3000, {
       firstName: 'Bea',
       lastName: 'Late',
-      role: 'employee',
-      teamId,
-      status: 'active',
-      emailVerified: true,
-      finishedWalkthrough: false,
-      createdAt: new Date(day.getTime() + 2 * DAY_MS).toISOString(),
-      budgetCents: 3000,
-      nextBudgetCents: 3000,
+      createdAt: new Date(day.getTime() + 2 * DAY_MS),
     });
     expect(await activateEmployee(bea, new Date(day.getTime() + 2 * DAY_MS), log)).toBe('funded');
 
@@ -313,24 +306,8 @@ describe('joining', () => {
   it('marks the member pending before the charge, so an activation cut off after the charge is funded once by the daily job', async () => {
     const { manager, teamId, customerId } = await setUpTeam();
     const email = await invite(manager, 25);
-    const invitation = await getInvitation(email);
-    if (!invitation) throw new Error('no invitation');
     // The member as sign-up creates them; their activation is what is cut off here.
-    const userId = `emp-${randomUUID()}`;
-    await createMemberFromInvitation(invitation, {
-      userId,
-      email,
-      firstName: 'Ada',
-      lastName: 'Byron',
-      role: 'employee',
-      teamId,
-      status: 'active',
-      emailVerified: true,
-      finishedWalkthrough: false,
-      createdAt: new Date().toISOString(),
-      budgetCents: 2500,
-      nextBudgetCents: 2500,
-    });
+    const userId = await createInvitedMember(email, teamId, 2500);
 
     proxy.fail({ when: 'after', match: chargesFor(`JOIN#${userId}`) });
     await expect(activateEmployee(userId, new Date(), log)).rejects.toThrow();

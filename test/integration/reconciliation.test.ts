@@ -11,12 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { charge } from '../../lambdas/src/adapters/stripe';
-import {
-  createMemberFromInvitation,
-  getInvitation,
-  setTeamFields,
-  setUserFields,
-} from '../../lambdas/src/data/accounts';
+import { setTeamFields, setUserFields } from '../../lambdas/src/data/accounts';
 import { keys } from '../../lambdas/src/data/keys';
 import { balanceOf, getJournal } from '../../lambdas/src/data/ledger';
 import { createLogger } from '../../lambdas/src/platform/log';
@@ -30,7 +25,7 @@ import {
   TEST_SUPPORT_INBOX,
   TEST_WEBHOOK_SECRET,
 } from '../support/integrationStack';
-import { emulatorClient, joinTeam, sender, setUpTeam } from '../support/teams';
+import { createInvitedMember, emulatorClient, joinTeam, sender, setUpTeam } from '../support/teams';
 
 let stack: IntegrationStack;
 let stripe: Stripe;
@@ -108,23 +103,8 @@ describe('charges whose ledger write never happened', () => {
     expect(
       (await send('POST', '/invitations', manager.accessToken, { emails: email, budget: 25 })).status,
     ).toBe(200);
-    const invitation = await getInvitation(email);
-    if (!invitation) throw new Error('no invitation');
-    const userId = `emp-${randomUUID()}`;
-    await createMemberFromInvitation(invitation, {
-      userId,
-      email,
-      firstName: 'Ada',
-      lastName: 'Byron',
-      role: 'employee',
-      teamId,
-      status: 'active',
-      emailVerified: true,
-      finishedWalkthrough: false,
-      createdAt: new Date().toISOString(),
-      budgetCents: 2500,
-      nextBudgetCents: 2500,
-    });
+    const userId = await createInvitedMember(email, teamId, 2500);
+
     // What activateEmployee stores before charging, then its charge; the Lambda dies before the credit.
     const attempt = { n: 1, key: `JOIN#${userId}#1`, status: 'pending', cents: 2500 };
     await setUserFields(userId, { joinAttempt: attempt, fundingPending: true });

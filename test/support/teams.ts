@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { expect } from 'vitest';
+import { createMemberFromInvitation, getInvitation } from '../../lambdas/src/data/accounts';
 import { keys } from '../../lambdas/src/data/keys';
 import { api, inviteAndRegisterEmployee, registerManager, type SignedIn } from './accountFlows';
 import { type IntegrationStack, type Mailbox, TEST_STRIPE_SECRET_KEY } from './integrationStack';
@@ -100,4 +101,39 @@ export async function joinTeamOverApi(
   const row = list.body.employees.find((e: { userId: string }) => e.userId === employee.userId);
   expect(row?.cardId, JSON.stringify(row)).toMatch(/^ic_/);
   return { ...employee, cardId: row.cardId as string, name: `${name.firstName} ${name.lastName}` };
+}
+
+/**
+ * The member as sign-up creates them from their invitation, with nothing after
+ * it: their activation (the joining charge and its credit) is what a test then
+ * runs, or cuts off. Returns the new member's user id.
+ */
+export async function createInvitedMember(
+  email: string,
+  teamId: string,
+  budgetCents: number,
+  { firstName = 'Ada', lastName = 'Byron', createdAt = new Date() } = {} as {
+    firstName?: string;
+    lastName?: string;
+    createdAt?: Date;
+  },
+): Promise<string> {
+  const invitation = await getInvitation(email);
+  if (!invitation) throw new Error(`no invitation for ${email}`);
+  const userId = `emp-${randomUUID()}`;
+  await createMemberFromInvitation(invitation, {
+    userId,
+    email,
+    firstName,
+    lastName,
+    role: 'employee',
+    teamId,
+    status: 'active',
+    emailVerified: true,
+    finishedWalkthrough: false,
+    createdAt: createdAt.toISOString(),
+    budgetCents,
+    nextBudgetCents: budgetCents,
+  });
+  return userId;
 }
