@@ -6,12 +6,10 @@
  */
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { call, errorMessage } from '../../api/client';
-import { employeeMessages } from '../../content/consoleMessages';
-import { notify } from '../../stores/notifications';
 import { namesOf, People, Shell } from './EmployeeDialogs';
 import { type EmployeeRow, fullName } from './employeesStore';
 import { ReceiptFreezeNote } from './ReceiptFreezeNote';
+import { setCardsStatus } from './setCardsStatus';
 
 export function ActivateCardsDialog(props: {
   /** Every card the activation switches. */
@@ -26,14 +24,9 @@ export function ActivateCardsDialog(props: {
   const one = people.length === 1;
   async function confirm() {
     setBusy(true);
-    try {
-      await call('setCardStatus', { userIds: people.map((p) => p.userId), status: 'active' });
-      notify({ kind: 'success', message: employeeMessages.cardStatusChanged });
-      onDone();
-    } catch (error) {
-      notify({ kind: 'error', message: employeeMessages.cardStatusFailed(errorMessage(error)) });
-      setBusy(false);
-    }
+    const userIds = people.map((p) => p.userId);
+    if (await setCardsStatus(userIds, 'active')) onDone();
+    else setBusy(false);
   }
   return (
     <Shell

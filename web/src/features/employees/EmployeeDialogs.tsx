@@ -30,6 +30,7 @@ import { notify } from '../../stores/notifications';
 import { type EmployeeRow, fullName } from './employeesStore';
 import { nameList } from './employeeText';
 import { ReceiptFreezeNote } from './ReceiptFreezeNote';
+import { setCardsStatus } from './setCardsStatus';
 
 function newKey(): string {
   return crypto.randomUUID();
@@ -131,14 +132,8 @@ export function CardStatusDialog(props: {
   const receiptFreeze = !freezing && person.freezeReasons.includes('missingReceipt');
   async function confirm() {
     setBusy(true);
-    try {
-      await call('setCardStatus', { userIds: [person.userId], status });
-      notify({ kind: 'success', message: employeeMessages.cardStatusChanged });
-      onDone();
-    } catch (error) {
-      notify({ kind: 'error', message: employeeMessages.cardStatusFailed(errorMessage(error)) });
-      setBusy(false);
-    }
+    if (await setCardsStatus([person.userId], status)) onDone();
+    else setBusy(false);
   }
   return (
     <Shell

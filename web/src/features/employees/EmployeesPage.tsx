@@ -28,6 +28,7 @@ import { EmployeesTable, type RowAction } from './EmployeesTable';
 import { createSearch, SEARCH_MAX_LENGTH } from './employeeSearch';
 import { type EmployeeRow, useEmployees } from './employeesStore';
 import { DEFAULT_SORT, nextSort, PAGE_SIZE, pageOf, type Sort, sortRows } from './employeeTable';
+import { setCardsStatus } from './setCardsStatus';
 
 type Dialog =
   | { kind: 'delete'; people: EmployeeRow[] }
@@ -145,12 +146,10 @@ export function EmployeesPage() {
     }
     setWorking('card');
     try {
-      await call('setCardStatus', actions.card);
-      notify({ kind: 'success', message: employeeMessages.cardStatusChanged });
-      setSelected(new Set());
-      await load();
-    } catch (error) {
-      notify({ kind: 'error', message: employeeMessages.cardStatusFailed(errorMessage(error)) });
+      if (await setCardsStatus(actions.card.userIds, actions.card.status)) {
+        setSelected(new Set());
+        await load();
+      }
     } finally {
       setWorking(null);
     }

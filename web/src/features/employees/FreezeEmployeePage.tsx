@@ -9,11 +9,10 @@ import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantin
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { formatCents } from '../../../../shared/src/domain/money';
-import { call, errorMessage } from '../../api/client';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { employeeMessages } from '../../content/consoleMessages';
-import { notify } from '../../stores/notifications';
 import { fullName, useEmployees } from './employeesStore';
+import { setCardsStatus } from './setCardsStatus';
 
 export function FreezeEmployeePage() {
   useDocumentTitle('Freeze Card');
@@ -58,15 +57,10 @@ export function FreezeEmployeePage() {
   async function freeze() {
     if (!person) return;
     setBusy(true);
-    try {
-      await call('setCardStatus', { userIds: [person.userId], status: 'inactive' });
-      notify({ kind: 'success', message: employeeMessages.cardStatusChanged });
+    if (await setCardsStatus([person.userId], 'inactive')) {
       void load();
       navigate('/dashboard');
-    } catch (error) {
-      notify({ kind: 'error', message: employeeMessages.cardStatusFailed(errorMessage(error)) });
-      setBusy(false);
-    }
+    } else setBusy(false);
   }
 
   return (
