@@ -48,8 +48,9 @@ export async function startWebServer(options: WebServerOptions) {
     ...staticSecurityHeaders,
     'content-security-policy': contentSecurityPolicy({ ...options.csp, script: [], upgradeInsecure: false }),
   };
-  // Compressed bodies are computed once per file and kept: the dist folder is immutable while served.
-  const cache = new Map<string, { br: Buffer; gzip: Buffer; raw: Buffer }>();
+  // Compressed bodies are computed once per version of a file: a build while this serves (the
+  // tests rebuild web/dist) changes app.html in place, and a kept copy would name assets that are gone.
+  const cache = new Map<string, { version: string; br: Buffer; gzip: Buffer; raw: Buffer }>();
   const configBody = Buffer.from(JSON.stringify(options.runtimeConfig));
 
   const server = createServer((req, res) => {
@@ -88,10 +89,13 @@ export async function startWebServer(options: WebServerOptions) {
       createReadStream(file).pipe(res);
       return;
     }
+    const { mtimeMs, size } = statSync(file);
+    const version = `${mtimeMs}:${size}`;
     let entry = cache.get(file);
-    if (!entry) {
+    if (entry?.version !== version) {
       const raw = readFileSync(file);
       entry = {
+        version,
         raw,
         gzip: gzipSync(raw, { level: 9 }),
         br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
