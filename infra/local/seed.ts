@@ -11,7 +11,8 @@
  * (unchanged items are not rewritten, so a start with no edits costs a few reads).
  */
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { getEmailOwner, getInvitation } from '../../lambdas/src/data/accounts';
 import { issueEmailToken } from '../../lambdas/src/data/emailTokens';
 import { splitSharedAccounts } from '../../lambdas/src/data/ledgerMigrations';
@@ -166,11 +167,11 @@ async function seedTeamStates(managerId: string, now: Date, log: LogSink) {
   log(`demo team: ${missing.map((p) => `${p.firstName} (${p.state})`).join(', ')}`);
 }
 
-/** A 1x1 PNG: the demo's receipt image, small and valid for the receipt checks. */
-const DEMO_RECEIPT_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+/**
+ * The demo's receipt: a picture of a real-looking receipt for the Audible purchase (21 KB,
+ * well under the 150,000-byte limit), so the receipt dialog shows what a customer would upload.
+ */
+const DEMO_RECEIPT_PNG = readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'demo-receipt.png'));
 
 /**
  * Purchases for the demo (after the gateway is up: the card network asks it to
