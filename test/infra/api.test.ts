@@ -393,9 +393,15 @@ describe('every function (routes and jobs)', () => {
 
 describe("the confidential client's secret (one door to sign-in)", () => {
   /** The functions that send passwords or refresh tokens to Cognito, and no others. */
-  const NEEDS_SECRET = ['route signIn', 'route refreshSession', 'route signOut', 'route stepUp'];
+  const NEEDS_SECRET = [
+    'route signIn',
+    'route refreshSession',
+    'route signOut',
+    'route stepUp',
+    'route changePassword',
+  ];
 
-  it('only the functions that sign in, refresh, sign out or step up may read it', () => {
+  it('only the functions that sign in, refresh, sign out, step up or check a password to change it may read it', () => {
     const readers = allFunctions()
       .filter(({ stack, template, fn }) =>
         statementsOfRole(template, logicalId(stack, fn).roleId).some((s) =>

@@ -92,6 +92,7 @@ describe('the API behind the distribution', () => {
     expect(`${SESSION_COOKIE_PATH}/*`.startsWith(behavior.PathPattern.replace('*', ''))).toBe(true);
     const readers = operationIds.filter((op) => (routes[op] as RouteDef).sessionCookie);
     expect(readers.sort()).toEqual([
+      'changePassword',
       'completeSocialSignIn',
       'refreshSession',
       'signOut',

@@ -185,6 +185,10 @@ const matrix: Record<OperationId, Row> = {
     request: async () => ({ path: '/me/secondFactor/recoveryCodes', body: { code: '' } }),
     expect: { ...everyone(400), visitor: 401, deleted: 401 },
   },
+  changePassword: {
+    request: async () => ({ path: '/auth/changePassword', body: { currentPassword: '' } }),
+    expect: { ...everyone(400), visitor: 401, deleted: 401 },
+  },
   turnOffSecondFactor: {
     request: async () => ({ path: '/auth/secondFactor/turnOff', body: { code: '' } }),
     expect: { ...everyone(400), visitor: 401, deleted: 401 },

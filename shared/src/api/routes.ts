@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import {
+  changePasswordInput,
   emailTokenInput,
   forgotPasswordInput,
   inviteCheckInput,
@@ -385,6 +386,24 @@ export const routes = {
     input: secondFactorCodeInput,
     output: okResponse,
     uses: ['table:write', 'table:delete:session'],
+  }),
+  changePassword: route({
+    method: 'POST',
+    // Under /auth so the session cookie comes along: this session is spared while the others end.
+    path: '/auth/changePassword',
+    summary:
+      'With the current password: sets a new one, audited; every other session ends (a wrong current password counts towards the sign-in throttle).',
+    access: { kind: 'signedIn', roles: signedIn, rateLimit: CODE_LIMIT },
+    sessionCookie: true,
+    input: changePasswordInput,
+    output: okResponse,
+    uses: [
+      'table:write',
+      'table:delete:session',
+      'userPool:passwordSignIn',
+      'userPool:revokeRefreshToken',
+      'userPool:setPassword',
+    ],
   }),
   regenerateRecoveryCodes: route({
     method: 'POST',

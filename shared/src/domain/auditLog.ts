@@ -63,6 +63,7 @@ const ACTION_WORDS = {
   'employee.deleted': 'Removed from the team',
   'account.deleted': 'Deleted their own account',
   'account.secondFactorOff': 'Turned off two-step sign-in',
+  'account.passwordChanged': 'Changed their password',
   'employees.invited': 'Invited',
   'card.frozen': 'Froze card',
   'card.activated': 'Activated card',

@@ -157,3 +157,31 @@ export const resetPasswordInput = z
     error: PASSWORDS_DIFFER,
     path: ['confirmPassword'],
   });
+
+/** spec-less (ours): a wrong current password on the profile's change form. */
+export const CURRENT_PASSWORD_WRONG = 'Your current password is not right.';
+export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password.';
+export const PASSWORD_UNCHANGED = 'Choose a password different from your current one.';
+
+/**
+ * Changing the password while signed in (/editProfile): the current one as
+ * proof (a stolen session alone cannot change it), the new one twice.
+ */
+export const changePasswordInput = z
+  .object({
+    currentPassword: z
+      .string({ error: CURRENT_PASSWORD_REQUIRED })
+      .min(1, { error: CURRENT_PASSWORD_REQUIRED })
+      .max(256, { error: CURRENT_PASSWORD_WRONG }),
+    password: passwordRule,
+    confirmPassword: z.string({ error: PASSWORDS_DIFFER }).max(256, { error: PASSWORDS_DIFFER }),
+  })
+  .refine((input) => input.password === input.confirmPassword, {
+    error: PASSWORDS_DIFFER,
+    path: ['confirmPassword'],
+  })
+  .refine((input) => input.password !== input.currentPassword, {
+    error: PASSWORD_UNCHANGED,
+    path: ['password'],
+  });
+export type ChangePasswordInput = z.input<typeof changePasswordInput>;

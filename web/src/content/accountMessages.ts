@@ -61,6 +61,17 @@ export const profileMessages = {
 } as const;
 
 /** Two-step sign-in: the profile's section, the sign-in code step and the step-up dialog (not in the spec). */
+export const changePasswordMessages = {
+  title: 'Password',
+  lead: 'Change the password you sign in with. Every other place you are signed in is signed out.',
+  current: 'Current Password',
+  next: 'New Password',
+  confirm: 'Confirm New Password',
+  submit: 'Change Password',
+  done: 'Your password is changed. Every other session is signed out.',
+  failedTitle: 'Could not change the password',
+} as const;
+
 export const secondFactorMessages = {
   title: 'Two-step sign-in',
   lead: 'Ask for a code from an authenticator app each time you sign in, and before money leaves your team.',

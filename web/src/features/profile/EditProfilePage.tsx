@@ -30,6 +30,7 @@ import { useSession } from '../../auth/sessionStore';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { profileMessages } from '../../content/accountMessages';
 import { notify } from '../../stores/notifications';
+import { PasswordSection } from './PasswordSection';
 import { SecondFactorSection } from './SecondFactorSection';
 
 type Profile = RouteOutput<'getProfile'>;
@@ -277,6 +278,7 @@ export function EditProfilePage() {
         </form>
       </Paper>
 
+      {isSelf && !deleted ? <PasswordSection /> : null}
       {isSelf && !deleted ? <SecondFactorSection /> : null}
 
       <Modal
