@@ -177,17 +177,30 @@ describe('purchase history and receipts', () => {
     await dialog.getByText("'image/svg+xml' is not a supported format.").waitFor();
     await page.screenshot({ path: `${SHOTS}/employee-upload-refused-1280.png` });
 
-    // A suggested title (their own past vendor), a real PNG, upload.
+    // A suggested title (their own past vendor).
     await dialog.getByLabel('Title').fill('Pow');
     await page.getByRole('option', { name: 'Powell’s Books' }).click();
     expect(await dialog.getByLabel('Title').inputValue()).toBe('Powell’s Books');
+    // A text file named .png passes the browser's check and is refused by the server, which reads its
+    // bytes: of no type it can name, so the spec's message names the file. Its size reads in bytes.
+    await dialog.getByLabel('Receipt image').setInputFiles({
+      name: 'fake.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('this is not really a png'),
+    });
+    await dialog.getByText('Chosen: fake.png (24 bytes)', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    await dialog.getByText("'fake.png' is not a supported format.", { exact: true }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/employee-upload-disguised-1280.png` });
+    // A real PNG: uploaded.
     await dialog.getByLabel('Receipt image').setInputFiles(RECEIPT_PNG);
     await dialog.getByText('Chosen: receipt.png').waitFor();
     await expectAccessible(page, 'upload dialog, 1280');
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     await page.getByText('Receipt uploaded.').waitFor();
     await dialog.waitFor({ state: 'detached' });
-    expect(presigns).toHaveLength(1);
+    // The disguised file and the real one; neither refused-in-the-browser file was sent.
+    expect(presigns).toHaveLength(2);
 
     await row.getByRole('button', { name: 'View receipt for Powell’s Books' }).click();
     const viewer = await receiptImageLoads(page, 'Powell’s Books');

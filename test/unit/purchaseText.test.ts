@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { receiptDueDay, receiptStage, startOfBusinessDay } from '../../shared/src/domain/businessDays';
 import { receiptOverdueSince } from '../../shared/src/domain/receiptOverdue';
 import type { PurchaseRow } from '../../shared/src/schemas/purchases';
-import { receiptLabel } from '../../web/src/features/purchases/purchaseText';
+import { fileSizeText, receiptLabel } from '../../web/src/features/purchases/purchaseText';
 
 function row(state: PurchaseRow['receipt']['state'], dueDate: string): PurchaseRow {
   return {
@@ -37,5 +37,19 @@ describe('the receipt column', () => {
   it('says nothing of a due day while the receipt is not late, and names a received one', () => {
     expect(receiptLabel(row('awaiting', '2026-12-03'))).toBe('Awaiting Receipt');
     expect(receiptLabel(row('received', '2026-12-03'))).toBe('Receipt received');
+  });
+});
+
+describe('a file’s size in the upload dialog', () => {
+  it('is in bytes under 1 KB, and in whole KB (rounded up) from there', () => {
+    expect(fileSizeText(0)).toBe('0 bytes');
+    expect(fileSizeText(1)).toBe('1 byte');
+    expect(fileSizeText(24)).toBe('24 bytes');
+    expect(fileSizeText(999)).toBe('999 bytes');
+    expect(fileSizeText(1000)).toBe('1 KB');
+    expect(fileSizeText(1001)).toBe('2 KB');
+    expect(fileSizeText(150_000)).toBe('150 KB');
+    expect(fileSizeText(150_001)).toBe('151 KB');
+    expect(fileSizeText(2_400_000)).toBe('2,400 KB');
   });
 });
