@@ -172,7 +172,21 @@ describe('the virtual card', () => {
       await dialog.getByText('Yes: $12.50 would be approved now.').waitFor();
       await dialog.getByLabel('Kind of merchant').selectOption({ label: 'Restaurant' });
       await dialog.getByRole('button', { name: 'Check' }).click();
-      await dialog.getByText('is not a learning merchant.').waitFor();
+      // The category in plain words, not Stripe's `eating_places_restaurants`.
+      const restaurantNo = dialog.getByText(
+        'A merchant of this kind (Restaurants) is not a learning merchant.',
+        {
+          exact: true,
+        },
+      );
+      await restaurantNo.waitFor();
+      // A new check clears the old answer, even one stopped by the amount's error before it is asked.
+      await dialog.getByLabel('Amount').fill('abc');
+      await dialog.getByLabel('Kind of merchant').selectOption({ label: 'Bookstore' });
+      await dialog.getByRole('button', { name: 'Check' }).click();
+      await dialog.getByText('Enter an amount in dollars, such as 12.50').waitFor();
+      expect(await restaurantNo.count()).toBe(0);
+      expect(await dialog.getByText('No, this would be declined').count()).toBe(0);
       // The check held nothing.
       expect(await dialog.getByTestId('card-on-hold').textContent()).toBe('$0.00');
 

@@ -96,7 +96,7 @@ describe('real-time authorization', () => {
       'a merchant that is not about learning',
       {},
       { merchant: 'Lucky Casino', category: 'betting_casino_gambling' },
-      'Lucky Casino (betting casino gambling) is not a learning merchant.',
+      'Lucky Casino (Betting and casinos) is not a learning merchant.',
     ],
   ])('declines %s', async (_name, cardOptions, extra, reason) => {
     const card = await fundedCard(5000, cardOptions);
@@ -327,7 +327,7 @@ describe('a $0 request (the merchant verifying the card)', () => {
       [
         {},
         { merchant: 'Lucky Casino', category: 'betting_casino_gambling' },
-        'Lucky Casino (betting casino gambling) is not a learning merchant.',
+        'Lucky Casino (Betting and casinos) is not a learning merchant.',
       ],
     ] as const;
     for (const [cardOptions, extra, reason] of declines) {

@@ -8,10 +8,11 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
-import { balanceOf, teamJournal } from '../../lambdas/src/data/ledger';
+import { balanceOf, statement, teamJournal } from '../../lambdas/src/data/ledger';
 import { openPoolClaim } from '../../lambdas/src/data/poolClaims';
 import { pooledFrom } from '../../lambdas/src/services/pool';
 import { cardAccount, debtAccount, poolAccount } from '../../shared/src/domain/ledger';
+import { monthInWords } from '../../shared/src/domain/monthWords';
 import type { SignedIn } from '../support/accountFlows';
 import { BOOKSHOP, payWithCard } from '../support/cardNetwork';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
@@ -206,6 +207,18 @@ describe('deposits, idempotency and the monthly cycle', () => {
     expect(await balanceOf(cardAccount(paused.userId))).toBe(2500);
     const charges = await stripe.charges.list({ customer: team?.stripeCustomerId as string });
     expect(charges.data.map((c) => c.amount).sort((a, b) => a - b)).toEqual([2500, 2500, 4000]);
+    // The month in words, where the ledger keeps it and where the employee and the bank read it.
+    const month = monthInWords(next.toISOString().slice(0, 7));
+    const credits = (await statement(cardAccount(active.userId))).filter((l) => l.kind === 'funding');
+    expect(credits.map((l) => l.description)).toContain(`Learning budget for ${month}`);
+    const mine = await send('GET', '/me/statement', active.accessToken);
+    expect(mine.body.lines[0]).toMatchObject({
+      label: 'Credit',
+      description: `Learning budget for ${month}`,
+    });
+    expect(charges.data.find((c) => c.amount === 4000)?.description).toBe(
+      `Learning budgets for ${month} (1 employee)`,
+    );
   });
 });
 

@@ -104,7 +104,7 @@ describe('the purchase check answers as the real authorization does', () => {
     const casino = await sideBySide(employee, 500, 'betting_casino_gambling', 'Lucky Casino');
     expect(casino.asked).toEqual({
       approved: false,
-      reason: 'Lucky Casino (betting casino gambling) is not a learning merchant.',
+      reason: 'Lucky Casino (Betting and casinos) is not a learning merchant.',
     });
     expect(casino.paid).toEqual(casino.asked);
 

@@ -379,8 +379,9 @@ describe('receipt uploads', () => {
   );
   it.each([
     ['150,001 bytes', big, 'image/png', /too large, please pick a smaller file/],
-    // The message names what the bytes are, not the type the browser claimed for them.
-    ['a text file renamed .png', text, 'image/png', /^This file is not a supported format\.$/],
+    // The message names what the bytes are, not the type the browser claimed for them; bytes of
+    // no known type are named by the file's name, so the spec's wording always applies.
+    ['a text file renamed .png', text, 'image/png', /^'notes\.png' is not a supported format\.$/],
     ['a PDF renamed .png', pdf, 'image/png', /^'application\/pdf' is not a supported format\.$/],
     ['a PNG header followed by HTML', pngThenHtml, 'image/png', /not a supported format|not a valid image/],
     ['a valid PNG with HTML after its end', Buffer.concat([PNG, HTML]), 'image/png', /not a valid image/],
@@ -404,6 +405,7 @@ describe('receipt uploads', () => {
 
   it.each([
     ['an SVG', 'image/svg+xml', 10, "'image/svg+xml' is not a supported format."],
+    ['a file of no type the browser can name', '', 10, "'big.png' is not a supported format."],
     ['a file over the limit', 'image/png', 150_001, "'big.png' is too large, please pick a smaller file."],
   ])('refuses to presign %s, with the spec’s message', async (_name, type, size, message) => {
     const { employee, purchaseId } = await teamWithPurchase();

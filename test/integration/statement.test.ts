@@ -13,7 +13,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, statement } from '../../lambdas/src/data/ledger';
 import type { Actor } from '../../lambdas/src/platform/auth';
 import { myStatement } from '../../lambdas/src/services/myCard';
-import { authorizationHold, capture, funding, holdAccount } from '../../shared/src/domain/ledger';
+import {
+  authorizationHold,
+  capture,
+  cardAccount,
+  funding,
+  holdAccount,
+} from '../../shared/src/domain/ledger';
 import { BOOKSHOP, payWithCard } from '../support/cardNetwork';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 import { joinTeam, sender, setUpTeam } from '../support/teams';
@@ -224,6 +230,31 @@ describe('the order of a statement', () => {
       ['Hold', -525, 1975, 525],
       ['Credit', 2500, 2500, 0],
     ]);
+  });
+});
+
+describe('a monthly credit posted with its month as yyyy-mm', () => {
+  it('reads in words on the statement, while the ledger keeps the entry as it was written', async () => {
+    const userId = `u-${randomUUID()}`;
+    const teamId = `t-${randomUUID()}`;
+    // What the renewal posted before it named the month in words.
+    await post(
+      funding({
+        entryId: `FUNDING#${teamId}#${userId}#2026-12`,
+        teamId,
+        userId,
+        amountCents: 2500,
+        description: 'Learning budget for 2026-12',
+        chargeId: 'ch_old',
+      }),
+      '2026-12-01T06:00:00.000Z',
+    );
+    const { lines } = await myStatement({ userId } as Actor);
+    expect(lines.map((l) => [l.label, l.description, l.amountCents])).toEqual([
+      ['Credit', 'Learning budget for December 2026', 2500],
+    ]);
+    const stored = await statement(cardAccount(userId));
+    expect(stored.map((l) => l.description)).toEqual(['Learning budget for 2026-12']);
   });
 });
 

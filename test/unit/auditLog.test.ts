@@ -157,5 +157,9 @@ describe('the activity log in words', () => {
     expect(auditDetails({ action: 'money.capture', after: { description: 'Purchase at Amazon' } })).toBe(
       'Purchase at Amazon',
     );
+    // A monthly credit posted before the renewal named its month in words reads in words all the same.
+    expect(
+      auditDetails({ action: 'money.funding', after: { description: 'Learning budget for 2026-12' } }),
+    ).toBe('Learning budget for December 2026');
   });
 });

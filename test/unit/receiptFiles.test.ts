@@ -7,7 +7,7 @@ import {
   RECEIPT_MAX_BYTES,
   type ReceiptType,
   receiptFileProblem,
-  unsupportedContentMessage,
+  unsupportedFormatMessage,
 } from '../../shared/src/domain/receiptFiles';
 import { purchaseStatusOf } from '../../shared/src/schemas/purchases';
 
@@ -25,15 +25,19 @@ describe('receiptFileProblem', () => {
     [{ name: 'a.svg', type: 'image/svg+xml', size: 10 }, "'image/svg+xml' is not a supported format."],
     [{ name: 'a.pdf', type: 'application/pdf', size: 10 }, "'application/pdf' is not a supported format."],
     [{ name: 'a.png', type: 'image/png', size: 0 }, "'a.png' is empty."],
+    // A type the browser cannot name (no extension it knows): the file's name stands in for it.
+    [{ name: 'notes.xyz', type: '', size: 10 }, "'notes.xyz' is not a supported format."],
   ])('%o -> %s', (file, expected) => {
     expect(receiptFileProblem(file)).toBe(expected);
   });
 });
 
-describe('unsupportedContentMessage', () => {
-  it('names the type the bytes are, or "this file" when they are of no known type', () => {
-    expect(unsupportedContentMessage('application/pdf')).toBe("'application/pdf' is not a supported format.");
-    expect(unsupportedContentMessage(undefined)).toBe('This file is not a supported format.');
+describe('unsupportedFormatMessage', () => {
+  it('names the type the bytes are, or the file’s name when they are of no known type', () => {
+    expect(unsupportedFormatMessage('application/pdf', 'fake.png')).toBe(
+      "'application/pdf' is not a supported format.",
+    );
+    expect(unsupportedFormatMessage(undefined, 'fake.png')).toBe("'fake.png' is not a supported format.");
   });
 });
 

@@ -133,7 +133,7 @@ describe('decidePurchase', () => {
       {
         approved: false,
         code: 'not_learning_merchant',
-        reason: 'Lucky Casino (betting casino gambling) is not a learning merchant.',
+        reason: 'Lucky Casino (Betting and casinos) is not a learning merchant.',
       },
     ],
     [
@@ -145,7 +145,7 @@ describe('decidePurchase', () => {
       {
         approved: false,
         code: 'not_learning_merchant',
-        reason: 'A merchant of this kind (fast food restaurants) is not a learning merchant.',
+        reason: 'A merchant of this kind (Fast food restaurants) is not a learning merchant.',
       },
     ],
     [

@@ -55,6 +55,19 @@ const brief = (rows: ReturnType<typeof statementRows>) =>
   rows.map((r) => [r.label, r.description, r.amountCents, r.availableCents, r.onHoldCents, r.owedCents]);
 
 describe('statement rows', () => {
+  it('reads a monthly credit stored with its raw month in words, and one stored in words as it is', () => {
+    const rows = statementRows(
+      books(
+        movement('FUNDING#t#u#2026-11', 'funding', 'Learning budget for 2026-11', { card: 2500 }),
+        movement('FUNDING#t#u#2026-12', 'funding', 'Learning budget for December 2026', { card: 2500 }),
+      ),
+    );
+    expect(brief(rows)).toEqual([
+      ['Credit', 'Learning budget for December 2026', 2500, 5000, 0, 0],
+      ['Credit', 'Learning budget for November 2026', 2500, 2500, 0, 0],
+    ]);
+  });
+
   it('one row per movement, newest first: the hold takes from available, the purchase takes from the hold', () => {
     const rows = statementRows(
       books(

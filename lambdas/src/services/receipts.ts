@@ -14,7 +14,6 @@ import {
   isReceiptType,
   RECEIPT_MAX_BYTES,
   tooLargeMessage,
-  unsupportedContentMessage,
   unsupportedFormatMessage,
 } from '../../../shared/src/domain/receiptFiles';
 import { AppError } from '../../../shared/src/errors';
@@ -52,7 +51,7 @@ export async function createReceiptUpload(
 ) {
   const purchase = await visiblePurchase(actor, input.purchaseId);
   if (purchase.receiptSeenAt) throw new AppError('CONFLICT', notReplaceable);
-  if (!isReceiptType(input.contentType)) refuse(unsupportedFormatMessage(input.contentType));
+  if (!isReceiptType(input.contentType)) refuse(unsupportedFormatMessage(input.contentType, input.fileName));
   if (input.size > RECEIPT_MAX_BYTES) refuse(tooLargeMessage(input.fileName));
   if (input.size === 0) refuse(`'${input.fileName}' is empty.`);
   const uploadId = newId(now);
@@ -78,7 +77,7 @@ async function storedProblem(
   if (stored.size > RECEIPT_MAX_BYTES) return { problem: tooLargeMessage(fileName) };
   const detected = await fileTypeFromBuffer(stored.bytes);
   if (!detected || !isReceiptType(detected.mime)) {
-    return { problem: unsupportedContentMessage(detected?.mime) };
+    return { problem: unsupportedFormatMessage(detected?.mime, fileName) };
   }
   if (stored.contentType !== detected.mime) {
     return { problem: `'${fileName}' is not the ${stored.contentType ?? 'image'} it says it is.` };

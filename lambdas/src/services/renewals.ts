@@ -7,6 +7,7 @@
  *   FUNDING#<teamId>#<userId>#<yyyy-mm> one credit per employee and cycle
  */
 import { funding } from '../../../shared/src/domain/ledger';
+import { monthlyChargeDescription, monthlyCreditDescription } from '../../../shared/src/domain/monthWords';
 import {
   PAST_DUE_RETRY_DAYS,
   renewalSkippedByResume,
@@ -175,7 +176,7 @@ export async function renewTeam(
       {
         customerId: team.stripeCustomerId,
         amountCents: plan.totalCents,
-        description: `Learning budgets for ${month} (${plan.members.length} employees)`,
+        description: monthlyChargeDescription(month, plan.members.length),
         purpose: plan.purpose,
         metadata: { teamId: team.teamId, cycle: month },
       },
@@ -218,7 +219,7 @@ async function creditPlan(teamId: string, plan: CyclePlan, chargeId: string, now
         teamId,
         userId,
         amountCents: cents,
-        description: `Learning budget for ${month}`,
+        description: monthlyCreditDescription(month),
         chargeId,
       }),
       now.toISOString(),

@@ -14,19 +14,13 @@
  */
 import { type AuditAction, type OverdueReceiptNote, SYSTEM_ACTOR } from '../../../shared/src/domain/auditLog';
 import { receiptDueDay } from '../../../shared/src/domain/businessDays';
+import { receiptOverdueSince } from '../../../shared/src/domain/receiptOverdue';
 import type { FreezeReasons } from '../../../shared/src/domain/spendPolicy';
 import { type AuditEvent, auditTransactItem } from '../data/audit';
 import type { CardRecord } from '../data/cards';
 import type { PurchaseRecord } from '../data/purchases';
 import type { TransactItem } from '../data/transactions';
 import type { UserRecord } from '../data/users';
-
-/** The calendar day after `day` (`yyyy-mm-dd`): a receipt is overdue from the day after its due day. */
-function dayAfter(day: string): string {
-  const t = new Date(`${day}T00:00:00Z`);
-  t.setUTCDate(t.getUTCDate() + 1);
-  return t.toISOString().slice(0, 10);
-}
 
 function cardFields(card: CardRecord) {
   return { cardId: card.cardId, last4: card.last4 };
@@ -48,7 +42,7 @@ export function receiptFreezeEntry(card: CardRecord, overdue: PurchaseRecord[], 
       purchaseId: p.purchaseId,
       merchant: p.merchant,
       amountCents: p.amountCents,
-      overdueSince: dayAfter(receiptDueDay(p.createdAt)),
+      overdueSince: receiptOverdueSince(receiptDueDay(p.createdAt)),
     }));
   return systemEntry(
     {

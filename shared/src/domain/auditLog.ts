@@ -8,6 +8,7 @@ import { formatUsDay } from './businessDays';
 import { cardOnFileName } from './cardBrand';
 import type { PostingKind } from './ledger';
 import { formatCents } from './money';
+import { descriptionInWords } from './monthWords';
 
 /**
  * The actor of what the product does by itself (the daily jobs, the card
@@ -182,7 +183,8 @@ export function auditDetails(event: {
     const card = typeof after.last4 === 'string' ? `${cardOnFileName({ last4: after.last4 })}: ` : '';
     return `${card}${reason}`;
   }
-  if (typeof after.description === 'string' && event.action.startsWith('money.')) return after.description;
+  if (typeof after.description === 'string' && event.action.startsWith('money.'))
+    return descriptionInWords(after.description);
   if (event.action === 'receipt.refused' && typeof after.reason === 'string') return after.reason;
   if (event.action.startsWith('receipt.') && typeof after.title === 'string') return after.title;
   const fee = cents(after.feeCents);

@@ -15,6 +15,7 @@
  * gives the employee more time, never less.
  */
 import federalHolidays from '@18f/us-federal-holidays';
+import { receiptOverdueSince } from './receiptOverdue';
 
 export const BUSINESS_TIME_ZONE = 'America/New_York';
 
@@ -120,7 +121,7 @@ export type ReceiptStage = 'early' | 'reminder' | 'dueToday' | 'overdue';
 export function receiptStage(purchasedAt: Date | string, now: Date): ReceiptStage {
   const due = receiptDueDay(purchasedAt);
   const today = businessDateOf(now);
-  if (today > due) return 'overdue';
+  if (today >= receiptOverdueSince(due)) return 'overdue';
   if (today === due) return 'dueToday';
   if (today >= receiptReminderDay(due)) return 'reminder';
   return 'early';

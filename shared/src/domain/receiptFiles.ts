@@ -12,18 +12,16 @@ export function isReceiptType(type: string): type is ReceiptType {
   return (RECEIPT_TYPES as readonly string[]).includes(type);
 }
 
-/** The spec's message for a type we do not take. */
-export function unsupportedFormatMessage(type: string): string {
-  return `'${type || 'unknown'}' is not a supported format.`;
-}
-
 /**
- * The spec's message for stored bytes we do not take, naming what the bytes
- * are (content sniffing), never the type the browser claimed: a text file
- * named fake.png is not an 'image/png'. Bytes of no known type are "this file".
+ * The spec's message for a file we do not take: "'{type}' is not a supported
+ * format." On the server the type is the one sniffed from the stored bytes,
+ * never the one the browser claimed (a text file named fake.png is not an
+ * 'image/png'). When no type can be named (the browser gives none, or the
+ * bytes are of no known type), the file's name stands in for it, as the
+ * person knows the file by it: "'fake.png' is not a supported format."
  */
-export function unsupportedContentMessage(detectedType: string | undefined): string {
-  return detectedType ? unsupportedFormatMessage(detectedType) : 'This file is not a supported format.';
+export function unsupportedFormatMessage(type: string | undefined, fileName: string): string {
+  return `'${type || fileName}' is not a supported format.`;
 }
 
 /** The spec's message for a file over the limit. */
@@ -33,7 +31,7 @@ export function tooLargeMessage(fileName: string): string {
 
 /** What is wrong with a file before it is sent, or undefined when it may go. */
 export function receiptFileProblem(file: { name: string; type: string; size: number }): string | undefined {
-  if (!isReceiptType(file.type)) return unsupportedFormatMessage(file.type);
+  if (!isReceiptType(file.type)) return unsupportedFormatMessage(file.type, file.name);
   if (file.size > RECEIPT_MAX_BYTES) return tooLargeMessage(file.name);
   if (file.size === 0) return `'${file.name}' is empty.`;
   return undefined;

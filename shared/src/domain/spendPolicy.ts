@@ -5,6 +5,7 @@
  * "Will this be approved?" check, so the two can never disagree. No I/O: the
  * caller reads the card, its owner and the spendable balance.
  */
+import { merchantCategoryName } from './merchantCategories';
 import { formatCents } from './money';
 
 /**
@@ -104,10 +105,6 @@ export type DeclineCode =
 
 export type PurchaseDecision = { approved: true } | { approved: false; code: DeclineCode; reason: string };
 
-function readable(category: string): string {
-  return category.replace(/_/g, ' ');
-}
-
 export function overBalanceReason(amountCents: number, balanceCents: number): string {
   return `${formatCents(amountCents)} is above your ${formatCents(balanceCents)} balance.`;
 }
@@ -140,7 +137,7 @@ export function decidePurchase(
     return no('currency', 'Only purchases in US dollars are supported.');
   }
   if (!isLearningCategory(attempt.merchantCategory)) {
-    const what = readable(attempt.merchantCategory);
+    const what = merchantCategoryName(attempt.merchantCategory);
     return no(
       'not_learning_merchant',
       attempt.merchantName

@@ -10,6 +10,7 @@
 import type { PostingKind } from './ledger';
 import { RELEASE_REASONS } from './ledger';
 import { formatCents } from './money';
+import { descriptionInWords } from './monthWords';
 
 /** One entry of one account, in the order the ledger wrote it. */
 export interface AccountEntry {
@@ -272,7 +273,8 @@ function describe(movement: Movement, type: StatementRowType, outcome: HoldOutco
         detail: 'The merchant never settled it: the money came back to your balance.',
       };
     default:
-      return { description: movement.description };
+      // Older monthly credits named their month `2026-12`; the entry stays as written, the row reads it in words.
+      return { description: descriptionInWords(movement.description) };
   }
 }
 

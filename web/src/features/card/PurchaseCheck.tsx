@@ -44,6 +44,8 @@ export function PurchaseCheck({
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // A new check: the answer to the last one no longer applies, whatever this one finds.
+    setAnswer(null);
     const amountCents = parseDollars(amount);
     const problems = {
       amount: amountCents === undefined || amountCents <= 0 ? text.amountInvalid : undefined,

@@ -15,10 +15,8 @@ import {
 } from '../../../../shared/src/domain/receiptFiles';
 import type { CardAfterReceipt, PurchaseRow } from '../../../../shared/src/schemas/purchases';
 import { call, errorMessage } from '../../api/client';
-import { formatDate, titleSuggestions } from './purchaseText';
+import { fileSizeText, formatDate, titleSuggestions } from './purchaseText';
 import { shrinkImage } from './shrinkImage';
-
-const kb = (bytes: number) => `${Math.ceil(bytes / 1000).toLocaleString('en-US')} KB`;
 
 /** The file as it will be sent, or why it will not. */
 async function prepare(file: File): Promise<{ file: File; note?: string } | { problem: string }> {
@@ -29,7 +27,7 @@ async function prepare(file: File): Promise<{ file: File; note?: string } | { pr
     if (smaller) {
       return {
         file: smaller,
-        note: `'${file.name}' was ${kb(file.size)}, over the 150 KB limit, so we made it smaller here in your browser: ${kb(smaller.size)} as a JPEG.`,
+        note: `'${file.name}' was ${fileSizeText(file.size)}, over the 150 KB limit, so we made it smaller here in your browser: ${fileSizeText(smaller.size)} as a JPEG.`,
       };
     }
   }
@@ -194,7 +192,7 @@ export function UploadReceiptDialog({
             />
             {file ? (
               <Text size="sm" mt="xs">
-                Chosen: {file.name} ({kb(file.size)})
+                Chosen: {file.name} ({fileSizeText(file.size)})
               </Text>
             ) : null}
           </Box>

@@ -3,6 +3,7 @@
  * prices in dollars with 2 decimals (formatted from the ledger's cents, never
  * recomputed), receipt and purchase states, and title suggestions.
  */
+import { receiptOverdueSince } from '../../../../shared/src/domain/receiptOverdue';
 import type { Platform } from '../../../../shared/src/schemas/catalogue';
 import type { PurchaseRow, PurchaseStatus } from '../../../../shared/src/schemas/purchases';
 
@@ -24,11 +25,21 @@ export const STATUS_LABELS: Record<PurchaseStatus, string> = {
   partlyRefunded: 'Partly refunded',
 };
 
-/** What the receipt column says. */
+/**
+ * A file's size as the upload dialog shows it: in bytes under 1 KB (a 24-byte
+ * file is not "1 KB"), else in KB of 1,000 bytes like the 150,000-byte limit,
+ * rounded up so a file just over the limit never reads as within it.
+ */
+export function fileSizeText(bytes: number): string {
+  if (bytes < 1000) return bytes === 1 ? '1 byte' : `${bytes} bytes`;
+  return `${Math.ceil(bytes / 1000).toLocaleString('en-US')} KB`;
+}
+
+/** What the receipt column says; overdue since the day after the due day, as the Activity Log says. */
 export function receiptLabel(row: PurchaseRow): string {
   if (row.receipt.state === 'received') return 'Receipt received';
   if (row.receipt.state === 'overdue')
-    return `${AWAITING_RECEIPT} (overdue since ${formatDate(row.receipt.dueDate)})`;
+    return `${AWAITING_RECEIPT} (overdue since ${formatDate(receiptOverdueSince(row.receipt.dueDate))})`;
   return AWAITING_RECEIPT;
 }
 
