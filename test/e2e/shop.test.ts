@@ -270,6 +270,32 @@ describe('shop', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  it('wraps a 120-character one-word search (a pasted link) in "0 results for …": no sideways scroll', async () => {
+    const employee = await newEmployee();
+    const page = await signedInPage(employee.email, 375);
+    const word = `https://example.com/${'x'.repeat(100)}`;
+    expect(word).toHaveLength(120);
+    await page.goto(`${env.webUrl}/shop?q=${encodeURIComponent(word)}`);
+    await expectCount(page, expectedHeading({ q: word }));
+    await shoot(page, 'shop-long-search-375');
+    const widths = () =>
+      page.evaluate(() => {
+        const heading = document.querySelector('[data-testid="shop-results-count"]')?.getBoundingClientRect();
+        return {
+          page: document.documentElement.scrollWidth,
+          view: window.innerWidth,
+          right: heading?.right ?? 0,
+        };
+      });
+    const phone = await widths();
+    expect(phone.page <= phone.view && phone.right <= phone.view, JSON.stringify(phone)).toBe(true);
+    // Wide, the heading shares its row with Sort by: it must not run under it or off the right edge.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await shoot(page, 'shop-long-search-1280');
+    const wide = await widths();
+    expect(wide.page <= wide.view && wide.right <= wide.view, JSON.stringify(wide)).toBe(true);
+  });
+
   it('shows the shop to a manager too, a page at a time', async () => {
     await api(env.apiUrl, 'POST', '/me/walkthrough', { token: manager.accessToken, body: {} });
     const page = await signedInPage(manager.email);
