@@ -18,6 +18,9 @@ import { formatDate, RECEIPT_AFTER_SETTLEMENT, receiptLabel, STATUS_LABELS } fro
  */
 const FREE_TEXT = { overflowWrap: 'anywhere' } as const;
 
+/** Buttons keep their word whole when a long title squeezes the row (the status beside them wraps instead). */
+const WHOLE = { flexShrink: 0 } as const;
+
 export interface PurchaseActions {
   /** Offered to the purchase's employee while the receipt can still be (re)placed. */
   onUpload?: (row: PurchaseRow) => void;
@@ -51,6 +54,7 @@ function ReceiptCell({
         <Button
           size="compact-sm"
           variant="light"
+          style={WHOLE}
           onClick={() => actions.onView(row)}
           aria-label={`View receipt for ${subject}`}
         >
@@ -72,6 +76,7 @@ function ReceiptCell({
         <Button
           size="compact-sm"
           variant={received ? 'subtle' : 'filled'}
+          style={WHOLE}
           onClick={() => actions.onUpload?.(row)}
           aria-label={`${received ? 'Replace' : 'Upload'} receipt for ${subject}`}
         >
