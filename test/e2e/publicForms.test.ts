@@ -101,6 +101,27 @@ describe('the contact page (/support)', () => {
     await page.close();
   });
 
+  it('brings "Message sent successfully!" into view on a phone, where Send Message sits far below it', async () => {
+    await open('/support');
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.getByLabel('Name').fill('Mary Jackson');
+    await page.getByLabel('Email').fill('mary.e2e@example.com');
+    await page.getByLabel('Message').fill('Sent from the bottom of the form.');
+    const send = page.getByRole('button', { name: 'Send Message' });
+    await send.scrollIntoViewIfNeeded();
+    await send.click();
+    const notice = page.getByText('Message sent successfully!');
+    await notice.waitFor();
+    // Below the sticky header and above the bottom edge: the person sees it without scrolling.
+    const header = await page.locator('header').first().boundingBox();
+    const box = await notice.boundingBox();
+    expect(
+      box && header && box.y >= header.y + header.height && box.y + box.height <= 740,
+      JSON.stringify({ box, header }),
+    ).toBe(true);
+    await page.close();
+  });
+
   it("shows the spec's messages for a blank form and sends nothing", async () => {
     const before = (await mailbox.all()).length;
     await open('/support');

@@ -291,6 +291,65 @@ describe('purchase history and receipts', () => {
     await expectAccessible(page, 'history, employee, 375');
     await page.screenshot({ path: `${SHOTS}/employee-history-375.png`, fullPage: true });
   });
+
+  it('at 375 px a pasted URL as title and a one-word vendor wrap; Price, Status and Upload stay on screen', async () => {
+    const { employee } = await team();
+    const me = await api(env.apiUrl, 'GET', '/me', { token: employee.accessToken });
+    const title =
+      'https://www.coursera.org/learn/negotiation-skills-and-effective-communication-for-managers?utm=abc';
+    await e2eTable(env).send(
+      new PutCommand({
+        TableName: env.tableName,
+        Item: purchaseItem({
+          purchaseId: `ipi_longtitle_${Date.now()}`,
+          userId: employee.userId,
+          teamId: me.body.teamId,
+          cardId: employee.cardId,
+          amountCents: 1299,
+          merchant: 'WWW.EXAMPLELEARNINGPLATFORMACADEMY.COM',
+          category: 'educational_services',
+          createdAt: new Date().toISOString(),
+          receiptStatus: 'awaiting',
+          title,
+        }),
+      }),
+    );
+    browser = await launchBrowser({ width: 375, height: 812 });
+    const page = await signInPage(browser.context, env.webUrl, employee.email, PASSWORD);
+    await page.goto(`${env.webUrl}/dashboard/purchasehistory`);
+    const table = page.getByRole('table', { name: 'Purchase history' });
+    const upload = table.getByRole('button', { name: `Upload receipt for ${title}` });
+    await upload.waitFor();
+    const right = async (text: string) => {
+      const box = await table.getByText(text, { exact: true }).boundingBox();
+      return (box?.x ?? Number.POSITIVE_INFINITY) + (box?.width ?? 0);
+    };
+    const uploadBox = await upload.boundingBox();
+    const placed = {
+      price: await right('$12.99'),
+      status: await right('Awaiting Receipt'),
+      upload: (uploadBox?.x ?? Number.POSITIVE_INFINITY) + (uploadBox?.width ?? 0),
+      page: await page.evaluate(() => document.documentElement.scrollWidth),
+    };
+    expect(
+      Object.values(placed).every((x) => x <= 375),
+      JSON.stringify(placed),
+    ).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/employee-history-longtitle-375.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 812 });
+    await table.getByRole('columnheader', { name: 'Vendor' }).waitFor();
+    const wideUpload = await upload.boundingBox();
+    expect((wideUpload?.x ?? Number.POSITIVE_INFINITY) + (wideUpload?.width ?? 0)).toBeLessThanOrEqual(1280);
+    // Squeezed by the long title's column, the button kept its word whole ('Uploa' before).
+    await expect
+      .poll(() =>
+        upload.evaluate((el) =>
+          [el, ...el.querySelectorAll('*')].every((part) => part.scrollWidth <= part.clientWidth),
+        ),
+      )
+      .toBe(true);
+    await page.screenshot({ path: `${SHOTS}/employee-history-longtitle-1280.png`, fullPage: true });
+  });
 });
 
 /**

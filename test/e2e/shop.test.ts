@@ -20,6 +20,7 @@ import {
   resultsHeading,
   type ShopQuery,
 } from '../../shared/src/domain/shopFilter';
+import { overBalanceReason } from '../../shared/src/domain/spendPolicy';
 import { parseCatalogueJsonl } from '../../shared/src/schemas/catalogue';
 import {
   api,
@@ -30,6 +31,7 @@ import {
 } from '../support/accountFlows';
 import { closeTourIfDue, launchBrowser, seriousViolations, signInPage } from '../support/browser';
 import { Mailbox } from '../support/integrationStack';
+import { joinTeamOverApi, setUpTeamOverApi } from '../support/teams';
 
 const env = inject('e2e');
 const mailbox = new Mailbox(env.mailboxUrl.replace(/\/$/, ''));
@@ -267,6 +269,77 @@ describe('shop', () => {
       .first()
       .waitFor();
     await shoot(page, 'shop-item-375');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('wraps a 120-character one-word search (a pasted link) in "0 results for …": no sideways scroll', async () => {
+    const employee = await newEmployee();
+    const page = await signedInPage(employee.email, 375);
+    const word = `https://example.com/${'x'.repeat(100)}`;
+    expect(word).toHaveLength(120);
+    await page.goto(`${env.webUrl}/shop?q=${encodeURIComponent(word)}`);
+    await expectCount(page, expectedHeading({ q: word }));
+    await shoot(page, 'shop-long-search-375');
+    const widths = () =>
+      page.evaluate(() => {
+        const heading = document.querySelector('[data-testid="shop-results-count"]')?.getBoundingClientRect();
+        return {
+          page: document.documentElement.scrollWidth,
+          view: window.innerWidth,
+          right: heading?.right ?? 0,
+        };
+      });
+    const phone = await widths();
+    expect(phone.page <= phone.view && phone.right <= phone.view, JSON.stringify(phone)).toBe(true);
+    // Wide, the heading shares its row with Sort by: it must not run under it or off the right edge.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await shoot(page, 'shop-long-search-1280');
+    const wide = await widths();
+    expect(wide.page <= wide.view && wide.right <= wide.view, JSON.stringify(wide)).toBe(true);
+  });
+
+  it("says at once when the card would decline an item: over the balance, or frozen, in the card's own words", async () => {
+    const team = await setUpTeamOverApi(env.apiUrl, mailbox, { tourSeen: true });
+    const employee = await joinTeamOverApi(env.apiUrl, mailbox, team, 10);
+    await api(env.apiUrl, 'POST', '/me/walkthrough', { token: employee.accessToken, body: {} });
+    const priced = (cents: (price: number) => boolean) => {
+      const found = catalogue.find((i) => {
+        const price = i.discountPriceCents ?? i.priceCents;
+        return price !== undefined && cents(price);
+      });
+      if (!found) throw new Error('no such item in the catalogue');
+      return { item: found, price: (found.discountPriceCents ?? found.priceCents) as number };
+    };
+    const over = priced((price) => price > 1000);
+    const under = priced((price) => price > 0 && price <= 1000);
+    const page = await signedInPage(employee.email);
+    const slot = page.getByRole('dialog').locator('[data-slot="virtual-card"]');
+    const open = async (id: string) => {
+      await page.goto(`${env.webUrl}/shop?item=${id}`);
+      await slot.getByText('$10.00 left to spend').waitFor();
+    };
+
+    await open(over.item.id);
+    const decline = slot.getByTestId('item-decline');
+    await decline.getByText('Your card would decline this purchase').waitFor();
+    await decline.getByText(overBalanceReason(over.price, 1000), { exact: true }).waitFor();
+    await shoot(page, 'shop-item-over-balance-1280');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await decline.scrollIntoViewIfNeeded();
+    await shoot(page, 'shop-item-over-balance-375');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Within the balance: nothing to warn about before Check.
+    await open(under.item.id);
+    expect(await decline.count()).toBe(0);
+
+    const frozen = await api(env.apiUrl, 'POST', '/employees/cardStatus', {
+      token: team.accessToken,
+      body: { userIds: [employee.userId], status: 'inactive' },
+    });
+    expect(frozen.status).toBe(200);
+    await open(under.item.id);
+    await decline.getByText('Your card is frozen. Please contact your manager.', { exact: true }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
   });
 

@@ -4,11 +4,12 @@ import { type Notification, notify, useNotifications } from '../stores/notificat
 
 function Toast({ item, onDismiss }: { item: Notification; onDismiss: () => void }) {
   const box = useRef<HTMLDivElement>(null);
-  // The notices sit at the top of the page: an error about a long form's submit,
-  // made far below, is brought into view (focus stays where the person is).
+  // The notices sit at the top of the page: any answer to a long form's submit
+  // (success as much as failure), made far below, is brought into view, or a
+  // phone shows only the form emptying itself (focus stays where the person is).
   useEffect(() => {
-    if (item.kind === 'error') box.current?.scrollIntoView({ block: 'nearest' });
-  }, [item.kind]);
+    box.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
   return (
     <div ref={box} className={`pub-toast pub-toast--${item.kind}`}>
       <div className="pub-toast__body">

@@ -85,6 +85,8 @@ export const purchaseCheckMessages = {
   intro: 'Check a purchase before you make it. Nothing is charged or held.',
   approved: (amount: string) => `Yes: ${amount} would be approved now.`,
   declined: 'No, this would be declined',
+  /** A shop item the card cannot pay for as it is now, said when the item opens (before any Check). */
+  itemDeclined: 'Your card would decline this purchase',
   amountInvalid: 'Enter an amount in dollars, such as 12.50',
   kindRequired: 'Choose a kind of merchant',
 } as const;

@@ -11,6 +11,16 @@ import { formatCents } from '../../../../shared/src/domain/money';
 import type { PurchaseRow } from '../../../../shared/src/schemas/purchases';
 import { formatDate, RECEIPT_AFTER_SETTLEMENT, receiptLabel, STATUS_LABELS } from './purchaseText';
 
+/**
+ * Titles, vendors and names are typed or pasted by people (a course's URL is
+ * one long word): they may break anywhere, so they never widen their column
+ * and push Price, Status and View off a phone's screen.
+ */
+const FREE_TEXT = { overflowWrap: 'anywhere' } as const;
+
+/** Buttons keep their word whole when a long title squeezes the row (the status beside them wraps instead). */
+const WHOLE = { flexShrink: 0 } as const;
+
 export interface PurchaseActions {
   /** Offered to the purchase's employee while the receipt can still be (re)placed. */
   onUpload?: (row: PurchaseRow) => void;
@@ -44,6 +54,7 @@ function ReceiptCell({
         <Button
           size="compact-sm"
           variant="light"
+          style={WHOLE}
           onClick={() => actions.onView(row)}
           aria-label={`View receipt for ${subject}`}
         >
@@ -65,6 +76,7 @@ function ReceiptCell({
         <Button
           size="compact-sm"
           variant={received ? 'subtle' : 'filled'}
+          style={WHOLE}
           onClick={() => actions.onUpload?.(row)}
           aria-label={`${received ? 'Replace' : 'Upload'} receipt for ${subject}`}
         >
@@ -112,8 +124,8 @@ export function PurchaseTable({
       <Table.Tbody>
         {rows.map((row) => (
           <Table.Tr key={row.purchaseId}>
-            {manager && !compact ? <Table.Td>{row.employeeName}</Table.Td> : null}
-            <Table.Td>
+            {manager && !compact ? <Table.Td style={FREE_TEXT}>{row.employeeName}</Table.Td> : null}
+            <Table.Td style={FREE_TEXT}>
               {manager && compact ? (
                 <Text size="sm" fw={700}>
                   {row.employeeName}
@@ -134,7 +146,7 @@ export function PurchaseTable({
             <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
               {formatCents(row.amountCents)}
             </Table.Td>
-            {compact ? null : <Table.Td>{row.vendor}</Table.Td>}
+            {compact ? null : <Table.Td style={FREE_TEXT}>{row.vendor}</Table.Td>}
             <Table.Td>
               <Group gap="xs" wrap={compact ? 'wrap' : 'nowrap'}>
                 {manager ? null : row.status !== 'settled' ? (

@@ -3,18 +3,21 @@
  * card opens a virtual card modal"): what is left to spend, the card's details
  * in the issuer's frame (or the frozen notice), and "Will this be approved?"
  * filled in with the item's price and the kind of merchant that sells it.
+ * When the card would decline the item (over the balance, frozen) it says so
+ * at once, with the card's own reason (itemDecline.ts).
  * Managers have no card: nothing is shown to them.
  */
-import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { formatCents } from '../../../../shared/src/domain/money';
 import { effectivePriceCents } from '../../../../shared/src/domain/shopFilter';
 import type { CatalogueItem, Media } from '../../../../shared/src/schemas/catalogue';
 import { useSession } from '../../auth/sessionStore';
-import { cardDialogMessages } from '../../content/consoleMessages';
+import { cardDialogMessages, purchaseCheckMessages } from '../../content/consoleMessages';
 import { useCard } from '../../stores/card';
 import { CardFrame } from '../card/CardFrame';
 import { PurchaseCheck } from '../card/PurchaseCheck';
+import { itemDeclineReason } from './itemDecline';
 
 export interface ItemCardSlotProps {
   /** The item being looked at: its price and media prefill the purchase check. */
@@ -41,6 +44,7 @@ export function ItemCardSlot({ item }: ItemCardSlotProps) {
 
   const price = effectivePriceCents(item);
   const active = balance?.cardStatus === 'active';
+  const declineReason = balance ? itemDeclineReason(balance, price, merchantKindOf[item.media]) : null;
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
@@ -48,6 +52,18 @@ export function ItemCardSlot({ item }: ItemCardSlotProps) {
           Pay with your virtual card
         </Title>
         <Text>{balance ? `${formatCents(balance.availableCents)} left to spend` : 'Loading your card…'}</Text>
+        {declineReason ? (
+          <Alert
+            color="red"
+            variant="light"
+            title={purchaseCheckMessages.itemDeclined}
+            data-testid="item-decline"
+          >
+            <Text size="sm" c="dark">
+              {declineReason}
+            </Text>
+          </Alert>
+        ) : null}
         {balance && !active ? (
           <Text role="status">
             {balance.cardStatus === 'inactive' ? cardDialogMessages.frozenTitle : cardDialogMessages.pending}{' '}

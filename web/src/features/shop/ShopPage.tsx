@@ -158,6 +158,7 @@ export function ShopPage() {
           <Group justify="space-between" align="flex-end" gap="sm">
             <Text
               id="shop-results-heading"
+              className="shop-results-heading"
               component="h2"
               fw={700}
               size="lg"
