@@ -213,9 +213,9 @@ describe('the activity log', () => {
       to: 'Omar Diaz',
       details: `From Omar Diaz: ${receivers}`,
     });
-    // Sam's own redeem and the ledger's row beside it: the fee, and what reached the manager's card.
+    // Sam's own redeem and the ledger's row beside it: the fee, and what was refunded to the team's card.
     // ($10.00 reallocated on top of $25.00 is $35.00: 15 % is $5.25.)
-    const redeemWords = '$29.75 back to the manager’s card; fee $5.25';
+    const redeemWords = '$29.75 refunded to the team’s card; fee $5.25';
     expect(shown(rows('funds.redeemed')[0])).toEqual({ to: 'Sam Rivera', details: redeemWords });
     expect(shown(rows('money.redemption')[0])).toEqual({ to: 'Sam Rivera', details: redeemWords });
     // The person filter finds Sam's redeem, and the reallocation that paid him.

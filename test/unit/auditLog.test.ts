@@ -143,7 +143,7 @@ describe('the activity log in words', () => {
 
   it('gives the fee, the card, the people invited or the status change as details', () => {
     expect(auditDetails({ action: 'funds.redeemed', after: { totalCents: 3000, feeCents: 500 } })).toBe(
-      '$25.00 back to the manager’s card; fee $5.00',
+      '$25.00 refunded to the team’s card; fee $5.00',
     );
     expect(auditDetails({ action: 'billing.cardAdded', after: { last4: '4242' } })).toBe(
       'Card ending in 4242',
@@ -190,7 +190,7 @@ describe('the activity log in words', () => {
       ).toBe('From Former member: Ana Lee $5.00');
     });
 
-    it('a redemption: what reached the manager’s card and the fee', () => {
+    it('a redemption: what was refunded to the team’s card and the fee', () => {
       const legs = [
         { account: 'pool:t1', amountCents: -2500 },
         { account: 'revenue:t1', amountCents: 500 },
@@ -198,14 +198,14 @@ describe('the activity log in words', () => {
       ];
       expect(
         auditDetails({ action: 'money.redemption', after: { description: 'Redeemed', legs, user: 'omar' } }),
-      ).toBe('$20.00 back to the manager’s card; fee $5.00');
+      ).toBe('$20.00 refunded to the team’s card; fee $5.00');
       expect(
         auditDetails({
           action: 'funds.redeemed',
           after: { from: ['omar', 'sam'], totalCents: 6000, feeCents: 1100 },
           names,
         }),
-      ).toBe('From Omar Diaz, Sam Rivera: $49.00 back to the manager’s card; fee $11.00');
+      ).toBe('From Omar Diaz, Sam Rivera: $49.00 refunded to the team’s card; fee $11.00');
     });
 
     it('a deposit for several names them, and whom it did not reach', () => {

@@ -201,9 +201,9 @@ function creditedCards(after: Record<string, unknown>): [string, number][] {
   });
 }
 
-/** A redemption's split: what reached the manager's card and the fee kept. */
+/** A redemption's split: what was refunded to the team’s card and the fee kept. */
 function redemptionWords(netCents: number, feeCents: number): string {
-  return `${formatCents(netCents)} back to the manager’s card; fee ${formatCents(feeCents)}`;
+  return `${formatCents(netCents)} refunded to the team’s card; fee ${formatCents(feeCents)}`;
 }
 
 /** What a manager's profile edit changed: the budget from the next cycle, the name, the job role. */
