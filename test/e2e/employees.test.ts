@@ -248,11 +248,17 @@ describe('a card frozen for an overdue receipt, and a long name', () => {
     const page = await open(manager.email);
     await goToEmployees(page);
     // Bulk Activate with Sam in the selection asks first, naming him, in the one-person dialog's words.
+    // The long name's card is already active: the action does not change it, so the dialog names Sam alone.
     await select(page, sam.name, long.name);
     await page.getByRole('button', { name: 'Activate', exact: true }).click();
-    const bulk = page.getByRole('dialog', { name: 'Activate 2 cards?' });
+    const bulk = page.getByRole('dialog', { name: `Activate ${sam.name}'s card?` });
     const bulkNote = bulk.getByTestId('receipt-freeze-note');
     await bulkNote.waitFor();
+    await bulk
+      .getByText('Sam Late will be able to pay with the card again until the next receipt check.')
+      .waitFor();
+    expect(await bulk.textContent()).not.toContain(long.name);
+    expect(await bulk.getByRole('button', { name: 'Activate card' }).isVisible()).toBe(true);
     expect(await bulkNote.textContent()).toContain(
       "Sam Late's card was frozen because a receipt is overdue. Activating it lifts the freeze for now, but the next daily receipt check (each morning, New York time) freezes it again until Sam Late uploads the overdue receipt.",
     );

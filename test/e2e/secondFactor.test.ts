@@ -122,6 +122,12 @@ describe('two-step sign-in', () => {
     ).toBe(0);
     await redeemAgain.click();
     await stepUp.waitFor();
+    // A wrong code reads as it does at sign-in.
+    await stepUp.getByLabel('Authentication code').fill('aaaa-bbbb-cccc');
+    await stepUp.getByRole('button', { name: 'Confirm' }).click();
+    await stepUp
+      .getByText('That code is not valid. Try the current code, or one of your recovery codes.')
+      .waitFor();
     await stepUp.getByLabel('Authentication code').fill(recoveryCodes[0] ?? '');
     await stepUp.getByRole('button', { name: 'Confirm' }).click();
     // The same redemption goes through after the factor (same Idempotency-Key).

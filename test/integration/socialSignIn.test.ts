@@ -13,7 +13,7 @@ import { hashToken } from '../../lambdas/src/data/emailTokens';
 import { keys } from '../../lambdas/src/data/keys';
 import { unverifiedClaims } from '../../lambdas/src/platform/auth';
 import { PENDING_SOCIAL_COOKIE_NAME, SESSION_COOKIE_NAME } from '../../lambdas/src/platform/sessionCookie';
-import { BAD_CODE, CODE_REQUIRED } from '../../lambdas/src/services/accounts';
+import { BAD_CODE, CODE_REQUIRED } from '../../lambdas/src/services/factorMessages';
 import {
   SOCIAL_SIGN_IN_EXPIRED,
   SOCIAL_SIGN_IN_FAILED,

@@ -4,8 +4,10 @@
  * hands out every event exactly once, in order; the person and kind filters
  * keep only what they name; another team sees none of it.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SignedIn } from '../support/accountFlows';
+import { auditDetails } from '../../shared/src/domain/auditLog';
+import { inviteAndRegisterEmployee, type SignedIn } from '../support/accountFlows';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 import { joinTeam, sender, setUpTeam } from '../support/teams';
 
@@ -144,5 +146,91 @@ describe('the activity log', () => {
     const spy = await send('GET', `/team/audit?person=${first.userId}`, other.manager.accessToken);
     expect(spy.status).toBe(200);
     expect(spy.body.events).toEqual([]);
+  });
+
+  it('says whose money a reallocation or redeem moved and to whom, and what a budget edit changed', async () => {
+    const team = await setUpTeam(stack);
+    const boss = team.manager;
+    const join = (budget: number, firstName: string, lastName: string) =>
+      inviteAndRegisterEmployee(stack.apiUrl, boss, budget, { mailbox: stack.mailbox, firstName, lastName });
+    const omar = await join(30, 'Omar', 'Diaz');
+    const ana = await join(25, 'Ana', 'Lee');
+    const priya = await join(25, 'Priya', 'Shah');
+    const sam = await join(25, 'Sam', 'Rivera');
+    const leo = await join(25, 'Leo', 'Martin');
+    const removed = await send('POST', '/employees/delete', boss.accessToken, { userIds: [omar.userId] });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    const moved = await send(
+      'POST',
+      '/funds/reallocate',
+      boss.accessToken,
+      { deletedUserIds: [omar.userId], receiverIds: [ana.userId, priya.userId, sam.userId] },
+      `r-${randomUUID()}`,
+    );
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    for (const budget of [30, 0, 25]) {
+      const edited = await send('PUT', `/users/${leo.userId}`, boss.accessToken, {
+        firstName: 'Leo',
+        lastName: 'Martin',
+        budget,
+      });
+      expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    }
+    const renamed = await send('PUT', `/users/${leo.userId}`, boss.accessToken, {
+      firstName: 'Leo',
+      lastName: 'Martins',
+    });
+    expect(renamed.status).toBe(200);
+    expect(
+      (await send('POST', '/employees/delete', boss.accessToken, { userIds: [sam.userId] })).status,
+    ).toBe(200);
+    const redeemed = await send(
+      'POST',
+      '/funds/redeem',
+      boss.accessToken,
+      { deletedUserIds: [sam.userId] },
+      `x-${randomUUID()}`,
+    );
+    expect(redeemed.status, JSON.stringify(redeemed.body)).toBe(200);
+
+    type Row = Event & {
+      targetName?: string;
+      names?: Record<string, string>;
+      after?: Record<string, unknown>;
+    };
+    const events = (await everyPage(boss.accessToken, '', 100)).events as Row[];
+    const rows = (action: string) => events.filter((e) => e.action === action);
+    const shown = (e: Row | undefined) =>
+      e && { to: e.targetName, details: auditDetails(e as Row & { action: string }) };
+
+    // The reallocation: both rows name Omar as the one whose money it was, and each receiver's share.
+    const receivers = 'Ana Lee $10.00, Priya Shah $10.00, Sam Rivera $10.00';
+    expect(shown(rows('funds.reallocated')[0])).toEqual({
+      to: 'Omar Diaz',
+      details: `From Omar Diaz: ${receivers}`,
+    });
+    expect(shown(rows('money.reallocation')[0])).toEqual({
+      to: 'Omar Diaz',
+      details: `From Omar Diaz: ${receivers}`,
+    });
+    // Sam's own redeem and the ledger's row beside it: the fee, and what was refunded to the team's card.
+    // ($10.00 reallocated on top of $25.00 is $35.00: 15 % is $5.25.)
+    const redeemWords = '$29.75 refunded to the team’s card; fee $5.25';
+    expect(shown(rows('funds.redeemed')[0])).toEqual({ to: 'Sam Rivera', details: redeemWords });
+    expect(shown(rows('money.redemption')[0])).toEqual({ to: 'Sam Rivera', details: redeemWords });
+    // The person filter finds Sam's redeem, and the reallocation that paid him.
+    const samOnly = (await everyPage(boss.accessToken, `&person=${sam.userId}`, 100)).events.map(
+      (e) => e.action,
+    );
+    expect(samOnly).toEqual(
+      expect.arrayContaining(['funds.redeemed', 'funds.reallocated', 'money.reallocation']),
+    );
+    // Leo's edits, newest first, each saying what changed.
+    expect(rows('employee.updated').map(shown)).toEqual([
+      { to: 'Leo Martins', details: 'Name Leo Martin → Leo Martins' },
+      { to: 'Leo Martins', details: 'Budget $0.00 → $25.00' },
+      { to: 'Leo Martins', details: 'Budget $30.00 → $0.00' },
+      { to: 'Leo Martins', details: 'Budget $25.00 → $30.00' },
+    ]);
   });
 });

@@ -143,7 +143,7 @@ describe('the activity log in words', () => {
 
   it('gives the fee, the card, the people invited or the status change as details', () => {
     expect(auditDetails({ action: 'funds.redeemed', after: { totalCents: 3000, feeCents: 500 } })).toBe(
-      'Fee $5.00',
+      '$25.00 refunded to the team’s card; fee $5.00',
     );
     expect(auditDetails({ action: 'billing.cardAdded', after: { last4: '4242' } })).toBe(
       'Card ending in 4242',
@@ -161,5 +161,95 @@ describe('the activity log in words', () => {
     expect(
       auditDetails({ action: 'money.funding', after: { description: 'Learning budget for 2026-12' } }),
     ).toBe('Learning budget for December 2026');
+  });
+
+  describe('money moved between people says whose it was and where it went', () => {
+    const names = { omar: 'Omar Diaz', ana: 'Ana Lee', priya: 'Priya Shah', sam: 'Sam Rivera' };
+    const receivers = 'Ana Lee $10.00, Priya Shah $10.00, Sam Rivera $10.00';
+
+    it('a reallocation, on the ledger’s row and the manager’s', () => {
+      const legs = [
+        { account: 'pool:t1', amountCents: -3000 },
+        { account: 'card:ana', amountCents: 1000 },
+        { account: 'card:priya', amountCents: 1000 },
+        { account: 'card:sam', amountCents: 1000 },
+      ];
+      expect(
+        auditDetails({
+          action: 'money.reallocation',
+          after: { description: 'Reallocated funds', legs, user: 'omar' },
+          names,
+        }),
+      ).toBe(`From Omar Diaz: ${receivers}`);
+      expect(
+        auditDetails({
+          action: 'funds.reallocated',
+          after: { from: ['omar'], totalCents: 3000, shares: { ana: 1000, priya: 1000, sam: 1000 } },
+          names,
+        }),
+      ).toBe(`From Omar Diaz: ${receivers}`);
+      // Someone no longer on the team's list is still shown, as the log's "To whom" shows them.
+      expect(
+        auditDetails({ action: 'funds.reallocated', after: { from: ['gone'], shares: { ana: 500 } }, names }),
+      ).toBe('From Former member: Ana Lee $5.00');
+    });
+
+    it('a redemption: what was refunded to the team’s card and the fee', () => {
+      const legs = [
+        { account: 'pool:t1', amountCents: -2500 },
+        { account: 'revenue:t1', amountCents: 500 },
+        { account: 'external:t1', amountCents: 2000 },
+      ];
+      expect(
+        auditDetails({ action: 'money.redemption', after: { description: 'Redeemed', legs, user: 'omar' } }),
+      ).toBe('$20.00 refunded to the team’s card; fee $5.00');
+      expect(
+        auditDetails({
+          action: 'funds.redeemed',
+          after: { from: ['omar', 'sam'], totalCents: 6000, feeCents: 1100 },
+          names,
+        }),
+      ).toBe('From Omar Diaz, Sam Rivera: $49.00 refunded to the team’s card; fee $11.00');
+    });
+
+    it('a deposit for several names them, and whom it did not reach', () => {
+      const results = [
+        { userId: 'ana', status: 'credited' },
+        { userId: 'priya', status: 'credited' },
+        { userId: 'sam', status: 'declined' },
+      ];
+      expect(auditDetails({ action: 'funds.deposited', after: { amountCents: 2000, results }, names })).toBe(
+        '$20.00 each to Ana Lee, Priya Shah; declined: Sam Rivera',
+      );
+      // One person is the row's "To whom": nothing more to say.
+      expect(
+        auditDetails({
+          action: 'funds.deposited',
+          after: { amountCents: 2000, results: [{ userId: 'ana', status: 'credited' }] },
+          names,
+        }),
+      ).toBeUndefined();
+    });
+  });
+
+  it('says what a profile edit changed: the budget, the name, the job role', () => {
+    const leo = { firstName: 'Leo', lastName: 'Martin', jobRole: 'Engineering' };
+    const edit = (before: Record<string, unknown>, after: Record<string, unknown>) =>
+      auditDetails({ action: 'employee.updated', before, after });
+    expect(edit({ ...leo, nextBudgetCents: 2500 }, { ...leo, nextBudgetCents: 3000 })).toBe(
+      'Budget $25.00 → $30.00',
+    );
+    expect(edit({ ...leo, nextBudgetCents: 3000 }, { ...leo, nextBudgetCents: 0 })).toBe(
+      'Budget $30.00 → $0.00',
+    );
+    expect(
+      edit(
+        { ...leo, nextBudgetCents: 2500 },
+        { ...leo, lastName: 'Martins', jobRole: null, nextBudgetCents: 2500 },
+      ),
+    ).toBe('Name Leo Martin → Leo Martins; Job role Engineering → None');
+    // An entry written before it kept the budget before the edit.
+    expect(edit(leo, { ...leo, nextBudgetCents: 3000 })).toBe('Budget set to $30.00');
+    expect(edit({ ...leo, nextBudgetCents: 2500 }, { ...leo, nextBudgetCents: 2500 })).toBeUndefined();
   });
 });

@@ -47,7 +47,16 @@ describe('pause / unpause', () => {
 describe('freeze / activate', () => {
   it.each([
     ['all cards active: freeze', [active, paused], { status: 'inactive', userIds: ['a', 'p'] }],
-    ['any card inactive: activate', [active, activeFrozen], { status: 'active', userIds: ['a', 'af'] }],
+    [
+      'any card inactive: activate only the inactive ones',
+      [active, activeFrozen],
+      { status: 'active', userIds: ['af'] },
+    ],
+    [
+      'an active card beside two frozen: activate names the two, never the active one',
+      [activeFrozen, active, person('pf', 'paused', 'inactive')],
+      { status: 'active', userIds: ['af', 'pf'] },
+    ],
     ['invited: not offered', [invited], null],
     ['deleted: not offered', [deletedWithMoney], null],
     ['no card issued yet: not offered', [pending], null],

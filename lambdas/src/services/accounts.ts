@@ -50,6 +50,7 @@ import { errorFields, type Logger } from '../platform/log';
 import type { SessionCookie } from '../platform/sessionCookie';
 import { sendManagerInvitationEmail, sendPasswordResetEmail, sendVerificationEmail } from './accountEmails';
 import { mayEmail } from './emailCaps';
+import { BAD_CODE, BAD_PASSWORD, CODE_REQUIRED, PASSWORD_REQUIRED } from './factorMessages';
 import { activateEmployee } from './joining';
 import { hasSecondFactor, verifySecondFactor } from './secondFactor';
 import { assertMayTry, recordFailure, recordSuccess } from './signInThrottle';
@@ -57,9 +58,6 @@ import { assertMayTry, recordFailure, recordSuccess } from './signInThrottle';
 export const ALREADY_REGISTERED = 'An account with this email already exists. Please sign in.';
 export const BAD_CREDENTIALS = 'Incorrect email or password.';
 const LINK_INVALID = 'This link is invalid or has expired. Please request a new one.';
-
-export const CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app.';
-export const BAD_CODE = 'That code is not valid. Try the current code, or one of your recovery codes.';
 
 /** A login with no account of ours older than this is debris of a crashed sign-up, safe to replace. */
 const ORPHAN_LOGIN_AGE_MS = 5 * 60 * 1000;
@@ -259,8 +257,6 @@ export async function signIn(input: z.output<typeof signInInput>, sourceIp: stri
   return startSession(user, tokens, now);
 }
 
-const WRONG_PROOF = 'That is not right. Please try again.';
-
 /**
  * Proves a fresh factor for the caller's access token: the authenticator (or a
  * recovery) code when the account has one, otherwise the password. Failures
@@ -281,8 +277,7 @@ export async function stepUp(
     proved = await verifySecondFactor(actor.userId, input.code);
   } else {
     if (!input.password) {
-      const message = 'Enter your password.';
-      throw new AppError('VALIDATION_FAILED', message, { fields: { password: message } });
+      throw new AppError('VALIDATION_FAILED', PASSWORD_REQUIRED, { fields: { password: PASSWORD_REQUIRED } });
     }
     try {
       const tokens = await passwordSignIn(actor.email, input.password);
@@ -294,8 +289,9 @@ export async function stepUp(
   }
   if (!proved) {
     await recordFailure(actor.email, sourceIp, now);
-    const field = input.code ? 'code' : 'password';
-    throw new AppError('VALIDATION_FAILED', WRONG_PROOF, { fields: { [field]: WRONG_PROOF } });
+    // The same words as sign-in's for a wrong code; a password has its own.
+    if (input.code) throw new AppError('VALIDATION_FAILED', BAD_CODE, { fields: { code: BAD_CODE } });
+    throw new AppError('VALIDATION_FAILED', BAD_PASSWORD, { fields: { password: BAD_PASSWORD } });
   }
   if (actor.tokenId) await putStepUp(actor.userId, actor.tokenId, now, FRESH_FACTOR_SECONDS);
 }

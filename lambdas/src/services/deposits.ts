@@ -126,6 +126,10 @@ export async function deposit(
   // Results in the order asked, as before.
   const order = [...new Set(input.userIds)];
   results.sort((a, b) => order.indexOf(a.userId) - order.indexOf(b.userId));
-  await audit(actor, 'funds.deposited', now, { after: { amountCents: input.amount, results } });
+  await audit(actor, 'funds.deposited', now, {
+    // A deposit for one person names them as the row's "To whom", as the ledger's row beside it does.
+    ...(results.length === 1 ? { targetId: results[0]?.userId } : {}),
+    after: { amountCents: input.amount, results },
+  });
   return { results };
 }

@@ -91,13 +91,14 @@ export async function updateProfile(actor: Actor, input: z.output<typeof updateP
         firstName: target.firstName,
         lastName: target.lastName,
         jobRole: target.jobRole,
-        nextBudgetCents: target.nextBudgetCents,
+        // The budget the next cycle would have charged: the current one until a change is waiting.
+        nextBudgetCents: target.nextBudgetCents ?? target.budgetCents,
       },
       after: {
         firstName: input.firstName,
         lastName: input.lastName,
         jobRole: input.jobRole,
-        nextBudgetCents: input.budget ?? target.nextBudgetCents,
+        nextBudgetCents: input.budget ?? target.nextBudgetCents ?? target.budgetCents,
       },
       at: now.toISOString(),
     });

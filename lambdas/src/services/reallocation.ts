@@ -115,6 +115,8 @@ export async function reallocate(actor: Actor, input: z.output<typeof reallocate
     if (cardId) await updateBackstop(userId, cardId);
   }
   await audit(actor, 'funds.reallocated', now, {
+    // One person's money: they are the row's "To whom"; the receivers and their shares are in `after`.
+    ...(givers.length === 1 ? { targetId: givers[0] } : {}),
     after: {
       from: input.deletedUserIds,
       totalCents: total,

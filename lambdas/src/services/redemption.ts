@@ -135,6 +135,8 @@ export async function redeem(actor: Actor, deletedUserIds: string[], now: Date, 
     fees += claim.plan.feeCents;
   }
   await audit(actor, 'funds.redeemed', now, {
+    // One person's money: they are the row's "To whom", as on the ledger's own row beside it.
+    ...(people.length === 1 ? { targetId: people[0] } : {}),
     after: { from: deletedUserIds, totalCents: total, feeCents: fees },
   });
   return { amountCents: total, feeCents: fees };

@@ -20,6 +20,7 @@ import {
 } from '../data/secondFactors';
 import type { Actor } from '../platform/auth';
 import { FRESH_FACTOR_SECONDS } from '../platform/freshFactor';
+import { BAD_CODE } from './factorMessages';
 
 export const TOTP_ISSUER = 'Learning Budget';
 export const RECOVERY_CODE_COUNT = 10;
@@ -140,9 +141,7 @@ export async function regenerateRecoveryCodes(actor: Actor, code: string) {
     throw new AppError('CONFLICT', 'Set up an authenticator app first.');
   }
   if (!(await verifySecondFactor(actor.userId, code))) {
-    throw new AppError('VALIDATION_FAILED', 'That code is not valid.', {
-      fields: { code: 'That code is not valid.' },
-    });
+    throw new AppError('VALIDATION_FAILED', BAD_CODE, { fields: { code: BAD_CODE } });
   }
   const codes = newRecoveryCodes();
   await replaceRecoveryCodes(actor.userId, codes.map(hashRecoveryCode));

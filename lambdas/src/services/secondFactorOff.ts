@@ -14,10 +14,9 @@ import { hashToken } from '../data/emailTokens';
 import { turnOffTotp } from '../data/secondFactors';
 import type { Actor } from '../platform/auth';
 import type { SessionCookie } from '../platform/sessionCookie';
+import { BAD_CODE } from './factorMessages';
 import { hasSecondFactor, verifySecondFactor } from './secondFactor';
 import { assertMayTry, recordFailure } from './signInThrottle';
-
-const WRONG_CODE = 'That code is not valid. Enter the current code from the app, or a recovery code.';
 
 export async function turnOffSecondFactor(
   actor: Actor,
@@ -31,7 +30,7 @@ export async function turnOffSecondFactor(
     throw new AppError('CONFLICT', 'Two-step sign-in is already off for this account.');
   if (!(await verifySecondFactor(actor.userId, code))) {
     await recordFailure(actor.email, sourceIp, now);
-    throw new AppError('VALIDATION_FAILED', WRONG_CODE, { fields: { code: WRONG_CODE } });
+    throw new AppError('VALIDATION_FAILED', BAD_CODE, { fields: { code: BAD_CODE } });
   }
   if (!(await turnOffTotp(actor.userId)))
     throw new AppError('CONFLICT', 'Two-step sign-in is already off for this account.');

@@ -22,7 +22,8 @@ import { getUser } from '../data/users';
 import { unverifiedClaims, verifyBearer } from '../platform/auth';
 import { socialSignInConfig, socialSignInEnabled } from '../platform/config';
 import type { Logger } from '../platform/log';
-import { BAD_CODE, CODE_REQUIRED, startSession } from './accounts';
+import { startSession } from './accounts';
+import { BAD_CODE, CODE_REQUIRED } from './factorMessages';
 import { hasSecondFactor, verifySecondFactor } from './secondFactor';
 import { assertMayTry, recordFailure, recordSuccess } from './signInThrottle';
 

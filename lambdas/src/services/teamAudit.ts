@@ -80,13 +80,15 @@ function movementPeople(entry: JournalEntry): string[] {
 
 function fromJournal(entry: JournalEntry): LogEvent {
   const people = movementPeople(entry);
+  // Whose money moved: the one card it touched, or the removed person a reallocation gives from.
+  const subject = people.length === 1 ? people[0] : entry.references?.user;
   return {
     eventId: entry.entryId,
     // Money moves for the system (cycles, the card network) or for a manager's
     // request, whose own action is logged beside it.
     actorId: SYSTEM_ACTOR,
     action: `money.${entry.kind}`,
-    ...(people.length === 1 ? { targetId: people[0] } : {}),
+    ...(subject ? { targetId: subject } : {}),
     after: { description: entry.description, legs: entry.legs, ...(entry.references ?? {}) },
     at: entry.postedAt,
     people,
@@ -108,6 +110,41 @@ async function resolveOldReceiptTargets(teamId: string, events: LogEvent[]) {
         after: { purchaseId: purchase.purchaseId, ...event.after },
       });
   }
+}
+
+/**
+ * Everyone a manager's money action names in its `after` (the removed people
+ * it gives from, the receivers' shares, a deposit's people), so the person
+ * filter finds it and the details can name them.
+ */
+function moneyActionPeople(after: Record<string, unknown> | undefined): string[] {
+  if (!after) return [];
+  const ids = [
+    ...(Array.isArray(after.from) ? after.from : []),
+    ...(after.shares && typeof after.shares === 'object' ? Object.keys(after.shares) : []),
+    ...(Array.isArray(after.results) ? (after.results as { userId?: unknown }[]).map((r) => r.userId) : []),
+  ];
+  return [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
+}
+
+/**
+ * The person a manager's money action was for, when it names one: entries
+ * written before they carried a target (a redeem, a deposit, a reallocation
+ * from one person) get it from what they stored.
+ */
+function moneyActionTarget(action: string, after: Record<string, unknown> | undefined): string | undefined {
+  if (!after) return undefined;
+  const one = (list: unknown[]) => (list.length === 1 && typeof list[0] === 'string' ? list[0] : undefined);
+  if ((action === 'funds.redeemed' || action === 'funds.reallocated') && Array.isArray(after.from))
+    return one([...new Set(after.from)]);
+  if (action === 'funds.deposited' && Array.isArray(after.results))
+    return one((after.results as { userId?: unknown }[]).map((r) => r.userId));
+  return undefined;
+}
+
+/** Everyone whose name the details may show: the people the event is about, its actor aside. */
+function mentioned(event: LogEvent): string[] {
+  return event.people.filter((id) => id !== event.actorId);
 }
 
 /** One source read backwards a chunk at a time, with what has been read but not handed out. */
@@ -163,19 +200,22 @@ export async function teamAudit(actor: Actor, input: z.output<typeof auditInput>
   const audit = new Source(
     cursor.audit,
     (before) => auditBefore(teamId, before, CHUNK),
-    ({ sk, teamId: _team, eventId, actorId, action, targetId, before, after, at }) => ({
-      sortKey: sk,
-      event: {
-        eventId,
-        actorId,
-        action,
-        ...(targetId ? { targetId } : {}),
-        ...(before ? { before } : {}),
-        ...(after ? { after } : {}),
-        at,
-        people: [actorId, ...(targetId ? [targetId] : [])],
-      },
-    }),
+    ({ sk, teamId: _team, eventId, actorId, action, targetId, before, after, at }) => {
+      const target = targetId ?? moneyActionTarget(action, after);
+      return {
+        sortKey: sk,
+        event: {
+          eventId,
+          actorId,
+          action,
+          ...(target ? { targetId: target } : {}),
+          ...(before ? { before } : {}),
+          ...(after ? { after } : {}),
+          at,
+          people: [...new Set([actorId, ...(target ? [target] : []), ...moneyActionPeople(after)])],
+        },
+      };
+    },
   );
   const journal = new Source(
     cursor.journal,
@@ -207,11 +247,17 @@ export async function teamAudit(actor: Actor, input: z.output<typeof auditInput>
   names.set(SYSTEM_ACTOR, SYSTEM_ACTOR_NAME);
   const more = !(audit.done && journal.done);
   return {
-    events: page.map(({ people: _people, ...event }) => ({
-      ...event,
-      ...(names.has(event.actorId) ? { actorName: names.get(event.actorId) } : {}),
-      ...(event.targetId && names.has(event.targetId) ? { targetName: names.get(event.targetId) } : {}),
-    })),
+    events: page.map(({ people, ...event }) => {
+      const others = mentioned({ ...event, people }).filter((id) => names.has(id));
+      return {
+        ...event,
+        ...(names.has(event.actorId) ? { actorName: names.get(event.actorId) } : {}),
+        ...(event.targetId && names.has(event.targetId) ? { targetName: names.get(event.targetId) } : {}),
+        ...(others.length > 0
+          ? { names: Object.fromEntries(others.map((id) => [id, names.get(id) as string])) }
+          : {}),
+      };
+    }),
     nextCursor: more ? encodeCursor({ audit: audit.cursor, journal: journal.cursor }) : null,
   };
 }

@@ -170,19 +170,124 @@ function systemCardReason(action: string, after: Record<string, unknown>): strin
   return undefined;
 }
 
-/** Details beyond the action: a status change, a fee, a card. */
+/** The names of the people an event is about, by user id, as GET /team/audit sends them. */
+export type AuditNames = Readonly<Record<string, string>>;
+
+/** Someone the log has no name for is no longer on the team's list. */
+const nameIn = (names: AuditNames | undefined, userId: string) => names?.[userId] ?? 'Former member';
+
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+
+/** "From Omar Diaz: Ana Lee $10.00, Priya Shah $10.00": whose money it was and who received how much. */
+function reallocationWords(from: string[], shares: [string, number][], names?: AuditNames): string {
+  // By name: the shares are stored by user id, an order that means nothing to a reader.
+  const received = shares
+    .map(([userId, amount]) => ({ name: nameIn(names, userId), amount }))
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map(({ name, amount }) => `${name} ${formatCents(amount)}`)
+    .join(', ');
+  const giver = from.length > 0 ? `From ${from.map((id) => nameIn(names, id)).join(', ')}: ` : '';
+  return `${giver}${received}`;
+}
+
+/** The cards a movement credited, as [userId, cents]. */
+function creditedCards(after: Record<string, unknown>): [string, number][] {
+  const legs = Array.isArray(after.legs)
+    ? (after.legs as { account?: unknown; amountCents?: unknown }[])
+    : [];
+  return legs.flatMap((leg) => {
+    const match = typeof leg.account === 'string' ? /^card:(.+)$/.exec(leg.account) : null;
+    const amount = cents(leg.amountCents);
+    return match?.[1] && amount !== undefined && amount > 0 ? [[match[1], amount] as [string, number]] : [];
+  });
+}
+
+/** A redemption's split: what was refunded to the team’s card and the fee kept. */
+function redemptionWords(netCents: number, feeCents: number): string {
+  return `${formatCents(netCents)} refunded to the team’s card; fee ${formatCents(feeCents)}`;
+}
+
+/** What a manager's profile edit changed: the budget from the next cycle, the name, the job role. */
+function profileChanges(before: Record<string, unknown>, after: Record<string, unknown>): string | undefined {
+  const changes: string[] = [];
+  const budgetBefore = cents(before.nextBudgetCents);
+  const budgetAfter = cents(after.nextBudgetCents);
+  if (budgetAfter !== undefined && budgetAfter !== budgetBefore)
+    changes.push(
+      budgetBefore === undefined
+        ? `Budget set to ${formatCents(budgetAfter)}`
+        : `Budget ${formatCents(budgetBefore)} → ${formatCents(budgetAfter)}`,
+    );
+  const name = (side: Record<string, unknown>) =>
+    [side.firstName, side.lastName].filter((part) => typeof part === 'string').join(' ');
+  if (name(after) && name(before) && name(after) !== name(before))
+    changes.push(`Name ${name(before)} → ${name(after)}`);
+  const role = (side: Record<string, unknown>) => (typeof side.jobRole === 'string' ? side.jobRole : 'None');
+  // `jobRole` undefined after the edit means it was left as it was.
+  if (after.jobRole !== undefined && role(after) !== role(before))
+    changes.push(`Job role ${role(before)} → ${role(after)}`);
+  return changes.length > 0 ? changes.join('; ') : undefined;
+}
+
+/** Details beyond the action: whose money went where, what an edit changed, a fee, a card, a status change. */
 export function auditDetails(event: {
   action: string;
   before?: Record<string, unknown>;
   after?: Record<string, unknown>;
+  names?: AuditNames;
 }): string | undefined {
   const before = event.before ?? {};
   const after = event.after ?? {};
+  const names = event.names;
   const reason = systemCardReason(event.action, after);
   if (reason !== undefined) {
     const card = typeof after.last4 === 'string' ? `${cardOnFileName({ last4: after.last4 })}: ` : '';
     return `${card}${reason}`;
   }
+  if (event.action === 'money.reallocation')
+    return reallocationWords(typeof after.user === 'string' ? [after.user] : [], creditedCards(after), names);
+  if (event.action === 'funds.reallocated' && after.shares && typeof after.shares === 'object') {
+    const shares = Object.entries(after.shares as Record<string, unknown>).flatMap(([userId, amount]) => {
+      const value = cents(amount);
+      return value === undefined ? [] : [[userId, value] as [string, number]];
+    });
+    return reallocationWords(strings(after.from), shares, names);
+  }
+  if (event.action === 'money.redemption' && Array.isArray(after.legs)) {
+    const legs = after.legs as { account?: unknown; amountCents?: unknown }[];
+    const leg = (prefix: string) =>
+      cents(legs.find((l) => typeof l.account === 'string' && l.account.startsWith(prefix))?.amountCents);
+    const net = leg('external:');
+    if (net !== undefined) return redemptionWords(net, leg('revenue:') ?? 0);
+  }
+  if (event.action === 'funds.redeemed') {
+    const total = cents(after.totalCents);
+    const fee = cents(after.feeCents);
+    if (total !== undefined && fee !== undefined) {
+      const from = strings(after.from);
+      const whose = from.length > 1 ? `From ${from.map((id) => nameIn(names, id)).join(', ')}: ` : '';
+      return `${whose}${redemptionWords(total - fee, fee)}`;
+    }
+  }
+  if (event.action === 'funds.deposited' && Array.isArray(after.results)) {
+    const results = after.results as { userId?: unknown; status?: unknown }[];
+    const who = (status: string) =>
+      results
+        .filter((r) => r.status === status && typeof r.userId === 'string')
+        .map((r) => nameIn(names, r.userId as string));
+    const credited = who('credited');
+    const parts = [
+      // One person is the row's "To whom"; several are named here.
+      credited.length > 1 && cents(after.amountCents) !== undefined
+        ? `${formatCents(after.amountCents as number)} each to ${credited.join(', ')}`
+        : '',
+      who('declined').length > 0 ? `declined: ${who('declined').join(', ')}` : '',
+      who('skipped').length > 0 ? `skipped: ${who('skipped').join(', ')}` : '',
+    ].filter(Boolean);
+    return parts.length > 0 ? parts.join('; ') : undefined;
+  }
+  if (event.action === 'employee.updated') return profileChanges(before, after);
   if (typeof after.description === 'string' && event.action.startsWith('money.'))
     return descriptionInWords(after.description);
   if (event.action === 'receipt.refused' && typeof after.reason === 'string') return after.reason;

@@ -204,6 +204,8 @@ export const auditOutput = z.object({
       action: z.string(),
       targetId: z.string().optional(),
       targetName: z.string().optional(),
+      /** The names of the people the event is about (a reallocation's giver and receivers), by user id. */
+      names: z.record(z.string(), z.string()).optional(),
       before: z.record(z.string(), z.unknown()).optional(),
       after: z.record(z.string(), z.unknown()).optional(),
       at: z.string(),

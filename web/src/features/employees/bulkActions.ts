@@ -6,7 +6,8 @@
  * - Pause/unpause: 'unpause' if any selected person is paused, otherwise
  *   'pause'; hidden if all are deleted.
  * - Freeze/activate: 'activate' if any selected card is inactive, otherwise
- *   'freeze'; not offered for invited or deleted people.
+ *   'freeze'; not offered for invited or deleted people. Either acts only on
+ *   the cards it changes (activate: the inactive ones; freeze: the active ones).
  *   An activation that includes a card frozen for an overdue receipt asks first
  *   (receiptFrozenToActivate): the next daily check freezes it again.
  * - Delete: only for active or paused people; offered if any selected is not deleted.
@@ -53,17 +54,15 @@ export function bulkActions(selected: readonly SelectedEmployee[]): BulkActions 
           userIds: ids(members),
         };
 
-  // A card that can be switched: issued and not cancelled.
+  // A card that can be switched: issued and not cancelled. The action targets
+  // only the cards it changes (activate: the inactive ones; freeze: the active
+  // ones), so its dialog and request never name a card already in that state.
   const withCard = members.filter((e) => e.cardStatus === 'active' || e.cardStatus === 'inactive');
-  const card =
-    withCard.length === 0
-      ? null
-      : {
-          status: withCard.some((e) => e.cardStatus === 'inactive')
-            ? ('active' as const)
-            : ('inactive' as const),
-          userIds: ids(withCard),
-        };
+  const target = withCard.some((e) => e.cardStatus === 'inactive')
+    ? ('active' as const)
+    : ('inactive' as const);
+  const changed = withCard.filter((e) => e.cardStatus !== target);
+  const card = changed.length === 0 ? null : { status: target, userIds: ids(changed) };
 
   const remove = members.length === 0 ? null : { userIds: ids(members) };
 
@@ -90,9 +89,6 @@ export function receiptFrozenToActivate<T extends SelectedEmployee>(selected: re
   const card = bulkActions(selected).card;
   if (card?.status !== 'active') return [];
   return selected.filter(
-    (e) =>
-      card.userIds.includes(e.userId) &&
-      e.cardStatus === 'inactive' &&
-      (e.freezeReasons ?? []).includes('missingReceipt'),
+    (e) => card.userIds.includes(e.userId) && (e.freezeReasons ?? []).includes('missingReceipt'),
   );
 }
