@@ -11,11 +11,10 @@
 import { AppError } from '../../../shared/src/errors';
 import { CURRENT_PASSWORD_WRONG } from '../../../shared/src/schemas/auth';
 import { InvalidCredentials, passwordSignIn, revokeRefreshToken, setPassword } from '../adapters/cognito';
-import { endAllSessions } from '../data/accounts';
 import { recordAudit } from '../data/audit';
-import { hashToken } from '../data/emailTokens';
 import type { Actor } from '../platform/auth';
 import type { SessionCookie } from '../platform/sessionCookie';
+import { endOtherSessions } from './otherSessions';
 import { assertMayTry, recordFailure } from './signInThrottle';
 
 export async function changePassword(
@@ -44,8 +43,6 @@ export async function changePassword(
     targetId: actor.userId,
     at: now.toISOString(),
   });
-  // A cookie naming someone else spares nothing of this account.
-  const own = session?.userId === actor.userId ? hashToken(session.refreshToken) : undefined;
-  await endAllSessions(actor.userId, Date.now(), own);
+  await endOtherSessions(actor, session);
   return { ok: true };
 }

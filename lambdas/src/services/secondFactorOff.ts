@@ -8,13 +8,12 @@
  * spared; its access token is cut off with the others and the app refreshes it.
  */
 import { AppError } from '../../../shared/src/errors';
-import { endAllSessions } from '../data/accounts';
 import { recordAudit } from '../data/audit';
-import { hashToken } from '../data/emailTokens';
 import { turnOffTotp } from '../data/secondFactors';
 import type { Actor } from '../platform/auth';
 import type { SessionCookie } from '../platform/sessionCookie';
 import { BAD_CODE } from './factorMessages';
+import { endOtherSessions } from './otherSessions';
 import { hasSecondFactor, verifySecondFactor } from './secondFactor';
 import { assertMayTry, recordFailure } from './signInThrottle';
 
@@ -41,8 +40,6 @@ export async function turnOffSecondFactor(
     targetId: actor.userId,
     at: now.toISOString(),
   });
-  // A cookie naming someone else spares nothing of this account.
-  const own = session?.userId === actor.userId ? hashToken(session.refreshToken) : undefined;
-  await endAllSessions(actor.userId, Date.now(), own);
+  await endOtherSessions(actor, session);
   return { ok: true };
 }
