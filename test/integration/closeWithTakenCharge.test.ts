@@ -161,6 +161,7 @@ describe('closing while a month is charged but not credited', () => {
       redeemFeeCents: 1650,
       redeemNetCents: 9350,
     });
+    expect(preview.body.chargeBeingConfirmed).toBeUndefined();
 
     const closed = await close(manager, 'redeem');
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
@@ -309,5 +310,32 @@ describe('closing while a month is charged but not credited', () => {
     const totals = await books.check('after close', [ada.userId, bea], { everyStatement: true });
     expect(totals).toMatchObject({ charged: 5500, redeemed: 4675, fees: 825, internal: 0 });
     await expectReconciledWithNothingStranded(teamId);
+  });
+
+  it('while Stripe cannot say whether the month was taken, the screen still opens and says so; once Stripe answers, closing credits it', async () => {
+    const { manager, teamId, cycleDay, people, books } = await teamWith(25, 30);
+    const [ada, bob] = people as [Employee, Employee];
+    const taken = await renewalCutOffAfterCharge(teamId, cycleDate(cycleDay, 1));
+    // An outage: Stripe cannot be asked which charges it took.
+    proxy.fail({ when: 'before', match: (r) => r.method === 'GET' && r.path.startsWith('/v1/charges') });
+    const during = await send('GET', '/subscription', manager.accessToken);
+    expect(during.status, JSON.stringify(during.body)).toBe(200);
+    // The joining money the ledger holds; the month's $55.00 is not counted, and the screen says why.
+    expect(during.body).toMatchObject({ state: 'running', remainingCents: 5500, chargeBeingConfirmed: true });
+    proxy.clear();
+
+    const after = await send('GET', '/subscription', manager.accessToken);
+    expect(after.body).toMatchObject({ remainingCents: 11_000 });
+    expect(after.body.chargeBeingConfirmed).toBeUndefined();
+    const closed = await close(manager, 'keep');
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    expect(await monthCredits(teamId, taken.month)).toEqual(
+      expectedCredits(teamId, taken.month, taken.chargeId, [
+        [ada, 2500],
+        [bob, 3000],
+      ]),
+    );
+    expect(await balanceOf(poolAccount(teamId))).toBe(11_000);
+    await books.check('after close', [ada.userId, bob.userId], { everyStatement: true });
   });
 });

@@ -70,6 +70,11 @@ function asCardDeclined(error: unknown): never {
   throw error;
 }
 
+/** Stripe answered with an error or could not be reached (an outage, a timeout), as opposed to our own failure. */
+export function isStripeFailure(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeError;
+}
+
 export async function createCustomer(
   args: { teamId: string; email: string; name: string; token: string },
   idempotencyKey: string,

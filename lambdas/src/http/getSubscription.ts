@@ -2,4 +2,6 @@
 import { httpHandler } from '../platform/http';
 import { describeSubscription } from '../services/subscription';
 
-export const handler = httpHandler('getSubscription', ({ actor, now }) => describeSubscription(actor, now));
+export const handler = httpHandler('getSubscription', ({ actor, now, log }) =>
+  describeSubscription(actor, now, log),
+);

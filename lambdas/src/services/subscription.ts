@@ -25,7 +25,7 @@ import {
 } from '../../../shared/src/domain/subscription';
 import { AppError } from '../../../shared/src/errors';
 import type { SubscriptionOutput } from '../../../shared/src/schemas/subscription';
-import { refund, setCardStatus as setIssuerCardStatus } from '../adapters/stripe';
+import { isStripeFailure, refund, setCardStatus as setIssuerCardStatus } from '../adapters/stripe';
 import {
   type ClosingPlan,
   getTeam,
@@ -123,16 +123,18 @@ function nextCharge(team: TeamRecord, users: UserRecord[], now: Date): Subscript
 export async function describeSubscription(
   teamOrActor: Actor | TeamRecord,
   now: Date,
+  log?: Logger,
 ): Promise<SubscriptionOutput> {
   const team = 'managerId' in teamOrActor ? teamOrActor : await ownTeam(teamOrActor);
   const users = await listTeamUsers(team.teamId);
   const state = subscriptionState(team);
   const billing = state === 'running' ? nextCharge(team, users, now) : undefined;
-  const remainingCents =
-    state === 'closed' ? 0 : (await moneyLeft(team, users)) + (await takenButUncredited(team, users));
+  const taken = state === 'closed' ? 0 : await takenButUncreditedIfKnown(team, users, log);
+  const remainingCents = state === 'closed' ? 0 : (await moneyLeft(team, users)) + (taken ?? 0);
   const quote = quoteOrNothing(remainingCents);
   return {
     state,
+    chargeBeingConfirmed: taken === undefined ? true : undefined,
     suspendedAt: state === 'suspended' ? team.suspendedAt : undefined,
     suspendedBy: state === 'suspended' ? team.suspendedBy : undefined,
     closedAt: team.closedAt,
@@ -321,6 +323,26 @@ export async function closeSubscription(
 }
 
 /** Charges taken whose credits never came: closing credits them first, so the screen counts them. */
+/**
+ * takenButUncredited for the screen: undefined when Stripe cannot say now. An
+ * unfinished renewal or joining charge is exactly what a Stripe outage leaves,
+ * so the screen still opens with the money the ledger holds and says a charge
+ * is being confirmed; closing credits it first (or fails, and is tried again).
+ */
+async function takenButUncreditedIfKnown(
+  team: TeamRecord,
+  users: UserRecord[],
+  log: Logger | undefined,
+): Promise<number | undefined> {
+  try {
+    return await takenButUncredited(team, users);
+  } catch (error) {
+    if (!isStripeFailure(error)) throw error;
+    log?.warn('taken charge unknown: Stripe did not answer', { teamId: team.teamId });
+    return undefined;
+  }
+}
+
 async function takenButUncredited(team: TeamRecord, users: UserRecord[]): Promise<number> {
   let cents = await takenUncreditedCents(team);
   for (const member of employeesOf(users).filter((u) => u.fundingPending))

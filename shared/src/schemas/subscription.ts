@@ -8,6 +8,12 @@ export const subscriptionOutput = z.object({
   closedAt: z.string().optional(),
   /** What closing now would leave: every employee's spendable balance plus the team pool. */
   remainingCents: z.number().int(),
+  /**
+   * True when a charge Stripe may have taken (a renewal or joining charge cut
+   * off half-way) could not be checked just now: its money is not in
+   * `remainingCents`, and closing credits it first.
+   */
+  chargeBeingConfirmed: z.literal(true).optional(),
   /** Redeeming that: the fee (15% or $5, whichever is greater) and the net; absent when it cannot be redeemed (under $5). */
   redeemFeeCents: z.number().int().optional(),
   redeemNetCents: z.number().int().optional(),

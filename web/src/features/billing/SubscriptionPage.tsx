@@ -251,6 +251,12 @@ export function SubscriptionPage() {
             <Text size="sm" data-cents={subscription.remainingCents}>
               Money left on the cards and in the team pool: <b>{formatCents(subscription.remainingCents)}</b>
             </Text>
+            {subscription.chargeBeingConfirmed ? (
+              <Text size="sm" data-testid="charge-being-confirmed">
+                A charge to your card is still being confirmed, so its money is not counted above yet. Closing
+                adds it to the team first.
+              </Text>
+            ) : null}
             {subscription.remainingCents > 0 ? (
               <Radio.Group
                 label="What should happen to it?"
