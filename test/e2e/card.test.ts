@@ -196,7 +196,8 @@ describe('the virtual card', () => {
       // How soon is the polling's job (POLL_MS, unit-tested with fake timers in
       // webCardStore.test.ts); here it is enough that it arrives without a reload.
       await page.bringToFront();
-      const reason = '$30.00 is above your $25.00 balance.';
+      // The reason, then what to do about it (spec §8: ask the manager for funds).
+      const reason = '$30.00 is above your $25.00 balance. Ask your manager for more funds.';
       const note = page.locator('.mantine-Notification-root').filter({ hasText: reason });
       await note.waitFor();
       expect(await note.textContent()).toContain('Purchase declined: $30.00 at Powell’s Books');

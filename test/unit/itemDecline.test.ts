@@ -6,7 +6,7 @@ const active = { availableCents: 1202, cardStatus: 'active' as const, freezeReas
 describe('itemDeclineReason (a shop item the card would decline, said at once)', () => {
   it("gives the card's over-balance reason when the price is above what it can spend", () => {
     expect(itemDeclineReason(active, 1299, 'educational_services')).toBe(
-      '$12.99 is above your $12.02 balance.',
+      '$12.99 is above your $12.02 balance. Ask your manager for more funds.',
     );
   });
 

@@ -4,6 +4,7 @@ import {
   type CardState,
   decidePurchase,
   declineCodeOf,
+  declineWithNextStep,
   freezeReason,
   LEARNING_CATEGORIES,
   MERCHANT_KINDS,
@@ -234,5 +235,21 @@ describe('declineCodeOf (the metrics label of a reason)', () => {
     expect(declineCodeOf('Declined by the card’s spending limit.')).toBe('issuer_limit');
     expect(declineCodeOf('This purchase was declined.')).toBe('other');
     expect(declineCodeOf(undefined)).toBe('other');
+  });
+});
+
+describe('declineWithNextStep (what the employee reads)', () => {
+  it('tells an over-balance decline to ask the manager for funds (spec §8)', () => {
+    const decision = decidePurchase(books, active, owner, 1240);
+    if (decision.approved) throw new Error('expected a decline');
+    expect(declineWithNextStep(decision.reason)).toBe(`${decision.reason} Ask your manager for more funds.`);
+  });
+
+  it('leaves a reason that already says what to do, or where nothing helps, as it is', () => {
+    for (const card of [{ status: 'inactive', freeze: { manager: true } }, { status: 'canceled' }] as const) {
+      const decision = decidePurchase(books, card, owner, 5000);
+      if (decision.approved) throw new Error('expected a decline');
+      expect(declineWithNextStep(decision.reason)).toBe(decision.reason);
+    }
   });
 });

@@ -77,7 +77,8 @@ describe('card polling', () => {
       {
         kind: 'error',
         title: 'Purchase declined: $30.00 at Powell’s Books',
-        message: '$30.00 is above your $25.00 balance.',
+        // The reason, then what to do about it (spec §8).
+        message: '$30.00 is above your $25.00 balance. Ask your manager for more funds.',
       },
     ]);
     await vi.advanceTimersByTimeAsync(POLL_MS * 3);

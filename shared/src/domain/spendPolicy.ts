@@ -171,3 +171,20 @@ export function declineCodeOf(reason: string | undefined): DeclineCode | 'issuer
   ];
   return known.find(([pattern]) => pattern.test(reason))?.[1] ?? 'other';
 }
+
+/**
+ * What the employee can do about a decline, shown after its reason (spec §8
+ * "Policy consequences": a purchase above the balance is refused and the user
+ * must ask the manager for funds). Undefined where the reason already says it
+ * ("Please contact your manager", "until your missing receipts are uploaded")
+ * or nothing helps.
+ */
+export function declineNextStep(reason: string): string | undefined {
+  return declineCodeOf(reason) === 'over_balance' ? 'Ask your manager for more funds.' : undefined;
+}
+
+/** A decline's reason with its next step, as the employee reads it. */
+export function declineWithNextStep(reason: string): string {
+  const next = declineNextStep(reason);
+  return next ? `${reason} ${next}` : reason;
+}

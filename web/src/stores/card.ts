@@ -14,6 +14,7 @@
 import { create } from 'zustand';
 import type { RouteOutput } from '../../../shared/src/api/routes';
 import { formatCents } from '../../../shared/src/domain/money';
+import { declineWithNextStep } from '../../../shared/src/domain/spendPolicy';
 import { call, errorMessage } from '../api/client';
 import { declineMessages } from '../content/consoleMessages';
 import { notify } from './notifications';
@@ -50,7 +51,7 @@ async function read(): Promise<void> {
         notify({
           kind: 'error',
           title: declineMessages.title(formatCents(decline.amountCents), decline.merchant),
-          message: decline.reason,
+          message: declineWithNextStep(decline.reason),
         });
       }
       seenDeclineAt = decline?.at ?? null;

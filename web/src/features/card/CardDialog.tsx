@@ -25,6 +25,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { formatCents } from '../../../../shared/src/domain/money';
+import { declineWithNextStep } from '../../../../shared/src/domain/spendPolicy';
 import { cardDialogMessages as text } from '../../content/consoleMessages';
 import { COPIED_NOTICE_MS } from '../../content/timings';
 import { type Balance, useCard } from '../../stores/card';
@@ -76,7 +77,7 @@ function LastDecline({ decline }: { decline: NonNullable<Balance['lastDecline']>
         {formatCents(decline.amountCents)} at {decline.merchant}, {when(decline.at)}
       </Text>
       <Text size="sm" c="dark" fw={600}>
-        {decline.reason}
+        {declineWithNextStep(decline.reason)}
       </Text>
     </Alert>
   );

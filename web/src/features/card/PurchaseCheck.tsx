@@ -10,7 +10,7 @@ import { Alert, Button, Group, NativeSelect, Stack, Text, TextInput, Title } fro
 import { type FormEvent, useId, useState } from 'react';
 import type { RouteOutput } from '../../../../shared/src/api/routes';
 import { formatCents, parseDollars } from '../../../../shared/src/domain/money';
-import { MERCHANT_KINDS } from '../../../../shared/src/domain/spendPolicy';
+import { declineWithNextStep, MERCHANT_KINDS } from '../../../../shared/src/domain/spendPolicy';
 import { call, errorMessage } from '../../api/client';
 import { purchaseCheckMessages as text } from '../../content/consoleMessages';
 
@@ -121,7 +121,7 @@ export function PurchaseCheck({
         ) : (
           <Alert color="red" variant="light" title={text.declined}>
             <Text size="sm" c="dark">
-              {answer.result.reason}
+              {declineWithNextStep(answer.result.reason ?? '')}
             </Text>
           </Alert>
         )}

@@ -7,7 +7,7 @@
  */
 
 import type { RouteOutput } from '../../../../shared/src/api/routes';
-import { decidePurchase } from '../../../../shared/src/domain/spendPolicy';
+import { decidePurchase, declineWithNextStep } from '../../../../shared/src/domain/spendPolicy';
 
 type Balance = RouteOutput<'getBalance'>;
 
@@ -29,5 +29,5 @@ export function itemDeclineReason(
     { status: 'active' },
     balance.availableCents,
   );
-  return decision.approved ? null : decision.reason;
+  return decision.approved ? null : declineWithNextStep(decision.reason);
 }
