@@ -6,8 +6,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../lambdas/src/platform/log';
+import { applyCapture } from '../../lambdas/src/services/cardSettlement';
 import { auditDetails } from '../../shared/src/domain/auditLog';
 import { inviteAndRegisterEmployee, type SignedIn } from '../support/accountFlows';
+import { BOOKSHOP, payWithCard } from '../support/cardNetwork';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 import { joinTeam, sender, setUpTeam } from '../support/teams';
 
@@ -232,5 +235,42 @@ describe('the activity log', () => {
       { to: 'Leo Martins', details: 'Budget $30.00 → $0.00' },
       { to: 'Leo Martins', details: 'Budget $25.00 → $30.00' },
     ]);
+  });
+
+  it('shows a purchase held, then settled, even when Stripe dates the capture in the same second or before', async () => {
+    const team = await setUpTeam(stack);
+    const ada = await joinTeam(stack, team.manager, 25);
+    const admin = stack.stripe?.admin;
+    if (!admin) throw new Error('this stack runs without the Stripe emulator');
+    admin.setAutoCapture(false);
+    let authorizationId: string;
+    try {
+      const outcome = await payWithCard(stack, ada.cardId, 1299);
+      expect(outcome.approved).toBe(true);
+      authorizationId = outcome.authorization?.id as string;
+    } finally {
+      admin.setAutoCapture(50);
+    }
+    // Stripe's `created` is whole seconds: the capture can carry a time before our approval's milliseconds.
+    const decidedAt = Date.now();
+    const result = await applyCapture(
+      {
+        transactionId: `ipi_sameSecond_${randomUUID()}`,
+        authorizationId,
+        cardId: ada.cardId,
+        amountCents: 1299,
+        merchant: BOOKSHOP.name,
+        category: BOOKSHOP.category,
+        createdAt: new Date(Math.floor(decidedAt / 1000) * 1000 - 1000).toISOString(),
+      },
+      createLogger({ test: 'teamAudit' }),
+    );
+    expect(result.status).toBe('posted');
+    const { events } = await everyPage(team.manager.accessToken, '&kind=money', 50);
+    const purchase = events
+      .filter((e) => e.action === 'money.authorization' || e.action === 'money.capture')
+      .map((e) => e.action);
+    // Newest first: settled above held.
+    expect(purchase).toEqual(['money.capture', 'money.authorization']);
   });
 });

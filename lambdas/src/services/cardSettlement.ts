@@ -57,6 +57,18 @@ export interface CaptureEvent {
   createdAt: string;
 }
 
+/**
+ * When a capture is posted: Stripe's time for it, but never before its hold.
+ * Stripe's `created` is whole seconds, the hold's our own milliseconds, so a
+ * capture in the same second as its approval would sort before the hold and
+ * the Activity Log (journal by posting time, newest first) would show the
+ * purchase held after it settled. Never later than the hold either, so the
+ * month reconciliation compares with Stripe's stays the same.
+ */
+function capturePostedAt(createdAt: string, auth: { decidedAt: string } | undefined): string {
+  return auth && Date.parse(auth.decidedAt) > Date.parse(createdAt) ? auth.decidedAt : createdAt;
+}
+
 /** Settles a capture against its authorization's hold, and records the purchase for receipts. */
 export async function applyCapture(event: CaptureEvent, log: Logger): Promise<PostResult> {
   const card = await getCard(event.cardId);
@@ -121,7 +133,7 @@ export async function applyCapture(event: CaptureEvent, log: Logger): Promise<Po
       ? [holdUpdate(auth, held - fromHold, event.transactionId, event.amountCents), purchase]
       : [purchase];
     try {
-      await sendTransaction([...extra, ...postingItems(posting, event.createdAt)]);
+      await sendTransaction([...extra, ...postingItems(posting, capturePostedAt(event.createdAt, auth))]);
       // A purchase restarts the owner's dormancy clock (a late, older capture does not).
       await startDormancyClock(card.userId, event.createdAt);
       if (event.amountCents > held) {
