@@ -125,7 +125,7 @@ describe('real-time authorization', () => {
     const card = await fundedCard(5000);
     const other = await fundedCard(5000);
     const res = await deliver(stack.apiUrl, request({ cardId: card.cardId, userId: other.userId }, 700));
-    expect(res.body).toMatchObject({ approved: false, metadata: { reason: 'This card is not recognised.' } });
+    expect(res.body).toMatchObject({ approved: false, metadata: { reason: 'This card is not recognized.' } });
     expect(await balanceOf(cardAccount(other.userId))).toBe(5000);
   });
 

@@ -55,7 +55,7 @@ describe('decidePurchase', () => {
       undefined,
       owner,
       5000,
-      { approved: false, code: 'card_unknown', reason: 'This card is not recognised.' },
+      { approved: false, code: 'card_unknown', reason: 'This card is not recognized.' },
     ],
     [
       'a card with no owner',
@@ -63,7 +63,7 @@ describe('decidePurchase', () => {
       active,
       undefined,
       5000,
-      { approved: false, code: 'card_unknown', reason: 'This card is not recognised.' },
+      { approved: false, code: 'card_unknown', reason: 'This card is not recognized.' },
     ],
     [
       'a cancelled card',

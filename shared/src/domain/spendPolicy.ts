@@ -123,7 +123,7 @@ export function decidePurchase(
   balanceCents: number,
 ): PurchaseDecision {
   const no = (code: DeclineCode, reason: string): PurchaseDecision => ({ approved: false, code, reason });
-  if (!card || !owner) return no('card_unknown', 'This card is not recognised.');
+  if (!card || !owner) return no('card_unknown', 'This card is not recognized.');
   if (card.status === 'canceled' || owner.status === 'deleted') {
     return no('card_cancelled', 'This card has been cancelled.');
   }
@@ -160,7 +160,8 @@ export function decidePurchase(
 export function declineCodeOf(reason: string | undefined): DeclineCode | 'issuer_limit' | 'other' {
   if (!reason) return 'other';
   const known: [RegExp, DeclineCode | 'issuer_limit'][] = [
-    [/^This card is not recognised\./, 'card_unknown'],
+    // Reasons stored before the US spelling said 'recognised'.
+    [/^This card is not recogni[sz]ed\./, 'card_unknown'],
     [/^This card has been cancelled\./, 'card_cancelled'],
     [/^Your card is frozen until your missing receipts/, 'frozen_missing_receipts'],
     [/^Your card is frozen\./, 'frozen'],

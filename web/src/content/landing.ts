@@ -64,7 +64,7 @@ export const benefits = {
 
 export const skillsSection = {
   heading: 'Skills your team can build',
-  lead: 'Twelve places to start. Employees choose their own materials; the catalog is organised around seven skill areas.',
+  lead: 'Twelve places to start. Employees choose their own materials; the catalog is organized around seven skill areas.',
   more: { label: 'See the seven skill areas', href: '/faqs#skills' },
 } as const;
 

@@ -57,7 +57,7 @@ export function FaqsPage() {
           Seven skill areas
         </h2>
         <p className="pub-section__lead">
-          The catalog is organised around seven areas of professional growth, and {traitCount} traits that
+          The catalog is organized around seven areas of professional growth, and {traitCount} traits that
           support them. Use them to find materials, or to talk with your manager about what to learn next.
         </p>
         <ul className="pub-areas">
