@@ -182,7 +182,7 @@ describe('purchase history and receipts', () => {
     await page.getByRole('option', { name: 'Powell’s Books' }).click();
     expect(await dialog.getByLabel('Title').inputValue()).toBe('Powell’s Books');
     // A text file named .png passes the browser's check and is refused by the server, which reads its
-    // bytes: of no type it can name, so the spec's message names the file. Its size reads in bytes.
+    // bytes: text, so the spec's message names that type, not the one the name claims. Its size reads in bytes.
     await dialog.getByLabel('Receipt image').setInputFiles({
       name: 'fake.png',
       mimeType: 'image/png',
@@ -190,7 +190,7 @@ describe('purchase history and receipts', () => {
     });
     await dialog.getByText('Chosen: fake.png (24 bytes)', { exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-    await dialog.getByText("'fake.png' is not a supported format.", { exact: true }).waitFor();
+    await dialog.getByText("'text/plain' is not a supported format.", { exact: true }).waitFor();
     await page.screenshot({ path: `${SHOTS}/employee-upload-disguised-1280.png` });
     // A real PNG: uploaded.
     await dialog.getByLabel('Receipt image').setInputFiles(RECEIPT_PNG);

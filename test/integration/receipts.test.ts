@@ -381,7 +381,13 @@ describe('receipt uploads', () => {
     ['150,001 bytes', big, 'image/png', /too large, please pick a smaller file/],
     // The message names what the bytes are, not the type the browser claimed for them; bytes of
     // no known type are named by the file's name, so the spec's wording always applies.
-    ['a text file renamed .png', text, 'image/png', /^'notes\.png' is not a supported format\.$/],
+    ['a text file renamed .png', text, 'image/png', /^'text\/plain' is not a supported format\.$/],
+    [
+      'bytes of no known type',
+      Buffer.from([0x00, 0x01, 0xfe, 0xff, 0x10]),
+      'image/png',
+      /^'notes\.png' is not a supported format\.$/,
+    ],
     ['a PDF renamed .png', pdf, 'image/png', /^'application\/pdf' is not a supported format\.$/],
     ['a PNG header followed by HTML', pngThenHtml, 'image/png', /not a supported format|not a valid image/],
     ['a valid PNG with HTML after its end', Buffer.concat([PNG, HTML]), 'image/png', /not a valid image/],

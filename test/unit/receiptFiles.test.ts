@@ -7,6 +7,7 @@ import {
   RECEIPT_MAX_BYTES,
   type ReceiptType,
   receiptFileProblem,
+  textType,
   unsupportedFormatMessage,
 } from '../../shared/src/domain/receiptFiles';
 import { purchaseStatusOf } from '../../shared/src/schemas/purchases';
@@ -38,6 +39,19 @@ describe('unsupportedFormatMessage', () => {
       "'application/pdf' is not a supported format.",
     );
     expect(unsupportedFormatMessage(undefined, 'fake.png')).toBe("'fake.png' is not a supported format.");
+  });
+});
+
+describe('textType', () => {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+  it('names text as text/plain, line breaks, tabs and accents included', () => {
+    expect(textType(bytes('Notes\tfor the\r\nreceipt: café ✓\n'))).toBe('text/plain');
+  });
+  it('names nothing for binary bytes, broken UTF-8 or an empty file', () => {
+    expect(textType(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x1a]))).toBeUndefined();
+    expect(textType(Uint8Array.from([0x41, 0xc3]))).toBeUndefined();
+    expect(textType(bytes('text with a \u0001 control'))).toBeUndefined();
+    expect(textType(new Uint8Array())).toBeUndefined();
   });
 });
 

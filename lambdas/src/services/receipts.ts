@@ -13,6 +13,7 @@ import {
   imageStructureProblem,
   isReceiptType,
   RECEIPT_MAX_BYTES,
+  textType,
   tooLargeMessage,
   unsupportedFormatMessage,
 } from '../../../shared/src/domain/receiptFiles';
@@ -77,7 +78,7 @@ async function storedProblem(
   if (stored.size > RECEIPT_MAX_BYTES) return { problem: tooLargeMessage(fileName) };
   const detected = await fileTypeFromBuffer(stored.bytes);
   if (!detected || !isReceiptType(detected.mime)) {
-    return { problem: unsupportedFormatMessage(detected?.mime, fileName) };
+    return { problem: unsupportedFormatMessage(detected?.mime ?? textType(stored.bytes), fileName) };
   }
   if (stored.contentType !== detected.mime) {
     return { problem: `'${fileName}' is not the ${stored.contentType ?? 'image'} it says it is.` };

@@ -24,6 +24,25 @@ export function unsupportedFormatMessage(type: string | undefined, fileName: str
   return `'${type || fileName}' is not a supported format.`;
 }
 
+/**
+ * 'text/plain' when the bytes read as text (valid UTF-8, no control
+ * characters but tab and line breaks), else undefined. Sniffing libraries name
+ * binary formats only; a text file renamed to .png is the commonest bad
+ * receipt, and the spec's "'{type}' is not a supported format." should name
+ * its type rather than fall back to the file's name.
+ */
+export function textType(bytes: Uint8Array): 'text/plain' | undefined {
+  if (bytes.length === 0) return undefined;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+  return /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text) ? undefined : 'text/plain';
+}
+
 /** The spec's message for a file over the limit. */
 export function tooLargeMessage(fileName: string): string {
   return `'${fileName}' is too large, please pick a smaller file.`;
