@@ -31,6 +31,7 @@ describe('the activity log in words', () => {
   it.each([
     ['employee.paused', 'people', 'Paused'],
     ['employees.invited', 'people', 'Invited'],
+    ['invitation.withdrawn', 'people', 'Invitation withdrawn'],
     ['card.frozen', 'cards', 'Froze card'],
     ['funds.redeemed', 'money', 'Redeemed budget'],
     ['money.capture', 'money', 'Purchase settled'],

@@ -11,7 +11,7 @@ import type { AppClient } from '../adapters/cognito';
 import { REFRESH_TOKEN_VALIDITY_SECONDS } from '../platform/sessionCookie';
 import { db, isConditionFailure, queryAll, tableName, updateFields } from './client';
 import { keys } from './keys';
-import { failedCondition, sendTransaction } from './transactions';
+import { failedCondition, failedConditionItems, sendTransaction, type TransactItem } from './transactions';
 import type { UserRecord } from './users';
 
 export interface TeamRecord {
@@ -122,11 +122,20 @@ export interface InvitationRecord {
   invitedAt: string;
 }
 
-/** Thrown when a transaction's condition shows the e-mail is already an account, or the invitation is gone. */
+/** Thrown when a transaction's condition shows the e-mail is already an account. */
 export class AccountConflict extends Error {}
 
-export async function getEmailOwner(email: string): Promise<string | undefined> {
-  const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.emailClaim(email) }));
+/**
+ * Thrown by the employee sign-up when the invitation it read is no longer
+ * there for its team (withdrawn meanwhile) and the address is still free.
+ */
+export class InvitationGone extends Error {}
+
+/** `consistent`: a strongly consistent read, for a decision right after a write that may have lost a race. */
+export async function getEmailOwner(email: string, consistent = false): Promise<string | undefined> {
+  const result = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.emailClaim(email), ConsistentRead: consistent }),
+  );
   return result.Item?.userId as string | undefined;
 }
 
@@ -200,8 +209,42 @@ export async function createMemberFromInvitation(
       },
     ]);
   } catch (error) {
-    // The address is taken, or the invitation was used or withdrawn; contention alone was retried.
-    if (failedCondition(error)) throw new AccountConflict(member.email);
+    // Contention alone was retried. The address taken (a racing sign-up, which
+    // also used the invitation) is a conflict; the invitation gone while the
+    // address is still free means it was withdrawn meanwhile.
+    const failed = failedConditionItems(error);
+    if (failed.length === 1 && failed[0] === 0) throw new InvitationGone(member.email);
+    if (failed.length > 0) throw new AccountConflict(member.email);
+    throw error;
+  }
+}
+
+/**
+ * A manager withdraws one pending invitation: deleted only while it is still
+ * the very invitation read (this team's, same `invitedAt`), with its audit
+ * entry in the same transaction. False when it is not: the person signed up
+ * with it meanwhile (the sign-up deletes it in its own transaction, so only
+ * one of the two can happen), or it was sent again or withdrawn meanwhile.
+ */
+export async function withdrawInvitation(
+  invitation: InvitationRecord,
+  audit: TransactItem,
+): Promise<boolean> {
+  try {
+    await sendTransaction([
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: keys.invitation(invitation.email),
+          ConditionExpression: 'teamId = :teamId AND invitedAt = :invitedAt',
+          ExpressionAttributeValues: { ':teamId': invitation.teamId, ':invitedAt': invitation.invitedAt },
+        },
+      },
+      audit,
+    ]);
+    return true;
+  } catch (error) {
+    if (failedCondition(error)) return false;
     throw error;
   }
 }
@@ -236,8 +279,13 @@ export async function withdrawTeamInvitations(teamId: string): Promise<number> {
   return withdrawn;
 }
 
-export async function getInvitation(email: string): Promise<InvitationRecord | undefined> {
-  const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.invitation(email) }));
+export async function getInvitation(
+  email: string,
+  consistent = false,
+): Promise<InvitationRecord | undefined> {
+  const result = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.invitation(email), ConsistentRead: consistent }),
+  );
   return result.Item as InvitationRecord | undefined;
 }
 

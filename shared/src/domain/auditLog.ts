@@ -66,6 +66,7 @@ const ACTION_WORDS = {
   'account.secondFactorOff': 'Turned off two-step sign-in',
   'account.passwordChanged': 'Changed their password',
   'employees.invited': 'Invited',
+  'invitation.withdrawn': 'Invitation withdrawn',
   'card.frozen': 'Froze card',
   'card.activated': 'Activated card',
   'card.receiptFreeze': 'Froze card: receipt overdue',
