@@ -654,16 +654,32 @@ describe('/inviteMembers', () => {
     await invite.click();
     await page.getByText('Budget must be a whole number of dollars', { exact: true }).first().waitFor();
     await results.waitFor({ state: 'detached' });
-    await page.getByRole('textbox', { name: /^Budget/ }).fill('30');
 
+    // Invited again with another budget: the page stays and says which budget the new one replaced.
+    await page.getByRole('textbox', { name: /^Budget/ }).fill('45');
+    await page.getByRole('textbox', { name: /^Emails/ }).fill(fresh);
+    await invite.click();
+    await notification(page, 'Employee invited successfully');
+    const again = results.locator('li', { hasText: fresh });
+    await again.waitFor();
+    expect(await again.getAttribute('data-result')).toBe('reinvited');
+    expect(await again.getAttribute('data-previous-cents')).toBe('3000');
+    expect(await again.getAttribute('data-cents')).toBe('4500');
+    expect(await again.textContent()).toContain(
+      'Invited again: budget $30.00 → $45.00 (the new budget replaces the old one)',
+    );
+    await shoot(page, 'invite-again-1280');
+    expect(page.url()).toBe(`${env.webUrl}/inviteMembers`);
+
+    // Everyone simply invited (the same budget again counts): the spec's message and back to the dashboard.
     const another = uniqueEmail('another');
-    await page.getByRole('textbox', { name: /^Emails/ }).fill(another);
+    await page.getByRole('textbox', { name: /^Emails/ }).fill(`${another}, ${fresh}`);
     await invite.click();
     await notification(page, 'Employee invited successfully');
     await page.waitForURL(`${env.webUrl}/dashboard`);
     const list = await api(env.apiUrl, 'GET', '/employees', { token: manager.accessToken });
     const pending = list.body.employees.find((e: { email: string }) => e.email === another);
-    expect(pending).toMatchObject({ status: 'invited', lastName: 'N/A', budgetCents: 3000 });
+    expect(pending).toMatchObject({ status: 'invited', lastName: 'N/A', budgetCents: 4500 });
 
     const small = await open(manager.email, 375);
     await small.goto(`${env.webUrl}/inviteMembers`);

@@ -299,16 +299,22 @@ export const INVITATION_HELD_DAYS = 30;
 
 /**
  * Creates or refreshes an invitation, in one conditional write: refreshed by
- * the same team at any time, taken over by another team only once stale.
+ * the same team at any time, taken over by another team only once stale. A
+ * refresh answers the invitation it replaced, so the manager can be told what
+ * changed (its budget).
  */
 export async function putInvitation(
   invitation: InvitationRecord,
   now: Date,
-): Promise<'created' | 'updated' | 'heldByAnotherTeam'> {
-  const existing = await getInvitation(invitation.email);
+): Promise<
+  | { outcome: 'created' }
+  | { outcome: 'updated'; replaced: InvitationRecord }
+  | { outcome: 'heldByAnotherTeam' }
+> {
   const staleBefore = new Date(now.getTime() - INVITATION_HELD_DAYS * 86_400_000).toISOString();
+  let replaced: InvitationRecord | undefined;
   try {
-    await db().send(
+    const result = await db().send(
       new PutCommand({
         TableName: tableName(),
         Item: {
@@ -319,14 +325,17 @@ export async function putInvitation(
         },
         ConditionExpression: 'attribute_not_exists(pk) OR teamId = :team OR invitedAt < :staleBefore',
         ExpressionAttributeValues: { ':team': invitation.teamId, ':staleBefore': staleBefore },
+        // The item this write replaced, read in the same write: no separate read to go stale.
+        ReturnValues: 'ALL_OLD',
       }),
     );
+    replaced = result.Attributes as InvitationRecord | undefined;
   } catch (error) {
-    if (isConditionFailure(error)) return 'heldByAnotherTeam';
+    if (isConditionFailure(error)) return { outcome: 'heldByAnotherTeam' };
     throw error;
   }
   // Taking over another team's stale invitation is, for this team, a new one.
-  return existing?.teamId === invitation.teamId ? 'updated' : 'created';
+  return replaced?.teamId === invitation.teamId ? { outcome: 'updated', replaced } : { outcome: 'created' };
 }
 
 export async function listTeamUsers(teamId: string): Promise<UserRecord[]> {

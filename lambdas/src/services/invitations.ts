@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { AppError } from '../../../shared/src/errors';
 import {
   type inviteEmployeesInput,
+  type inviteResultSchema,
   isInvitableEmail,
   type withdrawResultSchema,
 } from '../../../shared/src/schemas/invitations';
@@ -22,12 +23,12 @@ import type { Actor } from '../platform/auth';
 import { sendInvitationEmail } from './accountEmails';
 import { mayEmail } from './emailCaps';
 
-type Result = 'invited' | 'reinvited' | 'alreadyRegistered' | 'invitedByAnotherTeam' | 'invalidEmail';
+type InviteResult = z.output<typeof inviteResultSchema>;
 
 export async function inviteEmployees(actor: Actor, input: z.output<typeof inviteEmployeesInput>, now: Date) {
   const [team, manager] = await Promise.all([getTeam(actor.teamId), getUser(actor.userId)]);
   if (!team || !manager) throw new AppError('NOT_FOUND', 'Your team could not be found.');
-  const results: { email: string; result: Result }[] = [];
+  const results: InviteResult[] = [];
   for (const email of input.emails) {
     if (!isInvitableEmail(email)) {
       results.push({ email, result: 'invalidEmail' });
@@ -47,14 +48,22 @@ export async function inviteEmployees(actor: Actor, input: z.output<typeof invit
       },
       now,
     );
-    if (outcome === 'heldByAnotherTeam') {
+    if (outcome.outcome === 'heldByAnotherTeam') {
       results.push({ email, result: 'invitedByAnotherTeam' });
       continue;
     }
+    const previousBudgetCents = outcome.outcome === 'updated' ? outcome.replaced.budgetCents : undefined;
     // The invitation is stored either way; the e-mail only within its daily cap per address.
     if (await mayEmail('invitation', email, now))
-      await sendInvitationEmail(email, `${manager.firstName} ${manager.lastName}`, team.name, input.budget);
-    results.push({ email, result: outcome === 'created' ? 'invited' : 'reinvited' });
+      await sendInvitationEmail(email, `${manager.firstName} ${manager.lastName}`, team.name, input.budget, {
+        ...(previousBudgetCents === undefined ? {} : { replacesBudgetCents: previousBudgetCents }),
+      });
+    results.push(
+      previousBudgetCents === undefined
+        ? { email, result: 'invited', budgetCents: input.budget }
+        : // Invited again: the new budget replaced the old one, and the manager is told from what.
+          { email, result: 'reinvited', budgetCents: input.budget, previousBudgetCents },
+    );
   }
   const invited = results
     .filter((r) => r.result === 'invited' || r.result === 'reinvited')

@@ -30,7 +30,9 @@ export const inviteEmployeesInput = z.object({
 export const inviteResultSchema = z.object({
   email: z.string(),
   result: z.enum(['invited', 'reinvited', 'alreadyRegistered', 'invitedByAnotherTeam', 'invalidEmail']),
-  /** Invited again: the budget the earlier invitation offered, which this one replaced. */
+  /** `invited`, `reinvited`: the monthly budget the invitation now offers. */
+  budgetCents: z.number().int().optional(),
+  /** `reinvited`: the budget the earlier invitation offered, which this one replaced (the request's budget). */
   previousBudgetCents: z.number().int().optional(),
 });
 export const inviteEmployeesOutput = z.object({ results: z.array(inviteResultSchema) });
