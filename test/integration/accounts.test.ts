@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { db, tableName } from '../../lambdas/src/data/client';
 import { keys } from '../../lambdas/src/data/keys';
 import { SESSION_COOKIE_NAME } from '../../lambdas/src/platform/sessionCookie';
+import { auditDetails } from '../../shared/src/domain/auditLog';
 import {
   api,
   inviteAndRegisterEmployee,
@@ -170,6 +171,8 @@ describe('invitations and employee sign-up', () => {
       { email: alex, result: 'reinvited', budgetCents: 6000, previousBudgetCents: 4000 },
     ]);
     expect(await stack.getItem(keys.invitation(alex))).toMatchObject({ budgetCents: 6000 });
+    const log = await api(stack.apiUrl, 'GET', '/team/audit?kind=people', { token: manager.accessToken });
+    expect(auditDetails(log.body.events[0])).toBe(`${alex} (budget $40.00 → $60.00)`);
     expect((await inviteAlex(60)).body.results).toEqual([
       { email: alex, result: 'reinvited', budgetCents: 6000, previousBudgetCents: 6000 },
     ]);

@@ -68,12 +68,24 @@ export async function inviteEmployees(actor: Actor, input: z.output<typeof invit
   const invited = results
     .filter((r) => r.result === 'invited' || r.result === 'reinvited')
     .map((r) => r.email);
+  // The budgets a re-invitation replaced, so the Activity Log can say "$40.00 → $60.00" too.
+  const replacedBudgets = Object.fromEntries(
+    results.flatMap((r) =>
+      r.previousBudgetCents !== undefined && r.previousBudgetCents !== input.budget
+        ? [[r.email, r.previousBudgetCents]]
+        : [],
+    ),
+  );
   if (invited.length > 0) {
     await recordAudit({
       teamId: actor.teamId,
       actorId: actor.userId,
       action: 'employees.invited',
-      after: { emails: invited, budgetCents: input.budget },
+      after: {
+        emails: invited,
+        budgetCents: input.budget,
+        ...(Object.keys(replacedBudgets).length > 0 ? { replacedBudgets } : {}),
+      },
       at: now.toISOString(),
     });
   }
