@@ -3,8 +3,9 @@
  * issue, items 3-5, 7, 8): the dashboard's 5-row preview, the Employees table
  * (search, sort, select-all, pages), every bulk action with its spec §8
  * notification, reallocation and redemption amounts shown before confirming
- * equal to what the ledger records, extra deposits, /inviteMembers per-address
- * answers, and a freeze address that asks before it acts. Each test builds its
+ * equal to what the ledger records, extra deposits, withdrawing invitations,
+ * /inviteMembers per-address answers (a budget replaced by inviting again
+ * included), and a freeze address that asks before it acts. Each test builds its
  * own team, so they do not depend on one another or on file order. Screenshots
  * at 375 and 1280 px go to SCREENSHOT_DIR when it is set.
  */
