@@ -11,7 +11,7 @@
  * Every other acknowledgment sits next to the resource it is about.
  */
 import { Stack, Validations } from 'aws-cdk-lib';
-import { CfnPolicy } from 'aws-cdk-lib/aws-iam';
+import { CfnPolicy, CfnRole } from 'aws-cdk-lib/aws-iam';
 import { AwsSolutionsChecks, type NagPackProps, rules } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 
@@ -121,14 +121,26 @@ export function flattenReference(node: unknown): string {
 const asArray = <T>(value: T | T[] | undefined): T[] =>
   value === undefined ? [] : Array.isArray(value) ? value : [value];
 
-function allowStatements(policy: CfnPolicy): Statement[] {
-  const doc = Stack.of(policy).resolve(policy.policyDocument) as { Statement?: Record<string, unknown>[] };
-  return (doc.Statement ?? [])
-    .filter((s) => s.Effect === 'Allow')
-    .map((s) => ({
-      actions: asArray(s.Action as string | string[]),
-      resources: asArray(s.Resource).map(flattenReference),
-    }));
+type PolicyDoc = { Statement?: Record<string, unknown>[] };
+
+/** The policy documents of a policy resource, or the inline policies of a role (constructs/appFunction.ts). */
+function documentsOf(node: CfnPolicy | CfnRole): PolicyDoc[] {
+  const stack = Stack.of(node);
+  if (node instanceof CfnPolicy) return [stack.resolve(node.policyDocument) as PolicyDoc];
+  // Resolved from the construct, the inline policies keep CDK's property names (policyDocument).
+  const inline = asArray(stack.resolve(node.policies) as { policyDocument?: PolicyDoc }[] | undefined);
+  return inline.map((p) => p.policyDocument ?? {});
+}
+
+function allowStatements(node: CfnPolicy | CfnRole): Statement[] {
+  return documentsOf(node).flatMap((doc) =>
+    (doc.Statement ?? [])
+      .filter((s) => s.Effect === 'Allow')
+      .map((s) => ({
+        actions: asArray(s.Action as string | string[]),
+        resources: asArray(s.Resource).map(flattenReference),
+      })),
+  );
 }
 
 /** Acknowledges the IAM5 findings under `scope` that match a reviewed shape; returns what it acknowledged. */
@@ -137,7 +149,7 @@ export function acknowledgeReviewedWildcards(
 ): { path: string; id: string; reason: string }[] {
   const done: { path: string; id: string; reason: string }[] = [];
   for (const node of scope.node.findAll()) {
-    if (!(node instanceof CfnPolicy)) continue;
+    if (!(node instanceof CfnPolicy) && !(node instanceof CfnRole)) continue;
     const findings = rules.iam.IAMNoWildcardPermissions(node);
     if (!Array.isArray(findings)) continue;
     const statements = allowStatements(node);

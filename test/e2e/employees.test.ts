@@ -3,8 +3,9 @@
  * issue, items 3-5, 7, 8): the dashboard's 5-row preview, the Employees table
  * (search, sort, select-all, pages), every bulk action with its spec §8
  * notification, reallocation and redemption amounts shown before confirming
- * equal to what the ledger records, extra deposits, /inviteMembers per-address
- * answers, and a freeze address that asks before it acts. Each test builds its
+ * equal to what the ledger records, extra deposits, withdrawing invitations,
+ * /inviteMembers per-address answers (a budget replaced by inviting again
+ * included), and a freeze address that asks before it acts. Each test builds its
  * own team, so they do not depend on one another or on file order. Screenshots
  * at 375 and 1280 px go to SCREENSHOT_DIR when it is set.
  */
@@ -134,11 +135,12 @@ describe('the employees table', () => {
     expect(await invitedRow.textContent()).toContain('N/A');
     expect(await invitedRow.locator('td[data-status]').getAttribute('data-status')).toBe('invited');
     expect(await invitedRow.locator('td[data-card-status]').getAttribute('data-card-status')).toBe('pending');
-    // Select all selects what the search shows, across pages; no action suits invited people.
+    // Select all selects what the search shows, across pages; only withdrawing suits invited people.
     await page.getByRole('checkbox', { name: 'Select all 24 employees shown' }).check();
     await page.getByText('24 selected').waitFor();
     for (const action of ['Pause', 'Freeze', 'Delete', 'Reallocate', 'Redeem'])
       expect(await page.getByRole('button', { name: action, exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Withdraw 24 invitations', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Clear selection' }).click();
 
     // Search by name, then sort by name both ways with the keyboard.
@@ -165,6 +167,66 @@ describe('the employees table', () => {
       await small.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);
     await shoot(small, 'employees-375');
+  });
+});
+
+describe('withdrawing invitations', () => {
+  it('withdraws the invited people selected after a dialog naming them; their rows go and their link refuses', async () => {
+    const manager = await setUpTeamOverApi(env.apiUrl, mailbox);
+    const member = await joinTeamOverApi(env.apiUrl, mailbox, manager, 30, {
+      firstName: 'Stays',
+      lastName: 'Member',
+    });
+    const [sam, alex, kim] = [uniqueEmail('sam'), uniqueEmail('alex'), uniqueEmail('kim')];
+    const invited = await api(env.apiUrl, 'POST', '/invitations', {
+      token: manager.accessToken,
+      body: { emails: [sam, alex, kim].join(','), budget: 40 },
+    });
+    expect(invited.status).toBe(200);
+    const invitationRow = (page: Page, email: string) => row(page, `invite:${email}`);
+
+    // On a phone (the compact table): one invited person beside a member.
+    const small = await open(manager.email, 375);
+    await goToEmployees(small);
+    await invitationRow(small, sam).getByRole('checkbox').check();
+    await select(small, 'Stays Member');
+    const withdrawOne = small.getByRole('button', { name: 'Withdraw invitation', exact: true });
+    await withdrawOne.click();
+    const dialog = small.getByRole('dialog', { name: `Withdraw the invitation to ${sam}?` });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain(`${sam} will no longer be able to join your team`);
+    expect(await dialog.textContent()).not.toContain('Stays Member');
+    expect(await seriousViolations(small)).toEqual([]);
+    expect(
+      await small.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await shoot(small, 'withdraw-invitation-375');
+    await dialog.getByRole('button', { name: 'Withdraw invitation' }).click();
+    await notification(small, 'Invitation withdrawn');
+    await invitationRow(small, sam).waitFor({ state: 'detached' });
+    await row(small, member.userId).waitFor();
+    await small.getByText('Select people to act on several at once.').waitFor();
+
+    // On a wide screen: two at once, named in the dialog and the button.
+    const page = await open(manager.email);
+    await goToEmployees(page);
+    await invitationRow(page, alex).getByRole('checkbox').check();
+    await invitationRow(page, kim).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Withdraw 2 invitations', exact: true }).click();
+    const both = page.getByRole('dialog', { name: 'Withdraw 2 invitations?' });
+    await both.waitFor();
+    expect(await both.textContent()).toContain(`${alex} and ${kim}`);
+    await shoot(page, 'withdraw-invitations-1280');
+    await both.getByRole('button', { name: 'Withdraw 2 invitations' }).click();
+    await notification(page, '2 invitations withdrawn');
+    await invitationRow(page, alex).waitFor({ state: 'detached' });
+    await invitationRow(page, kim).waitFor({ state: 'detached' });
+
+    // The e-mailed links now say nobody invited them.
+    for (const email of [sam, alex, kim]) {
+      const check = await api(env.apiUrl, 'POST', '/auth/invitationCheck', { body: { email } });
+      expect(check.body).toEqual({ invited: false });
+    }
   });
 });
 
@@ -593,16 +655,32 @@ describe('/inviteMembers', () => {
     await invite.click();
     await page.getByText('Budget must be a whole number of dollars', { exact: true }).first().waitFor();
     await results.waitFor({ state: 'detached' });
-    await page.getByRole('textbox', { name: /^Budget/ }).fill('30');
 
+    // Invited again with another budget: the page stays and says which budget the new one replaced.
+    await page.getByRole('textbox', { name: /^Budget/ }).fill('45');
+    await page.getByRole('textbox', { name: /^Emails/ }).fill(fresh);
+    await invite.click();
+    await notification(page, 'Employee invited successfully');
+    const again = results.locator('li', { hasText: fresh });
+    await again.waitFor();
+    expect(await again.getAttribute('data-result')).toBe('reinvited');
+    expect(await again.getAttribute('data-previous-cents')).toBe('3000');
+    expect(await again.getAttribute('data-cents')).toBe('4500');
+    expect(await again.textContent()).toContain(
+      'Invited again: budget $30.00 → $45.00 (the new budget replaces the old one)',
+    );
+    await shoot(page, 'invite-again-1280');
+    expect(page.url()).toBe(`${env.webUrl}/inviteMembers`);
+
+    // Everyone simply invited (the same budget again counts): the spec's message and back to the dashboard.
     const another = uniqueEmail('another');
-    await page.getByRole('textbox', { name: /^Emails/ }).fill(another);
+    await page.getByRole('textbox', { name: /^Emails/ }).fill(`${another}, ${fresh}`);
     await invite.click();
     await notification(page, 'Employee invited successfully');
     await page.waitForURL(`${env.webUrl}/dashboard`);
     const list = await api(env.apiUrl, 'GET', '/employees', { token: manager.accessToken });
     const pending = list.body.employees.find((e: { email: string }) => e.email === another);
-    expect(pending).toMatchObject({ status: 'invited', lastName: 'N/A', budgetCents: 3000 });
+    expect(pending).toMatchObject({ status: 'invited', lastName: 'N/A', budgetCents: 4500 });
 
     const small = await open(manager.email, 375);
     await small.goto(`${env.webUrl}/inviteMembers`);

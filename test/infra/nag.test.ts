@@ -84,7 +84,7 @@ describe.each(CONFIGURATIONS)('cdk-nag AwsSolutions, %s', (_name, props) => {
       const distinct = [...new Set(cognito.map((a) => `${a.path} ${a.id}`))].map((k) => k.split(' '));
       expect(distinct).toEqual([
         [
-          `${built.stateful.stackName}/PreSignUp/Role/DefaultPolicy/Resource`,
+          `${built.stateful.stackName}/PreSignUp/Role/Resource`,
           'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:cognito-idp:us-east-1:123456789012:userpool/*]',
         ],
       ]);

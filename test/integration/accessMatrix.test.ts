@@ -278,6 +278,11 @@ const matrix: Record<OperationId, Row> = {
     }),
     expect: { ...managersOnly('ok'), otherManager: 404 },
   },
+  withdrawInvitations: {
+    // Another team's manager reaches the service and is told the address is not theirs to withdraw.
+    request: async () => ({ path: '/invitations/withdraw', body: { emails: uniqueEmail('wd') } }),
+    expect: managersOnly('ok'),
+  },
   deleteEmployees: {
     request: async ({ fresh }) => ({
       path: '/employees/delete',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { db, tableName } from '../../lambdas/src/data/client';
 import { keys } from '../../lambdas/src/data/keys';
 import { SESSION_COOKIE_NAME } from '../../lambdas/src/platform/sessionCookie';
+import { auditDetails } from '../../shared/src/domain/auditLog';
 import {
   api,
   inviteAndRegisterEmployee,
@@ -142,8 +143,8 @@ describe('invitations and employee sign-up', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.results).toEqual([
-      { email: a, result: 'invited' },
-      { email: b, result: 'invited' },
+      { email: a, result: 'invited', budgetCents: 4000 },
+      { email: b, result: 'invited', budgetCents: 4000 },
       { email: manager.email, result: 'alreadyRegistered' },
       { email: 'not-an-email', result: 'invalidEmail' },
     ]);
@@ -151,6 +152,42 @@ describe('invitations and employee sign-up', () => {
     const [mail] = await stack.mailbox.to(a);
     expect(mail?.body.text).toContain('/registerEmployee?email=');
     expect(mail?.body.text).toContain('$40.00');
+  });
+
+  it('inviting again says which budget the new one replaced, and the e-mail says it replaces the earlier one', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const alex = uniqueEmail('alex');
+    const inviteAlex = (budget: number) =>
+      api(stack.apiUrl, 'POST', '/invitations', {
+        token: manager.accessToken,
+        body: { emails: alex, budget },
+      });
+    expect((await inviteAlex(40)).body.results).toEqual([
+      { email: alex, result: 'invited', budgetCents: 4000 },
+    ]);
+    const again = await inviteAlex(60);
+    expect(again.status).toBe(200);
+    expect(again.body.results).toEqual([
+      { email: alex, result: 'reinvited', budgetCents: 6000, previousBudgetCents: 4000 },
+    ]);
+    expect(await stack.getItem(keys.invitation(alex))).toMatchObject({ budgetCents: 6000 });
+    const log = await api(stack.apiUrl, 'GET', '/team/audit?kind=people', { token: manager.accessToken });
+    expect(auditDetails(log.body.events[0])).toBe(`${alex} (budget $40.00 → $60.00)`);
+    expect((await inviteAlex(60)).body.results).toEqual([
+      { email: alex, result: 'reinvited', budgetCents: 6000, previousBudgetCents: 6000 },
+    ]);
+
+    const [first, second, third] = await stack.mailbox.to(alex);
+    expect(first?.subject).toBe('Mary Manager invited you to Learning Budget');
+    expect(first?.body.text).not.toContain('replaces');
+    expect(second?.subject).toBe('Mary Manager updated your invitation to Learning Budget');
+    expect(second?.body.text).toContain(
+      'This invitation replaces the one Mary Manager sent you before: your monthly budget is now $60.00 instead of $40.00.',
+    );
+    expect(second?.body.text).toContain('/registerEmployee?email=');
+    expect(third?.body.text).toContain(
+      'This invitation replaces the one Mary Manager sent you before; nothing else changed.',
+    );
   });
 
   it('answers the invite check with only yes or no', async () => {
@@ -209,7 +246,9 @@ describe('invitations and employee sign-up', () => {
         body: { emails: person, budget },
       });
 
-    expect((await invite(first, 30)).body.results).toEqual([{ email: person, result: 'invited' }]);
+    expect((await invite(first, 30)).body.results).toEqual([
+      { email: person, result: 'invited', budgetCents: 3000 },
+    ]);
     const firstTeam = (await stack.getItem(keys.invitation(person)))?.teamId;
     expect((await invite(second, 90)).body.results).toEqual([
       { email: person, result: 'invitedByAnotherTeam' },
@@ -219,7 +258,9 @@ describe('invitations and employee sign-up', () => {
       budgetCents: 3000,
     });
     expect(await stack.mailbox.to(person)).toHaveLength(1);
-    expect((await invite(first, 40)).body.results).toEqual([{ email: person, result: 'reinvited' }]);
+    expect((await invite(first, 40)).body.results).toEqual([
+      { email: person, result: 'reinvited', budgetCents: 4000, previousBudgetCents: 3000 },
+    ]);
 
     // Thirty-one days on, the first team's invitation is stale and the newer one wins.
     await db().send(
@@ -230,7 +271,10 @@ describe('invitations and employee sign-up', () => {
         ExpressionAttributeValues: { ':old': new Date(Date.now() - 31 * 86_400_000).toISOString() },
       }),
     );
-    expect((await invite(second, 90)).body.results).toEqual([{ email: person, result: 'invited' }]);
+    // Taken over from another team: for this team a new invitation, no earlier budget of its own.
+    expect((await invite(second, 90)).body.results).toEqual([
+      { email: person, result: 'invited', budgetCents: 9000 },
+    ]);
     const taken = await stack.getItem(keys.invitation(person));
     expect(taken).toMatchObject({ budgetCents: 9000 });
     expect(taken?.teamId).not.toBe(firstTeam);

@@ -31,6 +31,7 @@ describe('the activity log in words', () => {
   it.each([
     ['employee.paused', 'people', 'Paused'],
     ['employees.invited', 'people', 'Invited'],
+    ['invitation.withdrawn', 'people', 'Invitation withdrawn'],
     ['card.frozen', 'cards', 'Froze card'],
     ['funds.redeemed', 'money', 'Redeemed budget'],
     ['money.capture', 'money', 'Purchase settled'],
@@ -151,6 +152,16 @@ describe('the activity log in words', () => {
     expect(auditDetails({ action: 'employees.invited', after: { emails: ['a@x.test', 'b@x.test'] } })).toBe(
       'a@x.test, b@x.test',
     );
+    // Invited again with another budget: which budget the new one replaced.
+    expect(
+      auditDetails({
+        action: 'employees.invited',
+        after: { emails: ['a@x.test', 'b@x.test'], budgetCents: 6000, replacedBudgets: { 'b@x.test': 4000 } },
+      }),
+    ).toBe('a@x.test, b@x.test (budget $40.00 → $60.00)');
+    expect(
+      auditDetails({ action: 'invitation.withdrawn', after: { emails: ['c@x.test'], budgetCents: 4000 } }),
+    ).toBe('c@x.test');
     expect(
       auditDetails({ action: 'employee.paused', before: { status: 'active' }, after: { status: 'paused' } }),
     ).toBe('active → paused');

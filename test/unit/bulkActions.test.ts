@@ -94,6 +94,22 @@ describe('reallocate and redeem', () => {
   });
 });
 
+describe('withdraw invitation', () => {
+  const invitedToo = person('invite:b@x.test', 'invited');
+  it.each([
+    ['one invited person', [invited], { userIds: ['i'] }],
+    [
+      'invited beside members: only the invited',
+      [active, invited, deletedEmpty, invitedToo],
+      { userIds: ['i', 'invite:b@x.test'] },
+    ],
+    ['no invited person: hidden', [active, paused, deletedWithMoney], null],
+    ['nothing selected: hidden', [], null],
+  ])('%s', (_name, selected, expected) => {
+    expect(bulkActions(selected as Person[]).withdraw).toEqual(expected);
+  });
+});
+
 it('receivers of a reallocation are active or paused members, never invited or deleted', () => {
   expect(reallocationReceivers([active, paused, invited, deletedWithMoney]).map((p) => p.userId)).toEqual([
     'a',

@@ -1,13 +1,23 @@
 /**
  * The one way this app defines a Lambda: Node (nodeRuntime.ts) on arm64, X-Ray tracing where asked, its
  * own log group with retention, esbuild bundling with source maps, and its own
- * role that starts with nothing but writing its logs (no AWS managed policy).
+ * role that starts with nothing but writing its logs (no AWS managed policy),
+ * its rights inline in the role (InlinePolicyRole).
  * Everything else a function may do is granted from its capabilities
  * (capabilities.ts), so the route table stays the single statement of rights.
  */
 import path from 'node:path';
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
-import { type IGrantable, type IPrincipal, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import {
+  type AddToPrincipalPolicyResult,
+  type IGrantable,
+  type IPrincipal,
+  PolicyDocument,
+  type PolicyStatement,
+  Role,
+  type RoleProps,
+  ServicePrincipal,
+} from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -27,6 +37,30 @@ export const FUNCTION_DEFAULTS = {
   logRetention: RetentionDays.THREE_MONTHS,
 } as const;
 
+/**
+ * A role whose grants go into one inline policy of the role itself rather than
+ * a separate `AWS::IAM::Policy` resource (CDK's DefaultPolicy). The rights are
+ * the same; each function costs one CloudFormation resource less, which keeps
+ * the API stack, one function per route, under CloudFormation's 500 resources
+ * a stack (docs/decisions.md "One Lambda per route"). The role exists with
+ * its rights before the function that uses it, so nothing waits on a policy
+ * attached afterwards.
+ */
+export class InlinePolicyRole extends Role {
+  private readonly rights: PolicyDocument;
+
+  constructor(scope: Construct, id: string, props: RoleProps) {
+    const rights = new PolicyDocument();
+    super(scope, id, { ...props, inlinePolicies: { ...props.inlinePolicies, Rights: rights } });
+    this.rights = rights;
+  }
+
+  override addToPrincipalPolicy(statement: PolicyStatement): AddToPrincipalPolicyResult {
+    this.rights.addStatements(statement);
+    return { statementAdded: true, policyDependable: this };
+  }
+}
+
 export interface AppFunctionProps {
   /** Handler file, relative to the repository root (e.g. from handlerFile()); exports `handler`. */
   entry: string;
@@ -44,7 +78,7 @@ export interface AppFunctionProps {
 
 export class AppFunction extends Construct implements IGrantable {
   readonly function: NodejsFunction;
-  readonly role: Role;
+  readonly role: InlinePolicyRole;
   readonly logGroup: LogGroup;
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
@@ -55,7 +89,7 @@ export class AppFunction extends Construct implements IGrantable {
       retention: FUNCTION_DEFAULTS.logRetention,
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    this.role = new Role(this, 'Role', {
+    this.role = new InlinePolicyRole(this, 'Role', {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
       description: `${id}: ${props.description}`.slice(0, 1000),
     });

@@ -11,7 +11,7 @@ import type { AppClient } from '../adapters/cognito';
 import { REFRESH_TOKEN_VALIDITY_SECONDS } from '../platform/sessionCookie';
 import { db, isConditionFailure, queryAll, tableName, updateFields } from './client';
 import { keys } from './keys';
-import { failedCondition, sendTransaction } from './transactions';
+import { failedCondition, failedConditionItems, sendTransaction, type TransactItem } from './transactions';
 import type { UserRecord } from './users';
 
 export interface TeamRecord {
@@ -122,11 +122,20 @@ export interface InvitationRecord {
   invitedAt: string;
 }
 
-/** Thrown when a transaction's condition shows the e-mail is already an account, or the invitation is gone. */
+/** Thrown when a transaction's condition shows the e-mail is already an account. */
 export class AccountConflict extends Error {}
 
-export async function getEmailOwner(email: string): Promise<string | undefined> {
-  const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.emailClaim(email) }));
+/**
+ * Thrown by the employee sign-up when the invitation it read is no longer
+ * there for its team (withdrawn meanwhile) and the address is still free.
+ */
+export class InvitationGone extends Error {}
+
+/** `consistent`: a strongly consistent read, for a decision right after a write that may have lost a race. */
+export async function getEmailOwner(email: string, consistent = false): Promise<string | undefined> {
+  const result = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.emailClaim(email), ConsistentRead: consistent }),
+  );
   return result.Item?.userId as string | undefined;
 }
 
@@ -200,8 +209,42 @@ export async function createMemberFromInvitation(
       },
     ]);
   } catch (error) {
-    // The address is taken, or the invitation was used or withdrawn; contention alone was retried.
-    if (failedCondition(error)) throw new AccountConflict(member.email);
+    // Contention alone was retried. The address taken (a racing sign-up, which
+    // also used the invitation) is a conflict; the invitation gone while the
+    // address is still free means it was withdrawn meanwhile.
+    const failed = failedConditionItems(error);
+    if (failed.length === 1 && failed[0] === 0) throw new InvitationGone(member.email);
+    if (failed.length > 0) throw new AccountConflict(member.email);
+    throw error;
+  }
+}
+
+/**
+ * A manager withdraws one pending invitation: deleted only while it is still
+ * the very invitation read (this team's, same `invitedAt`), with its audit
+ * entry in the same transaction. False when it is not: the person signed up
+ * with it meanwhile (the sign-up deletes it in its own transaction, so only
+ * one of the two can happen), or it was sent again or withdrawn meanwhile.
+ */
+export async function withdrawInvitation(
+  invitation: InvitationRecord,
+  audit: TransactItem,
+): Promise<boolean> {
+  try {
+    await sendTransaction([
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: keys.invitation(invitation.email),
+          ConditionExpression: 'teamId = :teamId AND invitedAt = :invitedAt',
+          ExpressionAttributeValues: { ':teamId': invitation.teamId, ':invitedAt': invitation.invitedAt },
+        },
+      },
+      audit,
+    ]);
+    return true;
+  } catch (error) {
+    if (failedCondition(error)) return false;
     throw error;
   }
 }
@@ -236,8 +279,13 @@ export async function withdrawTeamInvitations(teamId: string): Promise<number> {
   return withdrawn;
 }
 
-export async function getInvitation(email: string): Promise<InvitationRecord | undefined> {
-  const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.invitation(email) }));
+export async function getInvitation(
+  email: string,
+  consistent = false,
+): Promise<InvitationRecord | undefined> {
+  const result = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.invitation(email), ConsistentRead: consistent }),
+  );
   return result.Item as InvitationRecord | undefined;
 }
 
@@ -251,16 +299,22 @@ export const INVITATION_HELD_DAYS = 30;
 
 /**
  * Creates or refreshes an invitation, in one conditional write: refreshed by
- * the same team at any time, taken over by another team only once stale.
+ * the same team at any time, taken over by another team only once stale. A
+ * refresh answers the invitation it replaced, so the manager can be told what
+ * changed (its budget).
  */
 export async function putInvitation(
   invitation: InvitationRecord,
   now: Date,
-): Promise<'created' | 'updated' | 'heldByAnotherTeam'> {
-  const existing = await getInvitation(invitation.email);
+): Promise<
+  | { outcome: 'created' }
+  | { outcome: 'updated'; replaced: InvitationRecord }
+  | { outcome: 'heldByAnotherTeam' }
+> {
   const staleBefore = new Date(now.getTime() - INVITATION_HELD_DAYS * 86_400_000).toISOString();
+  let replaced: InvitationRecord | undefined;
   try {
-    await db().send(
+    const result = await db().send(
       new PutCommand({
         TableName: tableName(),
         Item: {
@@ -271,14 +325,17 @@ export async function putInvitation(
         },
         ConditionExpression: 'attribute_not_exists(pk) OR teamId = :team OR invitedAt < :staleBefore',
         ExpressionAttributeValues: { ':team': invitation.teamId, ':staleBefore': staleBefore },
+        // The item this write replaced, read in the same write: no separate read to go stale.
+        ReturnValues: 'ALL_OLD',
       }),
     );
+    replaced = result.Attributes as InvitationRecord | undefined;
   } catch (error) {
-    if (isConditionFailure(error)) return 'heldByAnotherTeam';
+    if (isConditionFailure(error)) return { outcome: 'heldByAnotherTeam' };
     throw error;
   }
   // Taking over another team's stale invitation is, for this team, a new one.
-  return existing?.teamId === invitation.teamId ? 'updated' : 'created';
+  return replaced?.teamId === invitation.teamId ? { outcome: 'updated', replaced } : { outcome: 'created' };
 }
 
 export async function listTeamUsers(teamId: string): Promise<UserRecord[]> {

@@ -67,6 +67,16 @@ export function failedCondition(error: unknown): boolean {
   return cancellationReasons(error)?.includes('ConditionalCheckFailed') ?? false;
 }
 
+/**
+ * The positions (0-based, in the order sent) of the items whose condition
+ * cancelled a transaction, so a caller can say which rule refused it.
+ */
+export function failedConditionItems(error: unknown): number[] {
+  return (cancellationReasons(error) ?? []).flatMap((code, index) =>
+    code === 'ConditionalCheckFailed' ? [index] : [],
+  );
+}
+
 /** "Full jitter": a random wait up to an exponentially growing bound, so racing writers spread out. */
 function backoffMs(attempt: number): number {
   return Math.floor(Math.random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt));

@@ -46,20 +46,41 @@ export async function sendPasswordResetEmail(to: string, token: string): Promise
   });
 }
 
+/**
+ * The invitation. Sent again (the manager invited the address again), it says
+ * it replaces the earlier one and, when the budget changed, from what to what:
+ * the person may have read the first e-mail's amount.
+ */
 export async function sendInvitationEmail(
   to: string,
   managerName: string,
   company: string,
   budgetCents: number,
+  options: { replacesBudgetCents?: number } = {},
 ) {
   const url = link('/registerEmployee', { email: to });
+  const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+  const previous = options.replacesBudgetCents;
+  const replaces =
+    previous === undefined
+      ? []
+      : [
+          previous === budgetCents
+            ? `This invitation replaces the one ${managerName} sent you before; nothing else changed.`
+            : `This invitation replaces the one ${managerName} sent you before: your monthly budget is now ${dollars(budgetCents)} instead of ${dollars(previous)}.`,
+          '',
+        ];
   await sendEmail({
     to: [to],
-    subject: `${managerName} invited you to ${PRODUCT}`,
+    subject:
+      previous === undefined
+        ? `${managerName} invited you to ${PRODUCT}`
+        : `${managerName} updated your invitation to ${PRODUCT}`,
     text: [
       `${managerName} at ${company} invited you to ${PRODUCT}.`,
       '',
-      `You will get a virtual prepaid card with a monthly learning budget of $${(budgetCents / 100).toFixed(2)} to spend on books, audiobooks, courses and assessments.`,
+      ...replaces,
+      `You will get a virtual prepaid card with a monthly learning budget of ${dollars(budgetCents)} to spend on books, audiobooks, courses and assessments.`,
       '',
       `Join your team here, using this email address (${to}):`,
       url,

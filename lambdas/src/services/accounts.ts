@@ -36,6 +36,7 @@ import {
   endAllSessions,
   getEmailOwner,
   getInvitation,
+  InvitationGone,
   liveSession,
   putSession,
   setUserFields,
@@ -121,8 +122,9 @@ export async function registerManager(input: z.output<typeof registerManagerInpu
   return { userId, role: 'manager' as const };
 }
 
+/** Read consistently: an invitation withdrawn a moment ago must already be refused. */
 export async function checkInvitation(email: string): Promise<boolean> {
-  return Boolean(await getInvitation(email));
+  return Boolean(await getInvitation(email, true));
 }
 
 export const NO_INVITATION = 'Sorry! No one invited you';
@@ -130,7 +132,8 @@ export const NO_INVITATION = 'Sorry! No one invited you';
 /**
  * Employee sign-up: needs a live invitation for exactly this e-mail. The
  * member is created active on the inviting manager's team, and the invitation
- * is consumed in the same transaction. (Charging, card and funding join this
+ * is consumed in the same transaction; one withdrawn between the read and that
+ * transaction refuses the sign-up as if it had never been sent. (Charging, card and funding join this
  * flow with the money core.)
  */
 export async function registerEmployee(
@@ -138,7 +141,7 @@ export async function registerEmployee(
   now: Date,
   log: Logger,
 ) {
-  const invitation = await getInvitation(input.email);
+  const invitation = await getInvitation(input.email, true);
   if (!invitation) {
     if (await getEmailOwner(input.email)) throw new AppError('CONFLICT', ALREADY_REGISTERED);
     throw new AppError('NOT_FOUND', NO_INVITATION);
@@ -164,6 +167,8 @@ export async function registerEmployee(
   } catch (error) {
     await deleteUser(input.email);
     if (error instanceof AccountConflict) throw new AppError('CONFLICT', ALREADY_REGISTERED);
+    // Withdrawn by the manager while this sign-up was under way: no member without an invitation.
+    if (error instanceof InvitationGone) throw new AppError('NOT_FOUND', NO_INVITATION);
     throw error;
   }
   await sendVerification({ userId, email: input.email, firstName: input.firstName }, now);

@@ -43,7 +43,12 @@ import {
 import { purchaseCheckInput, purchaseCheckOutput } from '../schemas/card';
 import { catalogueOutput, itemViewInput, itemViewOutput } from '../schemas/catalogue';
 import { okResponse } from '../schemas/common';
-import { inviteEmployeesInput, inviteEmployeesOutput } from '../schemas/invitations';
+import {
+  inviteEmployeesInput,
+  inviteEmployeesOutput,
+  withdrawInvitationsInput,
+  withdrawInvitationsOutput,
+} from '../schemas/invitations';
 import { meOutput, type Role } from '../schemas/me';
 import { profileOutput, updateProfileInput, userIdInput } from '../schemas/profile';
 import { joinWaitlistInput, sendContactMessageInput } from '../schemas/public';
@@ -500,6 +505,16 @@ export const routes = {
     output: inviteEmployeesOutput,
     uses: ['table:write', 'email:send'],
   }),
+  withdrawInvitations: route({
+    method: 'POST',
+    path: '/invitations/withdraw',
+    summary:
+      "Withdraw the team's pending invitations (by e-mail or Employees row id); per-address results; audited.",
+    access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true },
+    input: withdrawInvitationsInput,
+    output: withdrawInvitationsOutput,
+    uses: ['table:write', 'table:delete:invitation'],
+  }),
   finalizeSetup: route({
     method: 'POST',
     path: '/billing/setup',
@@ -872,7 +887,8 @@ export const routes = {
     openWhenClosed: true,
     // It cancels every card and may refund the whole pool: as much a money move as a redemption.
     freshFactor: 'always',
-    uses: ['table:write', 'email:send', 'stripe'],
+    // Closing withdraws the team's pending invitations (a closed team takes nobody new).
+    uses: ['table:write', 'table:delete:invitation', 'email:send', 'stripe'],
   }),
 } as const satisfies Record<string, RouteDef>;
 

@@ -66,6 +66,7 @@ const ACTION_WORDS = {
   'account.secondFactorOff': 'Turned off two-step sign-in',
   'account.passwordChanged': 'Changed their password',
   'employees.invited': 'Invited',
+  'invitation.withdrawn': 'Invitation withdrawn',
   'card.frozen': 'Froze card',
   'card.activated': 'Activated card',
   'card.receiptFreeze': 'Froze card: receipt overdue',
@@ -300,7 +301,19 @@ export function auditDetails(event: {
       last4: card.last4 as string,
       ...(typeof card.brand === 'string' ? { brand: card.brand } : {}),
     });
-  if (Array.isArray(after.emails)) return (after.emails as string[]).join(', ');
+  if (Array.isArray(after.emails)) {
+    // An invitation sent again with another budget says which it replaced.
+    const replaced = (after.replacedBudgets ?? {}) as Record<string, unknown>;
+    const budget = cents(after.budgetCents);
+    return strings(after.emails)
+      .map((email) => {
+        const before = cents(replaced[email]);
+        return before === undefined || budget === undefined
+          ? email
+          : `${email} (budget ${formatCents(before)} → ${formatCents(budget)})`;
+      })
+      .join(', ');
+  }
   if (typeof before.status === 'string' && typeof after.status === 'string' && before.status !== after.status)
     return `${before.status} → ${after.status}`;
   return undefined;

@@ -30,9 +30,61 @@ export const inviteEmployeesInput = z.object({
 export const inviteResultSchema = z.object({
   email: z.string(),
   result: z.enum(['invited', 'reinvited', 'alreadyRegistered', 'invitedByAnotherTeam', 'invalidEmail']),
+  /** `invited`, `reinvited`: the monthly budget the invitation now offers. */
+  budgetCents: z.number().int().optional(),
+  /** `reinvited`: the budget the earlier invitation offered, which this one replaced (the request's budget). */
+  previousBudgetCents: z.number().int().optional(),
 });
 export const inviteEmployeesOutput = z.object({ results: z.array(inviteResultSchema) });
 
 export function isInvitableEmail(email: string): boolean {
   return EMAIL_PATTERN.test(email) && email.length <= 254;
 }
+
+/** The Employees screen lists an invitation as a row whose id is this prefix and the address. */
+export const INVITATION_ROW_PREFIX = 'invite:';
+
+export function invitationRowId(email: string): string {
+  return `${INVITATION_ROW_PREFIX}${email}`;
+}
+
+/**
+ * Withdrawing pending invitations: by address (comma list or array, as when
+ * inviting) or by the Employees screen's row ids (`invite:<email>`), or both;
+ * one list of distinct addresses, at most MAX_INVITES_PER_REQUEST.
+ */
+export const withdrawInvitationsInput = z
+  .object({
+    emails: z.union([z.string(), z.array(z.string().max(320)).max(MAX_INVITES_PER_REQUEST)]).optional(),
+    userIds: z
+      .array(
+        z.string().max(330).startsWith(INVITATION_ROW_PREFIX, { error: 'Only invitations can be withdrawn' }),
+      )
+      .max(MAX_INVITES_PER_REQUEST)
+      .optional(),
+  })
+  .transform(({ emails, userIds }) => {
+    const fromIds = (userIds ?? []).map((id) => id.slice(INVITATION_ROW_PREFIX.length));
+    const listed = emails === undefined ? [] : Array.isArray(emails) ? emails : [emails];
+    return { emails: splitEmailList([...listed, ...fromIds].join(',')) };
+  })
+  .refine(({ emails }) => emails.length > 0, {
+    error: 'Please select at least one invitation',
+    path: ['emails'],
+  })
+  .refine(({ emails }) => emails.length <= MAX_INVITES_PER_REQUEST, {
+    error: `At most ${MAX_INVITES_PER_REQUEST} invitations at a time`,
+    path: ['emails'],
+  });
+
+export const withdrawResultSchema = z.object({
+  email: z.string(),
+  /**
+   * withdrawn: this team's pending invitation is gone and its link refused;
+   * alreadyJoined: the person signed up with it (a member now; nothing changed);
+   * notInvited: no pending invitation of this team (never sent, withdrawn
+   * before, or another team's: not said which).
+   */
+  result: z.enum(['withdrawn', 'alreadyJoined', 'notInvited', 'invalidEmail']),
+});
+export const withdrawInvitationsOutput = z.object({ results: z.array(withdrawResultSchema) });

@@ -23,6 +23,11 @@ export const employeeMessages = {
   redeemFailed: (detail: string) => `Error on redemption: ${detail}`,
   deposited: 'Deposit sent successfully!',
   depositFailed: (detail: string) => `Error on deposit: ${detail}`,
+  /** Ours: withdrawing invitations has no spec text; it follows the others. */
+  withdrawn: (count: number) => (count === 1 ? 'Invitation withdrawn' : `${count} invitations withdrawn`),
+  withdrawFailed: (detail: string) => `Error on withdrawing invitations: ${detail}`,
+  /** Signed up before the withdrawal reached them: a member now, left as they are. */
+  alreadyJoined: (emails: string) => `Already joined, so not withdrawn: ${emails}`,
 } as const;
 
 export const inviteMessages = {

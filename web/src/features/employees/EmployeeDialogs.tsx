@@ -118,6 +118,75 @@ export function DeleteDialog(props: { people: EmployeeRow[]; onClose: () => void
   );
 }
 
+// --- Withdraw invitations -----------------------------------------------------
+
+/**
+ * Withdraws pending invitations: their e-mailed links stop working. Invited
+ * people have no name yet, so the dialog names them by address. One already
+ * signed up by the time it arrives is left as they are and said so.
+ */
+export function WithdrawInvitationsDialog(props: {
+  people: EmployeeRow[];
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { people, onClose, onDone } = props;
+  const [busy, setBusy] = useState(false);
+  const emails = people.map((p) => p.email);
+  async function confirm() {
+    setBusy(true);
+    try {
+      const { results } = await call('withdrawInvitations', { userIds: people.map((p) => p.userId) });
+      const joined = results.filter((r) => r.result === 'alreadyJoined').map((r) => r.email);
+      // Not pending any more either way (withdrawn here, or a moment ago elsewhere): gone from the list.
+      const gone = results.filter((r) => r.result === 'withdrawn' || r.result === 'notInvited').length;
+      if (gone > 0) notify({ kind: 'success', message: employeeMessages.withdrawn(gone) });
+      if (joined.length > 0)
+        notify({ kind: 'info', message: employeeMessages.alreadyJoined(nameList(joined)) });
+      onDone();
+    } catch (error) {
+      notify({ kind: 'error', message: employeeMessages.withdrawFailed(errorMessage(error)) });
+      setBusy(false);
+    }
+  }
+  const one = people.length === 1;
+  return (
+    <Shell
+      opened
+      title={one ? `Withdraw the invitation to ${emails[0]}?` : `Withdraw ${people.length} invitations?`}
+      busy={busy}
+      onClose={onClose}
+    >
+      <Stack gap="md" data-testid="withdraw-dialog">
+        <Text style={{ overflowWrap: 'anywhere' }}>
+          {people.length > 3 ? 'These people' : nameList(emails)} will no longer be able to join your team
+          with the link we emailed. Nothing was charged for {one ? 'this invitation' : 'these invitations'},
+          and you can invite them again at any time.
+        </Text>
+        {people.length > 3 ? (
+          <ScrollArea.Autosize mah={160} type="auto">
+            <List size="sm" spacing={2} aria-label="Invitations to withdraw">
+              {emails.map((email) => (
+                <List.Item key={email} style={{ overflowWrap: 'anywhere' }}>
+                  {email}
+                </List.Item>
+              ))}
+            </List>
+          </ScrollArea.Autosize>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button color="red.8" loading={busy} onClick={() => void confirm()}>
+            {one ? 'Withdraw invitation' : `Withdraw ${people.length} invitations`}
+          </Button>
+        </Group>
+      </Stack>
+    </Shell>
+  );
+}
+
 // --- Freeze / activate one card -----------------------------------------------
 
 export function CardStatusDialog(props: {

@@ -4,8 +4,9 @@
  * fuzzy search over name, e-mail and status; every column sortable (remaining
  * budget, highest first, by default); selection with select-all over what the
  * search shows; 25 rows a page so a large team stays quick. Bulk actions follow
- * bulkActions.ts; per person: edit, extra deposit, freeze or activate. After
- * any action the list is reloaded in place.
+ * bulkActions.ts (invited people: withdraw their invitation); per person:
+ * edit, extra deposit, freeze or activate. After any action the list is
+ * reloaded in place.
  */
 import { Alert, Button, Group, Loader, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -23,6 +24,7 @@ import {
   DepositDialog,
   ReallocateDialog,
   RedeemDialog,
+  WithdrawInvitationsDialog,
 } from './EmployeeDialogs';
 import { EmployeesTable, type RowAction } from './EmployeesTable';
 import { createSearch, SEARCH_MAX_LENGTH } from './employeeSearch';
@@ -34,6 +36,7 @@ type Dialog =
   | { kind: 'delete'; people: EmployeeRow[] }
   | { kind: 'reallocate'; from: EmployeeRow[] }
   | { kind: 'redeem'; from: EmployeeRow[] }
+  | { kind: 'withdraw'; people: EmployeeRow[] }
   | { kind: 'activate'; people: EmployeeRow[]; receiptFrozen: EmployeeRow[] }
   | RowAction;
 
@@ -229,6 +232,18 @@ export function EmployeesPage() {
             Redeem
           </Button>
         ) : null}
+        {actions.withdraw ? (
+          <Button
+            size="sm"
+            variant="outline"
+            color="red.8"
+            onClick={() => setDialog({ kind: 'withdraw', people: byIds(actions.withdraw?.userIds ?? []) })}
+          >
+            {actions.withdraw.userIds.length === 1
+              ? 'Withdraw invitation'
+              : `Withdraw ${actions.withdraw.userIds.length} invitations`}
+          </Button>
+        ) : null}
         {selected.size > 0 ? (
           <Button size="sm" variant="subtle" onClick={() => setSelected(new Set())}>
             Clear selection
@@ -289,6 +304,9 @@ export function EmployeesPage() {
 
       {dialog?.kind === 'delete' ? (
         <DeleteDialog people={dialog.people} onClose={() => setDialog(null)} onDone={bulkDone} />
+      ) : null}
+      {dialog?.kind === 'withdraw' ? (
+        <WithdrawInvitationsDialog people={dialog.people} onClose={() => setDialog(null)} onDone={bulkDone} />
       ) : null}
       {dialog?.kind === 'reallocate' ? (
         <ReallocateDialog

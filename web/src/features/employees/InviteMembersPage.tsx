@@ -1,15 +1,18 @@
 /**
  * /inviteMembers (spec §2, §5 "Invite", §8): e-mails (comma-separated) and a
  * monthly budget (default 25). Invite stays disabled while either is blank.
- * Each address gets its own answer. When every address was invited the page
- * says 'Employee invited successfully' and returns to /dashboard after 1000 ms;
- * when some were not, it stays so the manager can read which and why
- * (docs/decisions.md); when none were, 'Error on inviting employee: {detail}'.
+ * Each address gets its own answer. When every address was simply invited the
+ * page says 'Employee invited successfully' and returns to /dashboard after
+ * 1000 ms; when some were not, or someone invited before now has another
+ * budget, it stays so the manager can read which and why ("budget $40.00 →
+ * $60.00", docs/decisions.md); when none were, 'Error on inviting employee:
+ * {detail}'.
  */
 import { Alert, Button, Group, List, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { RouteOutput } from '../../../../shared/src/api/routes';
+import { formatCents } from '../../../../shared/src/domain/money';
 import { DEFAULT_BUDGET_DOLLARS, splitEmailList } from '../../../../shared/src/schemas/invitations';
 import { ApiError, call, errorMessage } from '../../api/client';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -29,6 +32,19 @@ const resultText: Record<Result['result'], string> = {
 };
 
 const isInvited = (r: Result) => r.result === 'invited' || r.result === 'reinvited';
+
+/** Invited again with another budget: the new one replaced the old, which the manager must see. */
+const budgetChanged = (r: Result) =>
+  r.result === 'reinvited' &&
+  r.previousBudgetCents !== undefined &&
+  r.budgetCents !== undefined &&
+  r.previousBudgetCents !== r.budgetCents;
+
+function answerText(r: Result): string {
+  if (budgetChanged(r))
+    return `Invited again: budget ${formatCents(r.previousBudgetCents ?? 0)} → ${formatCents(r.budgetCents ?? 0)} (the new budget replaces the old one)`;
+  return resultText[r.result];
+}
 
 export function InviteMembersPage() {
   useDocumentTitle('Invite Members');
@@ -72,7 +88,8 @@ export function InviteMembersPage() {
         });
       } else {
         notify({ kind: 'success', message: inviteMessages.invited });
-        if (refused.length === 0) setLeaving(true);
+        // Stay when something needs reading: a refusal, or a budget that replaced another.
+        if (refused.length === 0 && !answer.results.some(budgetChanged)) setLeaving(true);
         // Keep only the addresses that still need attention.
         else setEmails(refused.map((r) => r.email).join(', '));
       }
@@ -134,7 +151,7 @@ export function InviteMembersPage() {
       </Paper>
       {results ? (
         <Alert
-          color={results.every(isInvited) ? 'green' : 'yellow'}
+          color={results.every((r) => isInvited(r) && !budgetChanged(r)) ? 'green' : 'yellow'}
           variant="light"
           title={leaving ? 'Invitations sent. Back to your dashboard in a moment.' : 'Invitation results'}
           aria-live="polite"
@@ -150,12 +167,18 @@ export function InviteMembersPage() {
             }}
           >
             {results.map((r) => (
-              <List.Item key={r.email} data-result={r.result}>
+              <List.Item
+                key={r.email}
+                data-result={r.result}
+                {...(budgetChanged(r)
+                  ? { 'data-previous-cents': r.previousBudgetCents, 'data-cents': r.budgetCents }
+                  : {})}
+              >
                 <Text span fw={600} c="dark">
                   {r.email}
                 </Text>
                 <Text span c="dark">
-                  : {resultText[r.result]}
+                  : {answerText(r)}
                 </Text>
               </List.Item>
             ))}

@@ -13,9 +13,12 @@
  * - Delete: only for active or paused people; offered if any selected is not deleted.
  * - Reallocate (and redeem, ours): only when a selected person is deleted or
  *   dormant and has remaining budget above 0.
+ * - Withdraw invitation (ours): the selected invited people, whatever else is
+ *   selected.
  *
  * Invited people have no account yet (no card, nothing to pause or delete), so
- * they are never a target; an action with no target is hidden (docs/decisions.md).
+ * withdrawing their invitation is the only action that targets them; an action
+ * with no target is hidden (docs/decisions.md).
  */
 
 export type EmployeeStatus = 'invited' | 'active' | 'paused' | 'deleted';
@@ -38,6 +41,8 @@ export interface BulkActions {
   delete: { userIds: string[] } | null;
   reallocate: { deletedUserIds: string[] } | null;
   redeem: { deletedUserIds: string[] } | null;
+  /** The Employees rows of pending invitations (`invite:<email>`), as POST /invitations/withdraw takes them. */
+  withdraw: { userIds: string[] } | null;
 }
 
 const isMember = (e: SelectedEmployee) => e.status === 'active' || e.status === 'paused';
@@ -71,7 +76,10 @@ export function bulkActions(selected: readonly SelectedEmployee[]): BulkActions 
   const withMoney = selected.filter((e) => released(e) && e.remainingBudgetCents > 0);
   const pooled = withMoney.length === 0 ? null : { deletedUserIds: ids(withMoney) };
 
-  return { pause, card, delete: remove, reallocate: pooled, redeem: pooled };
+  const invited = selected.filter((e) => e.status === 'invited');
+  const withdraw = invited.length === 0 ? null : { userIds: ids(invited) };
+
+  return { pause, card, delete: remove, reallocate: pooled, redeem: pooled, withdraw };
 }
 
 /** People who can receive a reallocation: members of the team who are neither removed nor dormant. */
