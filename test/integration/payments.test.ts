@@ -102,18 +102,47 @@ describe('the payments history', () => {
     // Cy's $40 joining + $40 month = $80: the fee is 15 %, $12.00.
     expect(redeemed.body).toEqual({ amountCents: 8000, feeCents: 1200 });
 
+    // A new primary card: later charges name it, earlier ones keep the card they went to.
+    const added = await send(
+      'POST',
+      '/billing/cards',
+      manager.accessToken,
+      { token: 'tok_mastercard' },
+      `card-${randomUUID()}`,
+    );
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const mastercard = added.body.cards.find((c: { last4: string }) => c.last4 === '4444');
+    expect(
+      (await send('PUT', '/billing/customer', manager.accessToken, { defaultCardId: mastercard.id })).status,
+    ).toBe(200);
+    const topUp = await send(
+      'POST',
+      '/funds/deposit',
+      manager.accessToken,
+      { userIds: [kim.userId], amount: 10 },
+      `d-${randomUUID()}`,
+    );
+    expect(topUp.status, JSON.stringify(topUp.body)).toBe(200);
+
     const rows = await allPages(manager.accessToken, 2);
     const month = monthInWords(cycle.toISOString().slice(0, 7));
     expect(
-      rows.map((r) => [r.direction, r.description, r.amountCents, r.note ?? null, r.card ?? null]),
+      rows.map((r) => [
+        r.direction,
+        r.description,
+        r.amountCents,
+        r.note ?? null,
+        r.card ? `${r.card.brand} ${r.card.last4}` : null,
+      ]),
     ).toEqual([
       // The month was renewed by the job at its (coming) billing day, so it is the newest.
-      ['charge', `Monthly budgets for ${month}, 3 employees`, 12500, null, null],
-      ['refund', 'Refund of redeemed balance: Cy Ng (fee $12.00)', 6800, null, null],
-      ['charge', 'Extra deposit, 2 employees', 3000, '2 charges of $15.00', null],
-      ['charge', 'Joining: Cy Ng', 4000, null, null],
-      ['charge', 'Joining: Bo Diaz', 2500, null, null],
-      ['charge', 'Joining: Alex Kim', 6000, null, null],
+      ['charge', `Monthly budgets for ${month}, 3 employees`, 12500, null, 'Visa 4242'],
+      ['charge', 'Extra deposit: Alex Kim', 1000, null, 'MasterCard 4444'],
+      ['refund', 'Refund of redeemed balance: Cy Ng (fee $12.00)', 6800, null, 'Visa 4242'],
+      ['charge', 'Extra deposit, 2 employees', 3000, '2 charges of $15.00', 'Visa 4242'],
+      ['charge', 'Joining: Cy Ng', 4000, null, 'Visa 4242'],
+      ['charge', 'Joining: Bo Diaz', 2500, null, 'Visa 4242'],
+      ['charge', 'Joining: Alex Kim', 6000, null, 'Visa 4242'],
     ]);
     // Paged two at a time: every row once, newest first.
     expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
@@ -127,9 +156,9 @@ describe('the payments history', () => {
     );
     const stripeNet = charges.reduce((s, c) => s + c.amount, 0) - refunds.reduce((s, r) => s + r.amount, 0);
     const rowsNet = rows.reduce((s, r) => s + (r.direction === 'charge' ? r.amountCents : -r.amountCents), 0);
-    expect(charges).toHaveLength(6);
+    expect(charges).toHaveLength(7);
     expect(rowsNet).toBe(stripeNet);
-    expect(rowsNet).toBe(6000 + 2500 + 4000 + 12500 + 3000 - 6800);
+    expect(rowsNet).toBe(6000 + 2500 + 4000 + 12500 + 3000 + 1000 - 6800);
   });
 
   it('shows a manager only their own team’s payments, and refuses a cursor it did not make', async () => {
