@@ -22,7 +22,8 @@ function cardWords(row: PaymentRowOutput): string {
 function Amount({ row }: { row: PaymentRowOutput }) {
   if (row.direction === 'refund')
     return (
-      <Text size="sm" fw={700} c="green.9" data-direction="refund">
+      // The word says it is money back; no colour (a green light enough to read as "good" fails contrast).
+      <Text size="sm" fw={700} data-direction="refund">
         Refunded {formatCents(row.amountCents)}
       </Text>
     );
