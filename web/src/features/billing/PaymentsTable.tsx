@@ -7,6 +7,7 @@
  * fits 375 px as the purchase table does.
  */
 import { Table, Text } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { cardOnFileName } from '../../../../shared/src/domain/cardBrand';
 import { formatCents } from '../../../../shared/src/domain/money';
 import type { PaymentRowOutput } from '../../../../shared/src/schemas/subscription';
@@ -34,7 +35,25 @@ function Amount({ row }: { row: PaymentRowOutput }) {
   );
 }
 
-export function PaymentsTable({ rows, compact }: { rows: PaymentRowOutput[]; compact: boolean }) {
+export function PaymentsTable({
+  rows,
+  compact,
+  focusRowId,
+}: {
+  rows: PaymentRowOutput[];
+  compact: boolean;
+  /**
+   * The first row of a page just loaded: it takes the focus, since the button
+   * that loaded it may be gone (no older page), which would drop a keyboard
+   * user back to the top of the page.
+   */
+  focusRowId?: string;
+}) {
+  const focusRef = useRef<HTMLTableRowElement>(null);
+  // Once per page loaded, not on every render: a later render must not take the focus back.
+  useEffect(() => {
+    if (focusRowId) focusRef.current?.focus();
+  }, [focusRowId]);
   return (
     <Table striped verticalSpacing="xs" aria-label="Payments">
       <Table.Thead>
@@ -57,6 +76,8 @@ export function PaymentsTable({ rows, compact }: { rows: PaymentRowOutput[]; com
         {rows.map((row) => (
           <Table.Tr
             key={row.id}
+            tabIndex={row.id === focusRowId ? -1 : undefined}
+            ref={row.id === focusRowId ? focusRef : undefined}
             data-testid="payment-row"
             data-cents={row.amountCents}
             data-direction={row.direction}

@@ -87,6 +87,7 @@ export function SubscriptionPage() {
 
   const [payments, setPayments] = useState<Payments | undefined>();
   const [loadingMore, setLoadingMore] = useState(false);
+  const [firstOfPage, setFirstOfPage] = useState<string | undefined>();
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
 
   useEffect(() => {
@@ -109,6 +110,7 @@ export function SubscriptionPage() {
     try {
       const next = await call('getSubscription', { paymentsCursor: payments.nextCursor });
       setPayments({ rows: [...payments.rows, ...next.payments.rows], nextCursor: next.payments.nextCursor });
+      setFirstOfPage(next.payments.rows[0]?.id);
     } catch (error) {
       notify({ kind: 'error', message: errorMessage(error), title: 'More payments could not be loaded' });
     } finally {
@@ -229,7 +231,7 @@ export function SubscriptionPage() {
                 day each month.
               </Text>
             ) : (
-              <PaymentsTable rows={payments.rows} compact={phone} />
+              <PaymentsTable rows={payments.rows} compact={phone} focusRowId={firstOfPage} />
             )}
             {payments.nextCursor ? (
               <Group>
