@@ -46,12 +46,27 @@ async function subjects(email: string): Promise<string[]> {
 describe('the Subscription screen', () => {
   it('suspends and resumes with confirmation, shows the banner meanwhile, and e-mails each step', async () => {
     const manager = await setUpTeamOverApi(env.apiUrl, mailbox, { tourSeen: true });
-    await joinTeamOverApi(env.apiUrl, mailbox, manager, 30);
+    // Nothing charged yet: the payments history says so.
+    const fresh = await signedInPage(manager.email, 1280);
+    await fresh.goto(`${env.webUrl}/dashboard/subscription`);
+    await fresh
+      .getByTestId('payments-empty')
+      .getByText(/^Nothing has been charged yet\./)
+      .waitFor();
+    await joinTeamOverApi(env.apiUrl, mailbox, manager, 30, { firstName: 'Alex', lastName: 'Kim' });
 
     for (const width of [375, 1280]) {
       const page = await signedInPage(manager.email, width);
       await page.goto(`${env.webUrl}/dashboard/subscription`);
       await page.locator('[data-subscription-state="running"]').waitFor();
+      // What the card was charged when Alex joined: one row, in words, with the card it went to.
+      const payments = page.getByRole('table', { name: 'Payments' });
+      const joined = payments.getByTestId('payment-row').filter({ hasText: 'Joining: Alex Kim' });
+      await joined.waitFor();
+      expect(await joined.getAttribute('data-cents')).toBe('3000');
+      expect(await joined.textContent()).toMatch(/\d{2}\/\d{2}\/\d{4}.*Visa ending in 4242.*\$30\.00/);
+      // A phone reads it without scrolling sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       // The next charge, as the server reads it from the funding job's rules (spec §9 dates).
       const facts = page.getByTestId('next-charge');
       await facts.getByText(/^The \d{1,2}(st|nd|rd|th) of each month/).waitFor();
@@ -134,6 +149,14 @@ describe('the Subscription screen', () => {
     await notification(page, 'Subscription closed.').waitFor();
     await page.locator('[data-subscription-state="closed"]').waitFor();
     await page.locator('[data-team-status="closed"]').waitFor();
+    // The refund is in the payments history as money back, its fee named (after a reload: a new read).
+    await page.reload();
+    const refund = page
+      .getByTestId('payment-row')
+      .filter({ hasText: 'Refund of the balance left on closing' });
+    await refund.getByText(`Refunded $${(netCents / 100).toFixed(2)}`).waitFor();
+    expect(await refund.getAttribute('data-direction')).toBe('refund');
+    expect(await seriousViolations(page)).toEqual([]);
     await shoot(page, 'subscription-closed-375');
 
     // The ledger holds what the dialog said: one redemption of $40, the fee and the net as shown.

@@ -745,5 +745,30 @@ describe('a year in the life', () => {
       for (const r of e.refunds ?? [])
         refunded.set(r.chargeId, (refunded.get(r.chargeId) ?? 0) + r.amountCents);
     for (const c of charges) expect(refunded.get(c.id) ?? 0, `refunds of ${c.id}`).toBe(c.amount_refunded);
+
+    // And as the manager reads it: the payments history, page by page, one row per charge
+    // (a cycle's charge is one row for everyone it funded) and the redemption as money back.
+    const rows: { direction: string; kind: string; amountCents: number; id: string }[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor ? `?paymentsCursor=${encodeURIComponent(cursor)}` : '';
+      const page = await send('GET', `/subscription${query}`, manager.accessToken);
+      expect(page.status, JSON.stringify(page.body)).toBe(200);
+      rows.push(...page.body.payments.rows);
+      cursor = page.body.payments.nextCursor;
+    } while (cursor);
+    const sum = (direction: string) =>
+      rows.filter((r) => r.direction === direction).reduce((s, r) => s + r.amountCents, 0);
+    expect({ charged: sum('charge'), refunded: sum('refund') }).toEqual({
+      charged: stripeCharged,
+      refunded: stripeRefunded,
+    });
+    expect(rows.filter((r) => r.kind === 'monthly')).toHaveLength(MONTHS);
+    expect(
+      rows
+        .filter((r) => r.direction === 'charge')
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(charges.map((c) => c.id).sort());
   }, 900_000);
 });

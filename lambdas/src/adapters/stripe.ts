@@ -128,8 +128,22 @@ export async function deleteCard(customerId: string, cardId: string): Promise<vo
   await (await stripe()).customers.deleteSource(customerId, cardId);
 }
 
+/** The card a charge went to, as the card on file names it ("Visa", "4242"); never more of the number. */
+export interface ChargedCard {
+  brand: string;
+  last4: string;
+}
+
+/** The charged card of a charge: its source card (brand as the cards on file say it), else its payment method. */
+export function chargedCard(charge: Stripe.Charge): ChargedCard | undefined {
+  const source = charge.source as Stripe.Card | null;
+  if (source?.object === 'card' && source.last4) return { brand: source.brand, last4: source.last4 };
+  const card = charge.payment_method_details?.card;
+  return card?.last4 ? { brand: card.brand ?? 'Card', last4: card.last4 } : undefined;
+}
+
 export type ChargeResult =
-  | { status: 'succeeded'; chargeId: string }
+  | { status: 'succeeded'; chargeId: string; card?: ChargedCard }
   | { status: 'declined'; code?: string; message: string };
 
 /** How many of a customer's newest charges are searched for one already made for a purpose. */
@@ -142,9 +156,13 @@ const CHARGE_LOOKBACK = 300;
  * money already taken instead of charging again.
  */
 export async function succeededChargeFor(customerId: string, purpose: string): Promise<string | undefined> {
+  return (await succeededCharge(customerId, purpose))?.id;
+}
+
+async function succeededCharge(customerId: string, purpose: string): Promise<Stripe.Charge | undefined> {
   let seen = 0;
   for await (const c of (await stripe()).charges.list({ customer: customerId, limit: 100 })) {
-    if (c.status === 'succeeded' && c.metadata?.purpose === purpose) return c.id;
+    if (c.status === 'succeeded' && c.metadata?.purpose === purpose) return c;
     if (++seen >= CHARGE_LOOKBACK) break;
   }
   return undefined;
@@ -167,8 +185,8 @@ export async function charge(
   },
   attemptKey: string,
 ): Promise<ChargeResult> {
-  const earlier = await succeededChargeFor(args.customerId, args.purpose);
-  if (earlier) return { status: 'succeeded', chargeId: earlier };
+  const earlier = await succeededCharge(args.customerId, args.purpose);
+  if (earlier) return succeeded(earlier);
   try {
     const result = await (await stripe()).charges.create(
       {
@@ -180,7 +198,7 @@ export async function charge(
       },
       { idempotencyKey: attemptKey },
     );
-    if (result.status === 'succeeded') return { status: 'succeeded', chargeId: result.id };
+    if (result.status === 'succeeded') return succeeded(result);
     return {
       status: 'declined',
       message: result.failure_message ?? 'The card was declined.',
@@ -192,6 +210,11 @@ export async function charge(
     }
     throw error;
   }
+}
+
+function succeeded(charge: Stripe.Charge): ChargeResult {
+  const card = chargedCard(charge);
+  return { status: 'succeeded', chargeId: charge.id, ...(card ? { card } : {}) };
 }
 
 /**

@@ -338,3 +338,25 @@ export async function teamJournal(teamId: string): Promise<JournalEntry[]> {
     ExpressionAttributeValues: { ':pk': `TEAM#${teamId}`, ':prefix': 'JOURNAL#' },
   });
 }
+
+/**
+ * A team's journal entries that moved money to or from its card on file
+ * (funding, deposit, redemption), oldest first: the payments history's source.
+ * The filter is applied after the read, so this reads the whole journal as
+ * `teamJournal` does, but hands back only those entries (docs/data-model.md, pattern 41).
+ */
+export async function teamCardMovements(teamId: string): Promise<JournalEntry[]> {
+  return queryAll<JournalEntry>({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
+    FilterExpression: '#kind IN (:funding, :deposit, :redemption)',
+    ExpressionAttributeNames: { '#kind': 'kind' },
+    ExpressionAttributeValues: {
+      ':pk': `TEAM#${teamId}`,
+      ':prefix': 'JOURNAL#',
+      ':funding': 'funding',
+      ':deposit': 'deposit',
+      ':redemption': 'redemption',
+    },
+  });
+}

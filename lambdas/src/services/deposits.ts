@@ -114,6 +114,7 @@ export async function deposit(
         amountCents: input.amount,
         description: 'Extra deposit',
         chargeId: result.chargeId,
+        card: result.card,
       }),
       now.toISOString(),
     );

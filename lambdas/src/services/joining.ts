@@ -7,7 +7,7 @@
  *   purpose and entry JOIN#<userId>; Stripe key JOIN#<userId>#<attempt>; card ISSUE#<userId>
  */
 import { funding } from '../../../shared/src/domain/ledger';
-import { charge, issueVirtualCard, succeededChargeFor } from '../adapters/stripe';
+import { type ChargedCard, charge, issueVirtualCard, succeededChargeFor } from '../adapters/stripe';
 import { getTeam, setTeamFields, setUserFields, type TeamRecord } from '../data/accounts';
 import { putCard } from '../data/cards';
 import { startDormancyClock } from '../data/dormancy';
@@ -113,6 +113,7 @@ export async function activateEmployee(userId: string, now: Date, log: Logger): 
   const attempt = await startJoinAttempt(user);
   const cardId = await ensureCard(user, team, now);
   let chargeId: string | undefined;
+  let chargedTo: ChargedCard | undefined;
   if (attempt.cents > 0) {
     const result = await charge(
       {
@@ -143,8 +144,9 @@ export async function activateEmployee(userId: string, now: Date, log: Logger): 
       return 'declined';
     }
     chargeId = result.chargeId;
+    chargedTo = result.card;
   }
-  await creditJoin(user, attempt, chargeId, cardId, now);
+  await creditJoin(user, attempt, chargeId, cardId, now, chargedTo);
   return 'funded';
 }
 
@@ -159,6 +161,8 @@ async function creditJoin(
   chargeId: string | undefined,
   cardId: string | undefined,
   now: Date,
+  /** The card on file the charge went to, when this run took it (the payments history names it). */
+  chargedTo?: ChargedCard,
 ): Promise<void> {
   if (chargeId)
     await post(
@@ -169,6 +173,7 @@ async function creditJoin(
         amountCents: attempt.cents,
         description: 'First learning budget',
         chargeId,
+        card: chargedTo,
       }),
       now.toISOString(),
     );

@@ -13,7 +13,7 @@ import {
   renewalSkippedByResume,
   utcDaysBetween,
 } from '../../../shared/src/domain/subscription';
-import { charge, succeededChargeFor } from '../adapters/stripe';
+import { type ChargedCard, charge, succeededChargeFor } from '../adapters/stripe';
 import { getTeam, listTeamUsers, setTeamFields, setUserFields, type TeamRecord } from '../data/accounts';
 import { recordAudit } from '../data/audit';
 import { keys } from '../data/keys';
@@ -39,6 +39,8 @@ export interface CyclePlan extends Attempt {
   members: { userId: string; cents: number }[];
   totalCents: number;
   chargeId?: string;
+  /** The card the charge went to (when this run took it): the credits name it for the payments history. */
+  card?: ChargedCard;
 }
 
 export type RenewableTeam = TeamRecord & {
@@ -195,7 +197,7 @@ export async function renewTeam(
       return 'declined';
     }
     chargeId = result.chargeId;
-    plan = { ...plan, status: 'charged', chargeId };
+    plan = { ...plan, status: 'charged', chargeId, ...(result.card ? { card: result.card } : {}) };
     await replaceAttempt(keys.team(team.teamId), 'cycleAttempt', plan, plan.key);
   }
   await creditPlan(team.teamId, plan, chargeId, now);
@@ -221,6 +223,7 @@ async function creditPlan(teamId: string, plan: CyclePlan, chargeId: string, now
         amountCents: cents,
         description: monthlyCreditDescription(month),
         chargeId,
+        card: plan.card,
       }),
       now.toISOString(),
     );

@@ -62,7 +62,12 @@ import {
   receiptUploadOutput,
   receiptUrlOutput,
 } from '../schemas/purchases';
-import { closeSubscriptionInput, subscriptionOutput } from '../schemas/subscription';
+import {
+  closeSubscriptionInput,
+  subscriptionInput,
+  subscriptionOutput,
+  subscriptionPageOutput,
+} from '../schemas/subscription';
 import {
   auditInput,
   auditOutput,
@@ -848,10 +853,10 @@ export const routes = {
     method: 'GET',
     path: '/subscription',
     summary:
-      "The team's subscription (running, suspended or closed) and what closing would do: the money left, the redemption fee, the cards cancelled.",
+      "The team's subscription (running, suspended or closed), what closing would do (the money left, the redemption fee, the cards cancelled), and a page of its payments: what the card on file was charged and refunded, newest first.",
     access: { kind: 'signedIn', roles: ['manager'] },
-    input: z.object({}),
-    output: subscriptionOutput,
+    input: subscriptionInput,
+    output: subscriptionPageOutput,
     uses: ['table:read'],
   }),
   suspendSubscription: route({

@@ -132,13 +132,18 @@ export function funding(args: {
   description: string;
   chargeId: string;
   kind?: 'funding' | 'deposit';
+  /** The card the charge went to, when known: the payments history names it. */
+  card?: { brand: string; last4: string };
 }): Posting {
   return posting({
     entryId: args.entryId,
     kind: args.kind ?? 'funding',
     teamId: args.teamId,
     description: args.description,
-    references: { charge: args.chargeId },
+    references: {
+      charge: args.chargeId,
+      ...(args.card ? { cardBrand: args.card.brand, cardLast4: args.card.last4 } : {}),
+    },
     legs: [
       { account: externalAccount(args.teamId), amountCents: -args.amountCents },
       { account: cardAccount(args.userId), amountCents: args.amountCents },

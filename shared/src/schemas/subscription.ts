@@ -49,3 +49,37 @@ export type SubscriptionOutput = z.infer<typeof subscriptionOutput>;
 export const closeSubscriptionInput = z.object({
   remaining: z.enum(['redeem', 'keep']),
 });
+
+/** A page of the payments history (GET /subscription's `payments`). */
+export const PAYMENTS_PAGE_MAX = 100;
+
+/** GET /subscription: the payments page to answer with (the first, unless a cursor is given). */
+export const subscriptionInput = z.object({
+  /** Opaque: the `payments.nextCursor` of the previous answer. */
+  paymentsCursor: z.string().max(500).optional(),
+  paymentsLimit: z.coerce.number().int().min(1).max(PAYMENTS_PAGE_MAX).default(10),
+});
+
+/** One row of the payments history: what the team's card on file was charged or refunded (shared/src/domain/payments.ts). */
+export const paymentRow = z.object({
+  id: z.string(),
+  kind: z.enum(['monthly', 'joining', 'deposit', 'redemption', 'closing', 'other']),
+  direction: z.enum(['charge', 'refund']),
+  /** ISO time the ledger first recorded it; shown MM/DD/YYYY. */
+  date: z.string(),
+  description: z.string(),
+  /** Positive cents: charged to the card, or refunded to it (per `direction`). */
+  amountCents: z.number().int(),
+  /** The people it funded, or whose money it returned. */
+  people: z.number().int(),
+  feeCents: z.number().int().optional(),
+  /** When one row is several card charges or refunds: "2 charges of $15.00". */
+  note: z.string().optional(),
+  /** The card charged or refunded, when the ledger recorded it. */
+  card: z.object({ brand: z.string(), last4: z.string() }).optional(),
+});
+export type PaymentRowOutput = z.output<typeof paymentRow>;
+
+export const subscriptionPageOutput = subscriptionOutput.extend({
+  payments: z.object({ rows: z.array(paymentRow), nextCursor: z.string().nullable() }),
+});

@@ -13,6 +13,7 @@
  */
 import type Stripe from 'stripe';
 import { funding } from '../../../../shared/src/domain/ledger';
+import { chargedCard } from '../../adapters/stripe';
 import { getTeam } from '../../data/accounts';
 import { getJournal, post, teamJournalSince } from '../../data/ledger';
 import { getUser } from '../../data/users';
@@ -111,6 +112,7 @@ async function depositExpectation(
           amountCents: charge.amount,
           description: 'Extra deposit',
           chargeId: charge.id,
+          card: chargedCard(charge),
         }),
         now.toISOString(),
       );

@@ -5,9 +5,12 @@
  * for confirmation with the consequences in plain words. Closing asks what to
  * do with the money left (redeem it to the card on file less the fee, or keep
  * it) with the amounts from GET /subscription. After a change `me` is
- * reloaded, so the frame's banner follows.
+ * reloaded, so the frame's banner follows. Under it, the payments history:
+ * what the card on file was charged and refunded (PaymentsTable), a page at a
+ * time from the same read.
  */
 import { Alert, Button, Group, Loader, Modal, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import type { RouteOutput } from '../../../../shared/src/api/routes';
 import { ordinalDay } from '../../../../shared/src/domain/billingCycle';
@@ -17,8 +20,11 @@ import { useSession } from '../../auth/sessionStore';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notify } from '../../stores/notifications';
 import { formatDate } from '../purchases/purchaseText';
+import { PaymentsTable } from './PaymentsTable';
 
-type Subscription = RouteOutput<'getSubscription'>;
+/** The subscription itself, as every route of this page answers it (the read adds its payments). */
+type Subscription = RouteOutput<'suspendSubscription'>;
+type Payments = RouteOutput<'getSubscription'>['payments'];
 type Dialog = 'suspend' | 'resume' | 'close' | undefined;
 
 const STATE_WORDS: Record<Subscription['state'], { label: string; text: string }> = {
@@ -79,13 +85,38 @@ export function SubscriptionPage() {
   const [remaining, setRemaining] = useState<'redeem' | 'keep'>('redeem');
   const [closeKey, setCloseKey] = useState(() => crypto.randomUUID());
 
+  const [payments, setPayments] = useState<Payments | undefined>();
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [firstOfPage, setFirstOfPage] = useState<string | undefined>();
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+
   useEffect(() => {
     const controller = new AbortController();
-    call('getSubscription', {}, { signal: controller.signal }).then(setSubscription, (error: unknown) => {
-      if (!controller.signal.aborted) setFailed(errorMessage(error));
-    });
+    call('getSubscription', {}, { signal: controller.signal }).then(
+      ({ payments: firstPage, ...rest }) => {
+        setSubscription(rest);
+        setPayments(firstPage);
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) setFailed(errorMessage(error));
+      },
+    );
     return () => controller.abort();
   }, []);
+
+  async function morePayments() {
+    if (!payments?.nextCursor) return;
+    setLoadingMore(true);
+    try {
+      const next = await call('getSubscription', { paymentsCursor: payments.nextCursor });
+      setPayments({ rows: [...payments.rows, ...next.payments.rows], nextCursor: next.payments.nextCursor });
+      setFirstOfPage(next.payments.rows[0]?.id);
+    } catch (error) {
+      notify({ kind: 'error', message: errorMessage(error), title: 'More payments could not be loaded' });
+    } finally {
+      setLoadingMore(false);
+    }
+  }
 
   const redeemable = subscription?.redeemNetCents !== undefined;
   useEffect(() => {
@@ -184,6 +215,33 @@ export function SubscriptionPage() {
             </Group>
           </Stack>
         </Paper>
+      ) : null}
+      {payments ? (
+        <section aria-labelledby="payments-title">
+          <Stack gap="xs">
+            <Title order={2} size="h3" id="payments-title">
+              Payments
+            </Title>
+            <Text size="sm" c="gray.7">
+              What your card on file was charged, and what was refunded to it.
+            </Text>
+            {payments.rows.length === 0 ? (
+              <Text size="sm" data-testid="payments-empty">
+                Nothing has been charged yet. Your card is charged when an employee joins and on your billing
+                day each month.
+              </Text>
+            ) : (
+              <PaymentsTable rows={payments.rows} compact={phone} focusRowId={firstOfPage} />
+            )}
+            {payments.nextCursor ? (
+              <Group>
+                <Button variant="default" loading={loadingMore} onClick={() => void morePayments()}>
+                  Show older payments
+                </Button>
+              </Group>
+            ) : null}
+          </Stack>
+        </section>
       ) : null}
 
       <Modal
