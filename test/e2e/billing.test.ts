@@ -61,6 +61,20 @@ function notification(page: Page, text: string) {
   return page.locator('.mantine-Notification-root').filter({ hasText: text });
 }
 
+/** The element a tap at the centre of `locator` reaches is `locator` itself (nothing lies over it). */
+async function tappable(locator: ReturnType<Page['locator']>): Promise<boolean> {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return hit !== null && element.contains(hit);
+  });
+}
+
+/** A phone's person has filled the form top to bottom: the page is at its end when they tap. */
+async function scrollToEnd(page: Page) {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+}
+
 async function fillCard(
   page: Page,
   card: { number: string; expiry?: string; cvc?: string },
@@ -328,6 +342,45 @@ describe('cards on file (/dashboard/creditcard, /dashboard/addcreditcard)', () =
       expect(await seriousViolations(page)).toEqual([]);
       await shoot(page, `addcard-errors-${width}`);
     }
+  });
+});
+
+describe('a declined card on a phone (375 px)', () => {
+  it('leaves the button it answers free to try again, in the setup wizard and on Add Card', async () => {
+    const fresh = await registerManager(env.apiUrl, mailbox);
+    await api(env.apiUrl, 'POST', '/me/walkthrough', { token: fresh.accessToken, body: {} });
+    let page = await signedInPage(fresh.email, 375);
+    await page.goto(`${env.webUrl}/setupAccount`);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { name: 'Billing Info' }).waitFor();
+    await fillCard(page, { number: '4000 0000 0000 0002' }, { businessName: true });
+    await scrollToEnd(page);
+    const submit = page.getByRole('button', { name: 'Submit' });
+    await submit.click();
+    await notification(page, 'There was an error setting up your account').waitFor();
+    await page
+      .getByText(/Your card was declined/)
+      .first()
+      .waitFor();
+    expect(await submit.isEnabled()).toBe(true);
+    expect(await tappable(submit)).toBe(true);
+
+    const manager = await managerWithBilling();
+    page = await signedInPage(manager.email, 375);
+    await page.goto(`${env.webUrl}/dashboard/addcreditcard`);
+    await fillCard(page, { number: '4000 0000 0000 0002' });
+    await scrollToEnd(page);
+    const add = page.getByRole('button', { name: 'Add Card' });
+    await add.click();
+    const declined = notification(page, 'Error upon adding card Your card was declined.');
+    await declined.waitFor();
+    expect(await add.isEnabled()).toBe(true);
+    expect(await tappable(add)).toBe(true);
+    // The notice stays (an error) and the person can try again at once.
+    await page.getByLabel('Card Number').fill('4242 4242 4242 4242');
+    await scrollToEnd(page);
+    await add.click();
+    await notification(page, 'Added card successfully!').waitFor();
   });
 });
 

@@ -43,6 +43,7 @@ import { Loading } from '../Loading';
 import { Logo } from '../Logo';
 import { DormancyBanner } from './DormancyBanner';
 import { LocalTimeLink } from './LocalTimeLink';
+import { NOTICE_CLEARANCE_VAR } from './noticeClearance';
 import { NotificationsHost } from './notificationsHost';
 import { PastDueBanner } from './PastDueBanner';
 import { SubscriptionBanner } from './SubscriptionBanner';
@@ -411,6 +412,9 @@ export function SignedInLayout() {
           <Suspense fallback={<Loading />}>
             <Outlet />
           </Suspense>
+          {/* Room below the last control for the notices at the bottom (noticeClearance.ts); not the
+              main's padding, which AppShell animates, so the room is there before the page scrolls into it. */}
+          <div aria-hidden="true" style={{ height: `var(${NOTICE_CLEARANCE_VAR}, 0px)` }} />
         </AppShell.Main>
       </AppShell>
     </MantineProvider>
