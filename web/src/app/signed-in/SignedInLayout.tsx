@@ -61,7 +61,16 @@ const theme = createTheme({
     // (Modal, Notification) into the first signed-in download.
     InputWrapper: { styles: { description: { color: 'var(--mantine-color-gray-7)' } } },
     // Mantine's close buttons are icons without a name; screen readers need one (axe: button-name).
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
+    Modal: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } },
+      // A title is often typed or pasted by people (a receipt titled with a link is one long word):
+      // it wraps, anywhere if it must, and never pushes the close button out of the dialog.
+      styles: {
+        header: { gap: 'var(--mantine-spacing-sm)' },
+        title: { minWidth: 0, overflowWrap: 'anywhere', lineHeight: 1.35 },
+        close: { flexShrink: 0 },
+      },
+    },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } } },
   },
 });
