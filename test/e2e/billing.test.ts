@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page, Request } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import { CARD_FORM_MAX } from '../../shared/src/schemas/billing';
 import {
   api,
   inviteAndRegisterEmployee,
@@ -249,6 +250,46 @@ describe('the setup wizard (/setupAccount)', () => {
       expect(await seriousViolations(page)).toEqual([]);
       await shoot(page, `setup-billing-errors-${width}`);
     }
+  });
+});
+
+describe('long entries in the setup wizard (375 px)', () => {
+  it("stops each field at the server's limit, and a refusal names its field on the form", async () => {
+    const manager = await registerManager(env.apiUrl, mailbox);
+    await api(env.apiUrl, 'POST', '/me/walkthrough', { token: manager.accessToken, body: {} });
+    const page = await signedInPage(manager.email, 375);
+    await page.goto(`${env.webUrl}/setupAccount`);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { name: 'Billing Info' }).waitFor();
+    await fillCard(page, { number: '4242 4242 4242 4242' }, { businessName: true });
+    const address = page.getByRole('textbox', { name: 'Address', exact: true });
+    // 400 characters typed or pasted: each field keeps what the server takes (shared/src/schemas/billing.ts).
+    for (const [field, max] of [
+      [page.getByLabel('Business Name'), CARD_FORM_MAX.businessName],
+      [page.getByLabel('Name on Card'), CARD_FORM_MAX.name],
+      [address, CARD_FORM_MAX.address1],
+      [page.getByLabel('Address line 2'), CARD_FORM_MAX.address2],
+      [page.getByLabel('City'), CARD_FORM_MAX.city],
+    ] as const) {
+      await field.fill('N'.repeat(400));
+      expect((await field.inputValue()).length).toBe(max);
+    }
+
+    // A page from before the limits sends too long an address: the server's refusal names the field,
+    // on the field itself and in the wizard's message.
+    await address.evaluate((input) => input.removeAttribute('maxlength'));
+    await address.fill('A'.repeat(CARD_FORM_MAX.address1 + 1));
+    await scrollToEnd(page);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const refused = 'Address must be at most 200 characters';
+    await page
+      .getByRole('alert')
+      .filter({ hasText: `There was an error setting up your account: ${refused}` })
+      .waitFor();
+    await expect.poll(() => address.getAttribute('aria-invalid')).toBe('true');
+    expect(await address.evaluate((input) => input === document.activeElement)).toBe(true);
+    await page.getByText(refused, { exact: true }).waitFor();
+    await shoot(page, 'setup-billing-refused-375');
   });
 });
 

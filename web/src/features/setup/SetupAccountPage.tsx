@@ -239,6 +239,9 @@ export function SetupAccountPage() {
       navigate('/dashboard');
     } catch (error) {
       setFailure(errorMessage(error));
+      // A field the server refused (its message names it) is marked on the form as well.
+      if (error instanceof ApiError && error.code === 'VALIDATION_FAILED')
+        card.showServerErrors(error.fields);
       if (error instanceof ApiError && error.code === 'CONFLICT') await reloadMe().catch(() => null);
       notify({ kind: 'error', title: setupMessages.failedTitle, message: setupMessages.failed });
     } finally {
