@@ -128,6 +128,16 @@ describe('the setup wizard (/setupAccount)', () => {
     await page.getByLabel('Team emails').fill(`${emails[0]}, , ${emails[1]},`);
     const total = page.getByTestId('monthly-total');
     await total.getByText('2 people × $25.00 = $50.00').waitFor();
+    // A budget that cannot be sent has no total; the total says what is missing, not '$0.00'.
+    await page.getByLabel('Monthly budget per person').fill('25.50');
+    await total
+      .getByText(
+        'Monthly total: 2 people listed; shown once the budget is a whole number of dollars (up to $10,000)',
+      )
+      .waitFor();
+    await page.getByLabel('Monthly budget per person').fill('');
+    await total.getByText('Monthly total: 2 people listed; shown once the budget is entered').waitFor();
+    expect(await total.textContent()).not.toContain('$0.00');
     await page.getByLabel('Monthly budget per person').fill('$40');
     await total.getByText('2 people × $40.00 = $80.00').waitFor();
     await page.getByRole('button', { name: 'Next' }).click();
