@@ -3,6 +3,7 @@
  * only in the link, never in logs.
  */
 import { safeNameForEmail } from '../../../shared/src/domain/emailText';
+import { formatCents } from '../../../shared/src/domain/money';
 import { sendEmail } from '../adapters/email';
 import { webConfig } from '../platform/config';
 
@@ -59,7 +60,10 @@ export async function sendInvitationEmail(
     text: [
       `${managerName} at ${company} invited you to ${PRODUCT}.`,
       '',
-      `You will get a virtual prepaid card with a monthly learning budget of $${(budgetCents / 100).toFixed(2)} to spend on books, audiobooks, courses and assessments.`,
+      budgetCents > 0
+        ? `You will get a virtual prepaid card with a monthly learning budget of ${formatCents(budgetCents)} to spend on books, audiobooks, courses and assessments.`
+        : // A $0 budget is allowed (the manager decides later): promising '$0.00 a month' reads as a mistake.
+          `You will get a virtual prepaid card to spend on books, audiobooks, courses and assessments. Your monthly learning budget is not set yet; ${managerName} will set it.`,
       '',
       `Join your team here, using this email address (${to}):`,
       url,
