@@ -298,6 +298,8 @@ describe('long entries in the setup wizard (375 px)', () => {
       .waitFor();
     await expect.poll(() => address.getAttribute('aria-invalid')).toBe('true');
     expect(await address.evaluate((input) => input === document.activeElement)).toBe(true);
+    // The field the answer points to, not the notice, is under the person's finger.
+    expect(await tappable(address)).toBe(true);
     await page.getByText(refused, { exact: true }).waitFor();
     await shoot(page, 'setup-billing-refused-375');
   });

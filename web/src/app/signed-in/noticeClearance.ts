@@ -7,8 +7,9 @@
  * So, while notices show, the page keeps as much room below its last control as
  * the notices take (`--notice-clearance`, the height of an empty block at the end of the main area), and
  * the control a notice answers is scrolled just above the notices when they
- * would cover it. That control is the button that sent the form (it may have
- * lost focus while it was disabled for the request), else what has the focus.
+ * would cover it. That control is the one with the focus (a field the answer
+ * pointed to), else the button that sent the form (it lost the focus while it
+ * was disabled for the request).
  */
 
 /** The CSS variable giving the height of the room at the end of the signed-in main area. */
@@ -31,14 +32,16 @@ function onSubmit(event: Event) {
       : (form.querySelector<HTMLElement>('[type="submit"]') ?? undefined);
 }
 
+/** What a person taps or types in; the main area, focused after a navigation, is not one to keep clear. */
+const CONTROL = 'button, input, select, textarea, a[href], [role="button"]';
+
 /** The control the notice about to show answers. */
 function answeredControl(): HTMLElement | undefined {
   const focused = document.activeElement;
-  const hasFocus = focused instanceof HTMLElement && focused !== document.body;
-  // The form's button, when the form still has the focus or nothing has (its button was disabled meanwhile).
-  if (lastSubmitter?.isConnected && (!hasFocus || lastSubmitter.closest('form')?.contains(focused)))
-    return lastSubmitter;
-  return hasFocus ? focused : undefined;
+  const hasFocus = focused instanceof HTMLElement && focused.matches(CONTROL);
+  if (hasFocus) return focused;
+  // Nothing has the focus: the button that sent the form lost it while it was disabled for the request.
+  return lastSubmitter?.isConnected ? lastSubmitter : undefined;
 }
 
 function update(root: Element) {
