@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page, Request } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import { CARD_FORM_MAX } from '../../shared/src/schemas/billing';
 import {
   api,
   inviteAndRegisterEmployee,
@@ -59,6 +60,20 @@ async function shoot(page: Page, name: string) {
 
 function notification(page: Page, text: string) {
   return page.locator('.mantine-Notification-root').filter({ hasText: text });
+}
+
+/** The element a tap at the centre of `locator` reaches is `locator` itself (nothing lies over it). */
+async function tappable(locator: ReturnType<Page['locator']>): Promise<boolean> {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return hit !== null && element.contains(hit);
+  });
+}
+
+/** A phone's person has filled the form top to bottom: the page is at its end when they tap. */
+async function scrollToEnd(page: Page) {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
 }
 
 async function fillCard(
@@ -113,6 +128,16 @@ describe('the setup wizard (/setupAccount)', () => {
     await page.getByLabel('Team emails').fill(`${emails[0]}, , ${emails[1]},`);
     const total = page.getByTestId('monthly-total');
     await total.getByText('2 people × $25.00 = $50.00').waitFor();
+    // A budget that cannot be sent has no total; the total says what is missing, not '$0.00'.
+    await page.getByLabel('Monthly budget per person').fill('25.50');
+    await total
+      .getByText(
+        'Monthly total: 2 people listed; shown once the budget is a whole number of dollars (up to $10,000)',
+      )
+      .waitFor();
+    await page.getByLabel('Monthly budget per person').fill('');
+    await total.getByText('Monthly total: 2 people listed; shown once the budget is entered').waitFor();
+    expect(await total.textContent()).not.toContain('$0.00');
     await page.getByLabel('Monthly budget per person').fill('$40');
     await total.getByText('2 people × $40.00 = $80.00').waitFor();
     await page.getByRole('button', { name: 'Next' }).click();
@@ -238,6 +263,48 @@ describe('the setup wizard (/setupAccount)', () => {
   });
 });
 
+describe('long entries in the setup wizard (375 px)', () => {
+  it("stops each field at the server's limit, and a refusal names its field on the form", async () => {
+    const manager = await registerManager(env.apiUrl, mailbox);
+    await api(env.apiUrl, 'POST', '/me/walkthrough', { token: manager.accessToken, body: {} });
+    const page = await signedInPage(manager.email, 375);
+    await page.goto(`${env.webUrl}/setupAccount`);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { name: 'Billing Info' }).waitFor();
+    await fillCard(page, { number: '4242 4242 4242 4242' }, { businessName: true });
+    const address = page.getByRole('textbox', { name: 'Address', exact: true });
+    // 400 characters typed or pasted: each field keeps what the server takes (shared/src/schemas/billing.ts).
+    for (const [field, max] of [
+      [page.getByLabel('Business Name'), CARD_FORM_MAX.businessName],
+      [page.getByLabel('Name on Card'), CARD_FORM_MAX.name],
+      [address, CARD_FORM_MAX.address1],
+      [page.getByLabel('Address line 2'), CARD_FORM_MAX.address2],
+      [page.getByLabel('City'), CARD_FORM_MAX.city],
+    ] as const) {
+      await field.fill('N'.repeat(400));
+      expect((await field.inputValue()).length).toBe(max);
+    }
+
+    // A page from before the limits sends too long an address: the server's refusal names the field,
+    // on the field itself and in the wizard's message.
+    await address.evaluate((input) => input.removeAttribute('maxlength'));
+    await address.fill('A'.repeat(CARD_FORM_MAX.address1 + 1));
+    await scrollToEnd(page);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const refused = 'Address must be at most 200 characters';
+    await page
+      .getByRole('alert')
+      .filter({ hasText: `There was an error setting up your account: ${refused}` })
+      .waitFor();
+    await expect.poll(() => address.getAttribute('aria-invalid')).toBe('true');
+    expect(await address.evaluate((input) => input === document.activeElement)).toBe(true);
+    // The field the answer points to, not the notice, is under the person's finger.
+    expect(await tappable(address)).toBe(true);
+    await page.getByText(refused, { exact: true }).waitFor();
+    await shoot(page, 'setup-billing-refused-375');
+  });
+});
+
 describe('cards on file (/dashboard/creditcard, /dashboard/addcreditcard)', () => {
   it('adds a card, makes it primary and deletes the other, with the spec’s notifications', async () => {
     const manager = await managerWithBilling();
@@ -328,6 +395,45 @@ describe('cards on file (/dashboard/creditcard, /dashboard/addcreditcard)', () =
       expect(await seriousViolations(page)).toEqual([]);
       await shoot(page, `addcard-errors-${width}`);
     }
+  });
+});
+
+describe('a declined card on a phone (375 px)', () => {
+  it('leaves the button it answers free to try again, in the setup wizard and on Add Card', async () => {
+    const fresh = await registerManager(env.apiUrl, mailbox);
+    await api(env.apiUrl, 'POST', '/me/walkthrough', { token: fresh.accessToken, body: {} });
+    let page = await signedInPage(fresh.email, 375);
+    await page.goto(`${env.webUrl}/setupAccount`);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { name: 'Billing Info' }).waitFor();
+    await fillCard(page, { number: '4000 0000 0000 0002' }, { businessName: true });
+    await scrollToEnd(page);
+    const submit = page.getByRole('button', { name: 'Submit' });
+    await submit.click();
+    await notification(page, 'There was an error setting up your account').waitFor();
+    await page
+      .getByText(/Your card was declined/)
+      .first()
+      .waitFor();
+    expect(await submit.isEnabled()).toBe(true);
+    expect(await tappable(submit)).toBe(true);
+
+    const manager = await managerWithBilling();
+    page = await signedInPage(manager.email, 375);
+    await page.goto(`${env.webUrl}/dashboard/addcreditcard`);
+    await fillCard(page, { number: '4000 0000 0000 0002' });
+    await scrollToEnd(page);
+    const add = page.getByRole('button', { name: 'Add Card' });
+    await add.click();
+    const declined = notification(page, 'Error upon adding card Your card was declined.');
+    await declined.waitFor();
+    expect(await add.isEnabled()).toBe(true);
+    expect(await tappable(add)).toBe(true);
+    // The notice stays (an error) and the person can try again at once.
+    await page.getByLabel('Card Number').fill('4242 4242 4242 4242');
+    await scrollToEnd(page);
+    await add.click();
+    await notification(page, 'Added card successfully!').waitFor();
   });
 });
 

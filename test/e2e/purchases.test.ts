@@ -8,7 +8,7 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { crc32, deflateSync } from 'node:zlib';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -349,6 +349,110 @@ describe('purchase history and receipts', () => {
       )
       .toBe(true);
     await page.screenshot({ path: `${SHOTS}/employee-history-longtitle-1280.png`, fullPage: true });
+  });
+});
+
+/** What the browser does for a receipt, over the API: a presigned POST, the bytes to the bucket, the confirm. */
+async function receiptOverApi(token: string, purchaseId: string, title: string) {
+  const bytes = readFileSync(RECEIPT_PNG);
+  const presign = await api(env.apiUrl, 'POST', `/purchases/${purchaseId}/receipt/upload`, {
+    token,
+    body: { contentType: 'image/png', size: bytes.length, fileName: 'receipt.png' },
+  });
+  expect(presign.status, JSON.stringify(presign.body)).toBe(200);
+  const form = new FormData();
+  for (const [name, value] of Object.entries(presign.body.fields as Record<string, string>)) {
+    form.append(name, value);
+  }
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'receipt.png');
+  const stored = await fetch(presign.body.url, { method: 'POST', body: form });
+  expect(stored.status).toBeLessThan(300);
+  const confirm = await api(env.apiUrl, 'POST', `/purchases/${purchaseId}/receipt`, {
+    token,
+    body: { uploadId: presign.body.uploadId, title, fileName: 'receipt.png' },
+  });
+  expect(confirm.status, JSON.stringify(confirm.body)).toBe(200);
+}
+
+/** The open receipt viewer fits the screen: its title wraps and its close button is on screen and reachable. */
+async function viewerFits(page: Page, width: number) {
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  const close = dialog.getByRole('button', { name: 'Close dialog' });
+  const fits = await close.evaluate((button, screenWidth) => {
+    const box = button.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    const content = button.closest('.mantine-Modal-content') as HTMLElement;
+    const title = content.querySelector('.mantine-Modal-title') as HTMLElement;
+    return {
+      closeOnScreen: box.left >= 0 && box.right <= screenWidth,
+      closeReachable: hit !== null && button.contains(hit),
+      titleWraps: title.scrollWidth <= title.clientWidth && title.getBoundingClientRect().right <= box.left,
+      dialogInside:
+        content.getBoundingClientRect().right <= screenWidth && content.scrollWidth <= content.clientWidth,
+    };
+  }, width);
+  expect(fits).toEqual({ closeOnScreen: true, closeReachable: true, titleWraps: true, dialogInside: true });
+  await close.click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+describe('a pasted link as a receipt title', () => {
+  it('wraps in the receipt viewer (close button on screen, 375 and 1280 px) and leaves the vendor whole', async () => {
+    const { manager, employee } = await team();
+    const me = await api(env.apiUrl, 'GET', '/me', { token: employee.accessToken });
+    const purchaseId = `ipi_pastedlink_${Date.now()}`;
+    await e2eTable(env).send(
+      new PutCommand({
+        TableName: env.tableName,
+        Item: purchaseItem({
+          purchaseId,
+          userId: employee.userId,
+          teamId: me.body.teamId,
+          cardId: employee.cardId,
+          amountCents: 500,
+          merchant: 'Amazon',
+          category: 'book_stores',
+          createdAt: new Date().toISOString(),
+          receiptStatus: 'awaiting',
+        }),
+      }),
+    );
+    // 120 characters, the title's limit, and not one space.
+    const title = `https://www.amazon.com/dp/${'B0'.repeat(47)}`;
+    expect(title).toHaveLength(120);
+    await receiptOverApi(employee.accessToken, purchaseId, title);
+
+    for (const [who, width] of [
+      [employee, 1280],
+      [employee, 375],
+      [manager, 375],
+      [manager, 1280],
+    ] as const) {
+      browser = await launchBrowser({ width, height: 812 });
+      const page = await signInPage(browser.context, env.webUrl, who.email, PASSWORD);
+      await page.goto(`${env.webUrl}/dashboard/purchasehistory`);
+      const table = page.getByRole('table', { name: 'Purchase history' });
+      const view = table.getByRole('button', { name: `View receipt for ${title}` });
+      await view.waitFor();
+      if (width === 1280) {
+        // The title gives up the width: 'Amazon' stays on one line ('Amazo / n' before).
+        const vendor = table.getByRole('cell', { name: 'Amazon', exact: true });
+        const lines = await vendor.evaluate((cell) => {
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        });
+        expect(lines).toBe(1);
+      }
+      await view.click();
+      await page.screenshot({
+        path: `${SHOTS}/${who === manager ? 'manager' : 'employee'}-view-pasted-link-${width}.png`,
+      });
+      await viewerFits(page, width);
+      await browser.close();
+      browser = undefined;
+    }
   });
 });
 

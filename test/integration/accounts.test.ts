@@ -151,7 +151,24 @@ describe('invitations and employee sign-up', () => {
     expect(await stack.getItem(keys.invitation(a))).toMatchObject({ budgetCents: 4000 });
     const [mail] = await stack.mailbox.to(a);
     expect(mail?.body.text).toContain('/registerEmployee?email=');
-    expect(mail?.body.text).toContain('$40.00');
+    expect(mail?.body.text).toContain('a monthly learning budget of $40.00 to spend on');
+  });
+
+  it('words the invitation for a $0 budget as not set yet, not as $0.00 a month', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const invited = uniqueEmail('zero');
+    const res = await api(stack.apiUrl, 'POST', '/invitations', {
+      token: manager.accessToken,
+      body: { emails: invited, budget: '0' },
+    });
+    expect(res.body.results).toEqual([{ email: invited, result: 'invited' }]);
+    expect(await stack.getItem(keys.invitation(invited))).toMatchObject({ budgetCents: 0 });
+    const [mail] = await stack.mailbox.to(invited);
+    expect(mail?.body.text).toContain(
+      'You will get a virtual prepaid card to spend on books, audiobooks, courses and assessments. Your monthly learning budget is not set yet; Mary Manager will set it.',
+    );
+    expect(mail?.body.text).not.toContain('$0.00');
+    expect(mail?.body.text).toContain('/registerEmployee?email=');
   });
 
   it('inviting again says which budget the new one replaced, and the e-mail says it replaces the earlier one', async () => {

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
+import { CARD_FORM_MAX } from '../../shared/src/schemas/billing';
 import { registerManager, uniqueEmail } from '../support/accountFlows';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 import { ADDRESS, emulatorClient, sender, setUpTeam } from '../support/teams';
@@ -70,6 +71,26 @@ describe('finishing setup (POST /billing/setup)', () => {
     );
     expect(res.status).toBe(400);
     expect(res.body.error.fields.token).toBe('Credit card number is not valid');
+  });
+
+  it('refuses an address line over its limit, naming the field in the message and by path', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const res = await send(
+      'POST',
+      '/billing/setup',
+      manager.accessToken,
+      setupBody('tok_visa', {
+        billingAddress: { ...ADDRESS, address1: 'A'.repeat(CARD_FORM_MAX.address1 + 1) },
+      }),
+      `setup-${randomUUID()}`,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'Address must be at most 200 characters',
+      fields: { 'billingAddress.address1': 'Address must be at most 200 characters' },
+    });
+    expect(await teamStatus(manager.accessToken)).toBe('setup');
   });
 
   it('after a declined card, a retry with a new card sets the team up (the token is in the idempotency key)', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type CardFormValues,
   cardFormComplete,
+  cardFormErrorsFromServer,
   cardTokenRequest,
   checkCardForm,
   checkCardNumber,
@@ -16,6 +17,8 @@ import {
   parseExpiry,
   shouldInvite,
 } from '../../shared/src/domain/cardForm';
+import { CARD_FORM_MAX, finalizeSetupInput } from '../../shared/src/schemas/billing';
+import { fieldErrorsOf } from '../../shared/src/schemas/common';
 
 const NOW = new Date('2026-05-15T12:00:00Z');
 
@@ -148,6 +151,37 @@ describe('the whole form', () => {
       address_country: 'US',
     });
     expect(cardTokenRequest(filled)).not.toHaveProperty('address_line2');
+  });
+});
+
+describe("the server's refusal on the form", () => {
+  it('puts each refused field of the setup on its own input, naming the field', () => {
+    const refused = finalizeSetupInput.safeParse({
+      businessName: 'B'.repeat(CARD_FORM_MAX.businessName + 1),
+      token: 'tok_visa',
+      billingAddress: {
+        address1: 'A'.repeat(CARD_FORM_MAX.address1 + 1),
+        address2: 'S'.repeat(CARD_FORM_MAX.address2 + 1),
+        city: 'C'.repeat(CARD_FORM_MAX.city + 1),
+        state: 'TX',
+        zip: '7870',
+      },
+    });
+    expect(refused.success).toBe(false);
+    if (refused.success) return;
+    expect(cardFormErrorsFromServer(fieldErrorsOf(refused.error))).toEqual({
+      businessName: 'Business name must be at most 120 characters',
+      address1: 'Address must be at most 200 characters',
+      address2: 'Address line 2 must be at most 200 characters',
+      city: 'City must be at most 100 characters',
+      zip: m.postalCodeInvalid,
+    });
+  });
+
+  it('leaves out what the form does not show', () => {
+    expect(
+      cardFormErrorsFromServer({ token: 'Credit card number is not valid', 'invite.budget': 'Too much' }),
+    ).toEqual({});
   });
 });
 

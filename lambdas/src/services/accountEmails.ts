@@ -3,6 +3,7 @@
  * only in the link, never in logs.
  */
 import { safeNameForEmail } from '../../../shared/src/domain/emailText';
+import { formatCents } from '../../../shared/src/domain/money';
 import { sendEmail } from '../adapters/email';
 import { webConfig } from '../platform/config';
 
@@ -59,7 +60,6 @@ export async function sendInvitationEmail(
   options: { replacesBudgetCents?: number } = {},
 ) {
   const url = link('/registerEmployee', { email: to });
-  const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
   const previous = options.replacesBudgetCents;
   const replaces =
     previous === undefined
@@ -67,7 +67,7 @@ export async function sendInvitationEmail(
       : [
           previous === budgetCents
             ? `This invitation replaces the one ${managerName} sent you before; nothing else changed.`
-            : `This invitation replaces the one ${managerName} sent you before: your monthly budget is now ${dollars(budgetCents)} instead of ${dollars(previous)}.`,
+            : `This invitation replaces the one ${managerName} sent you before: your monthly budget is now ${formatCents(budgetCents)} instead of ${formatCents(previous)}.`,
           '',
         ];
   await sendEmail({
@@ -80,7 +80,10 @@ export async function sendInvitationEmail(
       `${managerName} at ${company} invited you to ${PRODUCT}.`,
       '',
       ...replaces,
-      `You will get a virtual prepaid card with a monthly learning budget of ${dollars(budgetCents)} to spend on books, audiobooks, courses and assessments.`,
+      budgetCents > 0
+        ? `You will get a virtual prepaid card with a monthly learning budget of ${formatCents(budgetCents)} to spend on books, audiobooks, courses and assessments.`
+        : // A $0 budget is allowed (the manager decides later): promising '$0.00 a month' reads as a mistake.
+          `You will get a virtual prepaid card to spend on books, audiobooks, courses and assessments. Your monthly learning budget is not set yet; ${managerName} will set it.`,
       '',
       `Join your team here, using this email address (${to}):`,
       url,

@@ -177,6 +177,30 @@ export interface CardFormValues {
 export type CardFormField = keyof CardFormValues;
 export type CardFormErrors = Partial<Record<CardFormField, string>>;
 
+/** Where the setup's body (schemas/billing.ts finalizeSetupInput) carries each field of the form. */
+const SERVER_PATHS: Readonly<Record<string, CardFormField>> = {
+  businessName: 'businessName',
+  'billingAddress.address1': 'address1',
+  'billingAddress.address2': 'address2',
+  'billingAddress.city': 'city',
+  'billingAddress.state': 'state',
+  'billingAddress.zip': 'zip',
+};
+
+/**
+ * The server's refusal (`fields` of its error envelope, keyed by path in the
+ * request) as messages on the form's own fields; paths the form does not show
+ * (the card token, the invitations) are left out.
+ */
+export function cardFormErrorsFromServer(fields: Readonly<Record<string, string>>): CardFormErrors {
+  const errors: CardFormErrors = {};
+  for (const [path, message] of Object.entries(fields)) {
+    const field = SERVER_PATHS[path];
+    if (field) errors[field] = message;
+  }
+  return errors;
+}
+
 /**
  * Fields that must be non-blank (after trimming) before Submit is enabled
  * (spec §5); address2 is optional. Country is fixed, so always filled.

@@ -11,10 +11,31 @@ import { amountDollars } from './profile';
 
 export const US_STATE = /^[A-Z]{2}$/;
 
+/**
+ * The longest each text of the card form may be, in characters. The schemas
+ * below refuse more, and the form's inputs stop there (maxLength), so nobody
+ * types what the server will refuse. The name on the card goes to the card
+ * provider only, never here; the form holds it to an address line's length.
+ */
+export const CARD_FORM_MAX = {
+  businessName: 120,
+  name: 200,
+  address1: 200,
+  address2: 200,
+  city: 100,
+} as const;
+
+/** A refusal names its field: the wizard shows the server's message beside the form. */
+const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
+
 export const billingAddressSchema = z.object({
-  address1: requiredText('Address is required', 200),
-  address2: optionalText(200),
-  city: requiredText('City is required', 100),
+  address1: requiredText(
+    'Address is required',
+    CARD_FORM_MAX.address1,
+    tooLong('Address', CARD_FORM_MAX.address1),
+  ),
+  address2: optionalText(CARD_FORM_MAX.address2, tooLong('Address line 2', CARD_FORM_MAX.address2)),
+  city: requiredText('City is required', CARD_FORM_MAX.city, tooLong('City', CARD_FORM_MAX.city)),
   state: z
     .string({ error: 'State is required' })
     .trim()
@@ -36,7 +57,11 @@ export const cardToken = z
   .regex(/^tok_[A-Za-z0-9_]+$/, { error: 'Credit card number is not valid' });
 
 export const finalizeSetupInput = z.object({
-  businessName: requiredText('Business name is required', 120),
+  businessName: requiredText(
+    'Business name is required',
+    CARD_FORM_MAX.businessName,
+    tooLong('Business name', CARD_FORM_MAX.businessName),
+  ),
   token: cardToken,
   billingAddress: billingAddressSchema,
   /** Invite now (optional, spec: only when both budget and emails are given). */

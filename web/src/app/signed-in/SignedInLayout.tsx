@@ -43,6 +43,7 @@ import { Loading } from '../Loading';
 import { Logo } from '../Logo';
 import { DormancyBanner } from './DormancyBanner';
 import { LocalTimeLink } from './LocalTimeLink';
+import { NOTICE_CLEARANCE_VAR } from './noticeClearance';
 import { NotificationsHost } from './notificationsHost';
 import { PastDueBanner } from './PastDueBanner';
 import { SubscriptionBanner } from './SubscriptionBanner';
@@ -60,7 +61,16 @@ const theme = createTheme({
     // (Modal, Notification) into the first signed-in download.
     InputWrapper: { styles: { description: { color: 'var(--mantine-color-gray-7)' } } },
     // Mantine's close buttons are icons without a name; screen readers need one (axe: button-name).
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
+    Modal: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } },
+      // A title is often typed or pasted by people (a receipt titled with a link is one long word):
+      // it wraps, anywhere if it must, and never pushes the close button out of the dialog.
+      styles: {
+        header: { gap: 'var(--mantine-spacing-sm)' },
+        title: { minWidth: 0, overflowWrap: 'anywhere', lineHeight: 1.35 },
+        close: { flexShrink: 0 },
+      },
+    },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } } },
   },
 });
@@ -411,6 +421,9 @@ export function SignedInLayout() {
           <Suspense fallback={<Loading />}>
             <Outlet />
           </Suspense>
+          {/* Room below the last control for the notices at the bottom (noticeClearance.ts); not the
+              main's padding, which AppShell animates, so the room is there before the page scrolls into it. */}
+          <div aria-hidden="true" style={{ height: `var(${NOTICE_CLEARANCE_VAR}, 0px)` }} />
         </AppShell.Main>
       </AppShell>
     </MantineProvider>

@@ -13,7 +13,9 @@ import {
   sameNotice,
   setNotificationHost,
 } from '../../stores/notifications';
+import { keepControlClear, watchNoticeClearance } from './noticeClearance';
 
+const POSITION = 'bottom-right';
 const COLORS = { success: 'green', info: 'blue', error: 'red' } as const;
 
 /** What is on screen, by Mantine id: an identical notice replaces its twin, a settled form's errors go. */
@@ -33,6 +35,7 @@ function show(input: NotificationInput) {
   for (const [id, other] of shown) if (sameNotice(other, input)) hide(id);
   const id = `notice-${nextId++}`;
   shown.set(id, input);
+  keepControlClear(() => document.querySelector(`.mantine-Notifications-root[data-position="${POSITION}"]`));
   notifications.show({
     id,
     onClose: () => shown.delete(id),
@@ -54,7 +57,9 @@ function show(input: NotificationInput) {
 export function NotificationsHost() {
   useEffect(() => {
     setNotificationHost({ show, settle });
+    const stopClearance = watchNoticeClearance();
     return () => {
+      stopClearance();
       setNotificationHost(undefined);
       // Mantine's store outlives this host: an error left on screen at sign-out must not greet the next sign-in.
       for (const [id, input] of shown) if (input.kind === 'error') hide(id);
@@ -62,6 +67,7 @@ export function NotificationsHost() {
     };
   }, []);
   // Bottom right: at the top they covered the header's menu and search (and, below the
-  // header, the page's heading and first buttons on a phone); an error stays until dismissed.
-  return <Notifications position="bottom-right" limit={3} zIndex={1000} />;
+  // header, the page's heading and first buttons on a phone); an error stays until dismissed,
+  // so the page keeps room below the notices and the control they answer is kept clear of them.
+  return <Notifications position={POSITION} limit={3} zIndex={1000} />;
 }

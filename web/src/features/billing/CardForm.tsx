@@ -16,11 +16,14 @@ import {
   type CardFormField,
   type CardFormValues,
   cardFormComplete,
+  cardFormErrorsFromServer,
   cardTokenRequest,
   checkCardField,
   checkCardForm,
   US_STATES,
 } from '../../../../shared/src/domain/cardForm';
+import type { FieldErrors } from '../../../../shared/src/errors';
+import { CARD_FORM_MAX } from '../../../../shared/src/schemas/billing';
 import { CardProviderError, type CardToken, createCardToken } from './cardTokenizer';
 
 const EMPTY: CardFormValues = {
@@ -70,6 +73,8 @@ export interface CardFormState {
   tokenize: () => Promise<TokenizeResult>;
   /** Where each field's input is, for focusing the first message. */
   register: (field: CardFormField) => (element: HTMLElement | null) => void;
+  /** Shows the server's refusal on the fields it names, focusing the first; false when it named none of them. */
+  showServerErrors: (fields: FieldErrors | undefined) => boolean;
 }
 
 export function useCardForm(withBusinessName: boolean): CardFormState {
@@ -126,6 +131,14 @@ export function useCardForm(withBusinessName: boolean): CardFormState {
     }
   };
 
+  const showServerErrors = (fields: FieldErrors | undefined): boolean => {
+    const found = cardFormErrorsFromServer(fields ?? {});
+    if (Object.keys(found).length === 0) return false;
+    setErrors((previous) => ({ ...previous, ...found }));
+    focusFirst(found);
+    return true;
+  };
+
   const register = (field: CardFormField) => (element: HTMLElement | null) => {
     if (element) elements.current.set(field, element);
     else elements.current.delete(field);
@@ -141,6 +154,7 @@ export function useCardForm(withBusinessName: boolean): CardFormState {
     blur,
     tokenize,
     register,
+    showServerErrors,
   };
 }
 
@@ -173,9 +187,21 @@ export function CardFields({ form }: { form: CardFormState }) {
         </Alert>
       ) : null}
       {form.withBusinessName ? (
-        <TextInput label="Business Name" required autoComplete="organization" {...text('businessName')} />
+        <TextInput
+          label="Business Name"
+          required
+          autoComplete="organization"
+          maxLength={CARD_FORM_MAX.businessName}
+          {...text('businessName')}
+        />
       ) : null}
-      <TextInput label="Name on Card" required autoComplete="cc-name" {...text('name')} />
+      <TextInput
+        label="Name on Card"
+        required
+        autoComplete="cc-name"
+        maxLength={CARD_FORM_MAX.name}
+        {...text('name')}
+      />
       <TextInput
         label="Card Number"
         required
@@ -194,10 +220,27 @@ export function CardFields({ form }: { form: CardFormState }) {
         />
         <TextInput label="CVC" required autoComplete="cc-csc" inputMode="numeric" {...text('cvc')} />
       </SimpleGrid>
-      <TextInput label="Address" required autoComplete="address-line1" {...text('address1')} />
-      <TextInput label="Address line 2" autoComplete="address-line2" {...text('address2')} />
+      <TextInput
+        label="Address"
+        required
+        autoComplete="address-line1"
+        maxLength={CARD_FORM_MAX.address1}
+        {...text('address1')}
+      />
+      <TextInput
+        label="Address line 2"
+        autoComplete="address-line2"
+        maxLength={CARD_FORM_MAX.address2}
+        {...text('address2')}
+      />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-        <TextInput label="City" required autoComplete="address-level2" {...text('city')} />
+        <TextInput
+          label="City"
+          required
+          autoComplete="address-level2"
+          maxLength={CARD_FORM_MAX.city}
+          {...text('city')}
+        />
         <NativeSelect
           label="State"
           required

@@ -18,6 +18,13 @@ import { formatDate, RECEIPT_AFTER_SETTLEMENT, receiptLabel, STATUS_LABELS } fro
  */
 const FREE_TEXT = { overflowWrap: 'anywhere' } as const;
 
+/**
+ * A vendor is the merchant name the card network sends, a short field (about
+ * 25 characters in the networks' messages): its words stay whole ('Amazon', never 'Amazo / n') and the title
+ * beside it, free to break anywhere, gives up the width instead.
+ */
+const VENDOR = { overflowWrap: 'break-word' } as const;
+
 /** Buttons keep their word whole when a long title squeezes the row (the status beside them wraps instead). */
 const WHOLE = { flexShrink: 0 } as const;
 
@@ -146,7 +153,7 @@ export function PurchaseTable({
             <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
               {formatCents(row.amountCents)}
             </Table.Td>
-            {compact ? null : <Table.Td style={FREE_TEXT}>{row.vendor}</Table.Td>}
+            {compact ? null : <Table.Td style={VENDOR}>{row.vendor}</Table.Td>}
             <Table.Td>
               <Group gap="xs" wrap={compact ? 'wrap' : 'nowrap'}>
                 {manager ? null : row.status !== 'settled' ? (

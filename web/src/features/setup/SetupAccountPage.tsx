@@ -63,14 +63,16 @@ function people(count: number): string {
   return `${count} ${count === 1 ? 'person' : 'people'}`;
 }
 
+/** How a budget must be written; said under the field on Next and by the total while it is not. */
+const BUDGET_RULE = 'a whole number of dollars (up to $10,000)';
+
 /** What the invite step asks about: nothing when the list is blank (inviting is optional here). */
 function checkInvite(invite: Invite): { budget?: string; emails?: string } {
   const entries = inviteEntries(invite.emails);
   if (entries.length === 0) return {};
   const errors: { budget?: string; emails?: string } = {};
   if (invite.budget.trim() === '') errors.budget = 'Budget is required';
-  else if (parseBudgetDollars(invite.budget) === undefined)
-    errors.budget = 'Budget must be a whole number of dollars (up to $10,000)';
+  else if (parseBudgetDollars(invite.budget) === undefined) errors.budget = `Budget must be ${BUDGET_RULE}`;
   const wrong = entries.filter((email) => !isInvitableEmail(email));
   if (wrong.length > 0) errors.emails = `These addresses are not valid: ${wrong.join(', ')}`;
   return errors;
@@ -113,13 +115,19 @@ function InviteStep({
       <Paper withBorder p="sm" radius="md" bg="gray.0">
         {/* Announced as it changes, so the total is heard while typing. */}
         <Text aria-live="polite" aria-atomic="true" data-testid="monthly-total">
-          {count > 0 && dollars !== undefined ? (
+          {count === 0 ? (
+            <>Monthly total: {formatCents(0)} (no one invited yet)</>
+          ) : dollars === undefined ? (
+            // No total for a budget that cannot be sent: '$0.00' read as if nobody were listed.
+            <>
+              Monthly total: {people(count)} listed; shown once the budget is{' '}
+              {invite.budget.trim() === '' ? 'entered' : BUDGET_RULE}
+            </>
+          ) : (
             <>
               Monthly total: {people(count)} × {formatCents(dollars * 100)} ={' '}
               <strong>{formatCents(total)}</strong>
             </>
-          ) : (
-            <>Monthly total: {formatCents(0)} (no one invited yet)</>
           )}
         </Text>
       </Paper>
@@ -239,6 +247,9 @@ export function SetupAccountPage() {
       navigate('/dashboard');
     } catch (error) {
       setFailure(errorMessage(error));
+      // A field the server refused (its message names it) is marked on the form as well.
+      if (error instanceof ApiError && error.code === 'VALIDATION_FAILED')
+        card.showServerErrors(error.fields);
       if (error instanceof ApiError && error.code === 'CONFLICT') await reloadMe().catch(() => null);
       notify({ kind: 'error', title: setupMessages.failedTitle, message: setupMessages.failed });
     } finally {
