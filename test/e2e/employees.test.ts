@@ -629,6 +629,12 @@ describe('/inviteMembers', () => {
       .fill(`${fresh}, ${member.email}, not-an-email, ${theirs}, ${long}`);
     await invite.click();
     await notification(page, 'Employee invited successfully');
+    // Beside it, the ones that failed (this attempt's: only it named the other team's address).
+    const failed = page
+      .locator('.mantine-Notification-root')
+      .filter({ hasText: `${theirs}: Invited by another team` });
+    await failed.first().waitFor();
+    expect(await failed.first().textContent()).toContain('Error on inviting employee: ');
     const results = page.getByRole('list', { name: 'Invitation results' });
     const answer = async (email: string) =>
       results.locator('li', { hasText: email }).getAttribute('data-result');

@@ -16,6 +16,9 @@ import {
 import { keepControlClear, watchNoticeClearance } from './noticeClearance';
 
 const POSITION = 'bottom-right';
+/** At most this many on screen (Mantine's `limit`). */
+const LIMIT = 3;
+
 const COLORS = { success: 'green', info: 'blue', error: 'red' } as const;
 
 /** What is on screen, by Mantine id: an identical notice replaces its twin, a settled form's errors go. */
@@ -33,6 +36,9 @@ function settle(about: string) {
 
 function show(input: NotificationInput) {
   for (const [id, other] of shown) if (sameNotice(other, input)) hide(id);
+  // Mantine queues what is over its limit until one closes, and errors close only when dismissed:
+  // three errors left open would hold every later notice back. The oldest goes, as in the public toaster.
+  for (const id of [...shown.keys()].slice(0, Math.max(0, shown.size - (LIMIT - 1)))) hide(id);
   const id = `notice-${nextId++}`;
   shown.set(id, input);
   keepControlClear(() => document.querySelector(`.mantine-Notifications-root[data-position="${POSITION}"]`));
@@ -69,5 +75,5 @@ export function NotificationsHost() {
   // Bottom right: at the top they covered the header's menu and search (and, below the
   // header, the page's heading and first buttons on a phone); an error stays until dismissed,
   // so the page keeps room below the notices and the control they answer is kept clear of them.
-  return <Notifications position={POSITION} limit={3} zIndex={1000} />;
+  return <Notifications position={POSITION} limit={LIMIT} zIndex={1000} />;
 }

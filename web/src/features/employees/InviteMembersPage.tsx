@@ -79,15 +79,19 @@ export function InviteMembersPage() {
       const invited = answer.results.filter(isInvited);
       const refused = answer.results.filter((r) => !isInvited(r));
       if (invited.length > 0) void reload();
-      if (invited.length === 0) {
+      const refusedNotice = () =>
         notify({
           kind: 'error',
           message: inviteMessages.failed(
             refused.map((r) => `${r.email}: ${resultText[r.result]}`).join('; '),
           ),
         });
+      if (invited.length === 0) {
+        refusedNotice();
       } else {
         notify({ kind: 'success', message: inviteMessages.invited });
+        // Some invited, some not: the success notice alone would hide the ones that failed.
+        if (refused.length > 0) refusedNotice();
         // Stay when something needs reading: a refusal, or a budget that replaced another.
         if (refused.length === 0 && !answer.results.some(budgetChanged)) setLeaving(true);
         // Keep only the addresses that still need attention.
