@@ -1,9 +1,8 @@
 /**
  * GET /subscription - manager. The subscription's state, what closing would do
  * with the money left, and a page of the payments history (what the card on
- * file was charged and refunded). The payments ride on this read route rather
- * than their own: the API stack is at CloudFormation's 500 resources
- * (docs/decisions.md, "Payments history").
+ * file was charged and refunded): the page shows both, so one read answers
+ * both (docs/decisions.md, "Payments history").
  */
 import { httpHandler } from '../platform/http';
 import { listPayments } from '../services/payments';

@@ -1,5 +1,5 @@
 /**
- * The manager's payments history (GET /billing/payments): what the team's card
+ * The manager's payments history (on GET /subscription): what the team's card
  * on file was charged and refunded, one row per charge, deposit request,
  * redemption or closing refund (shared/src/domain/payments.ts), newest first,
  * a page at a time. Read from the team's journal only: the ledger is the
