@@ -7,13 +7,14 @@
  * it) with the amounts from GET /subscription. After a change `me` is
  * reloaded, so the frame's banner follows.
  */
-import { Alert, Button, Group, Loader, Modal, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { RouteOutput } from '../../../../shared/src/api/routes';
 import { ordinalDay } from '../../../../shared/src/domain/billingCycle';
 import { formatCents } from '../../../../shared/src/domain/money';
 import { call, errorMessage, isStepUpCancelled } from '../../api/client';
 import { useSession } from '../../auth/sessionStore';
+import { AppModal } from '../../components/AppModal';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notify } from '../../stores/notifications';
 import { formatDate } from '../purchases/purchaseText';
@@ -186,7 +187,7 @@ export function SubscriptionPage() {
         </Paper>
       ) : null}
 
-      <Modal
+      <AppModal
         opened={dialog === 'suspend'}
         onClose={() => setDialog(undefined)}
         title="Suspend subscription?"
@@ -210,9 +211,9 @@ export function SubscriptionPage() {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </AppModal>
 
-      <Modal
+      <AppModal
         opened={dialog === 'resume'}
         onClose={() => setDialog(undefined)}
         title="Resume subscription?"
@@ -232,9 +233,9 @@ export function SubscriptionPage() {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </AppModal>
 
-      <Modal
+      <AppModal
         opened={dialog === 'close'}
         onClose={() => setDialog(undefined)}
         title="Close subscription?"
@@ -292,7 +293,7 @@ export function SubscriptionPage() {
             </Group>
           </Stack>
         ) : null}
-      </Modal>
+      </AppModal>
     </Stack>
   );
 }
