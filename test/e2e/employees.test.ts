@@ -248,6 +248,22 @@ describe('a card frozen for an overdue receipt, and a long name', () => {
         const box = await part.boundingBox();
         expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
       }
+      // An e-mail address wraps only after its "@" or a ".": no part of one is split across lines.
+      const splitParts = await table.evaluate((t) => {
+        const split: string[] = [];
+        for (const email of t.querySelectorAll<HTMLElement>('[data-email]')) {
+          if (email.offsetParent === null) continue;
+          const walker = document.createTreeWalker(email, NodeFilter.SHOW_TEXT);
+          for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+            const range = document.createRange();
+            range.selectNodeContents(text);
+            const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+            if (lines.size > 1) split.push(text.textContent ?? '');
+          }
+        }
+        return split;
+      });
+      expect(splitParts).toEqual([]);
       await shoot(page, `employees-receipt-freeze-${width}`);
     }
 

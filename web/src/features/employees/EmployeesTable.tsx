@@ -8,6 +8,7 @@
 import { ActionIcon, Checkbox, Menu, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { formatCents } from '../../../../shared/src/domain/money';
+import { Email } from '../../components/Email';
 import { DormancyNote } from '../dormancy/DormancyNote';
 import { type EmployeeRow, fullName } from './employeesStore';
 import type { Sort, SortKey } from './employeeTable';
@@ -221,14 +222,14 @@ export function EmployeesTable(props: EmployeesTableProps) {
                     onChange={(event) => props.onToggle(row.userId, event.currentTarget.checked)}
                   />
                 </Table.Td>
-                {/* A long unbroken name or address wraps anywhere, so the budget columns stay in view. */}
+                {/* A long unbroken name wraps anywhere, so the budget columns stay in view. */}
                 <Table.Td style={{ overflowWrap: 'anywhere' }} data-name {...(compact ? state : {})}>
                   <Text span fw={600} fz="sm">
                     {name}
                   </Text>
                   {/* On a phone the e-mail sits under the name, so the table stays narrower. */}
-                  <Text size="xs" c="gray.7" hiddenFrom="sm">
-                    {row.email}
+                  <Text size="xs" c="gray.7" hiddenFrom="sm" data-email>
+                    <Email address={row.email} />
                   </Text>
                   {compact ? (
                     <>
@@ -248,8 +249,8 @@ export function EmployeesTable(props: EmployeesTableProps) {
                 </Table.Td>
                 {compact ? null : (
                   <>
-                    <Table.Td visibleFrom="sm" style={{ overflowWrap: 'anywhere' }}>
-                      {row.email}
+                    <Table.Td visibleFrom="sm" data-email>
+                      <Email address={row.email} />
                     </Table.Td>
                     <Table.Td data-status={row.status} data-dormancy={row.dormancy.stage}>
                       {statusLabel[row.status]}
