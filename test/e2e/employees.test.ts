@@ -204,7 +204,8 @@ describe('a card frozen for an overdue receipt, and a long name', () => {
     };
     await freezeForReceipt();
 
-    for (const width of [1280, 375]) {
+    // 640 and 768: a 1280 px screen at 200 % zoom, and a narrow window beside the side menu (WCAG 1.4.10).
+    for (const width of [1280, 768, 640, 375]) {
       const page = await open(manager.email, width);
       // The dashboard's preview: the long name wraps, the remaining budget stays on screen.
       const preview = page.getByRole('table', { name: 'Employees' });
@@ -248,6 +249,11 @@ describe('a card frozen for an overdue receipt, and a long name', () => {
         const box = await part.boundingBox();
         expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
       }
+      // The whole column header too, not "Remainin".
+      const remaining = table.getByRole('columnheader', { name: /^Remaining/ });
+      const header = await remaining.boundingBox();
+      expect(header && header.x + header.width <= width).toBe(true);
+      expect(await remaining.evaluate((th) => th.scrollWidth - th.clientWidth)).toBeLessThanOrEqual(0);
       // An e-mail address wraps only after its "@" or a ".": no part of one is split across lines.
       const splitParts = await table.evaluate((t) => {
         const split: string[] = [];
