@@ -20,7 +20,7 @@ import {
   registerManager,
   type SignedIn,
 } from '../support/accountFlows';
-import { launchBrowser, seriousViolations, signInPage } from '../support/browser';
+import { focusReturnsTo, launchBrowser, seriousViolations, signInPage } from '../support/browser';
 import { e2eTable } from '../support/e2eTable';
 import { Mailbox } from '../support/integrationStack';
 
@@ -257,6 +257,10 @@ describe('the virtual card', () => {
       expect(await page.locator('[data-testid="card-frame"]').count()).toBe(0);
       expect(await seriousViolations(page)).toEqual([]);
       await shoot(page, `card-frozen-${width}`);
+      // Escape gives focus back to the header's button, on this first opening too (which mounts the dialog).
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await focusReturnsTo(button, 'the header’s card button');
       await expectNumberNeverSent(captured, card);
     },
   );

@@ -14,7 +14,13 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
 import { api, PASSWORD, type SignedIn, uniqueEmail } from '../support/accountFlows';
-import { closeTourIfDue, launchBrowser, seriousViolations, signInPage } from '../support/browser';
+import {
+  closeTourIfDue,
+  focusReturnsTo,
+  launchBrowser,
+  seriousViolations,
+  signInPage,
+} from '../support/browser';
 import { e2eTable } from '../support/e2eTable';
 import { Mailbox } from '../support/integrationStack';
 import { joinTeamOverApi, setUpTeamOverApi } from '../support/teams';
@@ -260,7 +266,8 @@ describe('a card frozen for an overdue receipt, and a long name', () => {
     };
     await freezeForReceipt();
 
-    for (const width of [1280, 375]) {
+    // 640 and 768: a 1280 px screen at 200 % zoom, and a narrow window beside the side menu (WCAG 1.4.10).
+    for (const width of [1280, 768, 640, 375]) {
       const page = await open(manager.email, width);
       // The dashboard's preview: the long name wraps, the remaining budget stays on screen.
       const preview = page.getByRole('table', { name: 'Employees' });
@@ -304,6 +311,27 @@ describe('a card frozen for an overdue receipt, and a long name', () => {
         const box = await part.boundingBox();
         expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
       }
+      // The whole column header too, not "Remainin".
+      const remaining = table.getByRole('columnheader', { name: /^Remaining/ });
+      const header = await remaining.boundingBox();
+      expect(header && header.x + header.width <= width).toBe(true);
+      expect(await remaining.evaluate((th) => th.scrollWidth - th.clientWidth)).toBeLessThanOrEqual(0);
+      // An e-mail address wraps only after its "@" or a ".": no part of one is split across lines.
+      const splitParts = await table.evaluate((t) => {
+        const split: string[] = [];
+        for (const email of t.querySelectorAll<HTMLElement>('[data-email]')) {
+          if (email.offsetParent === null) continue;
+          const walker = document.createTreeWalker(email, NodeFilter.SHOW_TEXT);
+          for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+            const range = document.createRange();
+            range.selectNodeContents(text);
+            const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+            if (lines.size > 1) split.push(text.textContent ?? '');
+          }
+        }
+        return split;
+      });
+      expect(splitParts).toEqual([]);
       await shoot(page, `employees-receipt-freeze-${width}`);
     }
 
@@ -404,6 +432,9 @@ describe('bulk actions', () => {
     await rowShows(page, ann.userId, 'data-status', 'paused');
     await rowShows(page, bob.userId, 'data-status', 'paused');
     await nothingSelected();
+    // The pressed button left with the selection: focus stays on the bulk bar, not the page.
+    const bulkBar = page.getByRole('group', { name: 'Bulk actions' });
+    await focusReturnsTo(bulkBar, 'the bulk bar after Pause');
     // Any selected paused: the action becomes Unpause.
     await select(page, ann.name, bob.name);
     await page.getByRole('button', { name: 'Unpause', exact: true }).click();
@@ -416,6 +447,7 @@ describe('bulk actions', () => {
     await notification(page, 'Card status change successfully!');
     await rowShows(page, ann.userId, 'data-card-status', 'inactive');
     await nothingSelected();
+    await focusReturnsTo(bulkBar, 'the bulk bar after Freeze');
     await select(page, ann.name);
     await page.getByRole('button', { name: 'Activate', exact: true }).click();
     await rowShows(page, ann.userId, 'data-card-status', 'active');
@@ -432,8 +464,15 @@ describe('bulk actions', () => {
     ]);
 
     await select(page, ann.name);
-    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const deleteButton = page.getByRole('button', { name: 'Delete', exact: true });
+    await deleteButton.click();
     const confirmDelete = page.getByRole('dialog', { name: 'Delete Ann Leaving?' });
+    await confirmDelete.waitFor();
+    // Cancel gives focus back to the button that opened the dialog.
+    await confirmDelete.getByRole('button', { name: 'Cancel' }).click();
+    await confirmDelete.waitFor({ state: 'detached' });
+    await focusReturnsTo(deleteButton, 'the Delete button');
+    await deleteButton.click();
     await confirmDelete.waitFor();
     expect(await confirmDelete.textContent()).toContain('Ann Leaving will no longer be able to sign in');
     expect(await confirmDelete.textContent()).toContain('goes to the team');
@@ -444,6 +483,8 @@ describe('bulk actions', () => {
     await rowShows(page, ann.userId, 'data-status', 'deleted');
     // Their money waits in the pool and shows as their remaining budget.
     await rowShows(page, ann.userId, 'data-cents', '3100');
+    // The Delete button left with the selection: focus is on the bulk bar.
+    await focusReturnsTo(bulkBar, 'the bulk bar after Delete');
 
     await nothingSelected();
     // Deleted with money: Reallocate is offered, the others are not.
@@ -516,8 +557,10 @@ describe('bulk actions', () => {
     const refused = page.getByRole('dialog', { name: 'Redeem to your card' });
     await refused.getByText('Refund is not available for balances under $5.').waitFor();
     expect(await refused.getByRole('button', { name: /^Redeem \$/ }).count()).toBe(0);
-    await refused.getByRole('button', { name: 'Close', exact: true }).click();
+    // Escape gives focus back to the Redeem button that opened the dialog.
+    await page.keyboard.press('Escape');
     await refused.waitFor({ state: 'detached' });
+    await focusReturnsTo(page.getByRole('button', { name: 'Redeem', exact: true }), 'the Redeem button');
     await clearSelection(page);
 
     await select(page, dee.name);
@@ -542,11 +585,20 @@ describe('bulk actions', () => {
     await clearSelection(page);
 
     // Per person: an extra deposit; the server's total is shown before anything is charged.
-    await row(page, fay.userId)
-      .getByRole('button', { name: `Actions for ${fay.name}` })
-      .click();
-    await page.getByRole('menuitem', { name: 'Extra deposit' }).click();
+    // By keyboard, the menu item that opened the dialog is gone when it closes:
+    // Escape gives focus to the row's actions button.
+    const fayActions = row(page, fay.userId).getByRole('button', { name: `Actions for ${fay.name}` });
+    await fayActions.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Extra deposit' }).focus();
+    await page.keyboard.press('Enter');
     const deposit = page.getByRole('dialog', { name: `Extra deposit for ${fay.name}` });
+    await deposit.getByLabel('Amount').waitFor();
+    await page.keyboard.press('Escape');
+    await deposit.waitFor({ state: 'detached' });
+    await focusReturnsTo(fayActions, 'the row’s actions button');
+    await fayActions.click();
+    await page.getByRole('menuitem', { name: 'Extra deposit' }).click();
     // The field is an Amount, and money is written as people write it.
     for (const [typed, words] of [
       ['12.50', 'Amount must be a whole number of dollars'],
@@ -562,6 +614,7 @@ describe('bulk actions', () => {
     await deposit.getByRole('button', { name: 'Charge $10.00' }).click();
     await notification(page, 'Deposit sent successfully!');
     await rowShows(page, fay.userId, 'data-cents', '3500');
+    await focusReturnsTo(fayActions, 'the row’s actions button after the deposit');
 
     // Per person: freeze asks first.
     await row(page, fay.userId)

@@ -17,10 +17,11 @@ import {
   applyShopQuery,
   emptyQuery,
   queryFromParams,
+  REVERSED_RANGE_MESSAGE,
   resultsHeading,
   type ShopQuery,
 } from '../../shared/src/domain/shopFilter';
-import { overBalanceReason } from '../../shared/src/domain/spendPolicy';
+import { declineWithNextStep, overBalanceReason } from '../../shared/src/domain/spendPolicy';
 import { parseCatalogueJsonl } from '../../shared/src/schemas/catalogue';
 import {
   api,
@@ -226,6 +227,27 @@ describe('shop', () => {
     // Focus comes back to the card that opened it.
     await page.waitForFunction(() => document.activeElement?.classList.contains('shop-card-open'));
     await waitForQuery(page, { categories: ['Leadership', 'Relationship'], max: '15' });
+
+    // A min above the max: said at the max field, and the max is set aside rather than
+    // showing "0 results" (the min alone applies).
+    const categories = ['Leadership', 'Relationship'];
+    const minPrice = page.locator('#sidebar-min');
+    const maxPrice = page.locator('#sidebar-max');
+    await minPrice.fill('50');
+    await waitForQuery(page, { categories, min: '50', max: '15' });
+    await expectCount(page, expectedHeading({ categories, min: '50' }));
+    expect(applyShopQuery(catalogue, { ...emptyQuery, categories, min: '50' }).length).toBeGreaterThan(0);
+    await page.getByText(REVERSED_RANGE_MESSAGE).waitFor();
+    expect(await maxPrice.getAttribute('aria-invalid')).toBe('true');
+    expect(await maxPrice.getAttribute('aria-describedby')).toBeTruthy();
+    await shoot(page, 'shop-min-above-max-1280');
+    // Letters in a price: said at the field; the bound is not used.
+    await maxPrice.fill('abc');
+    await page.getByText('Enter an amount in dollars, like 15 or 15.99').waitFor();
+    expect(await maxPrice.getAttribute('aria-invalid')).toBe('true');
+    await waitForQuery(page, { categories, min: '50', max: 'abc' });
+    await expectCount(page, expectedHeading({ categories, min: '50' }));
+    expect(await page.getByText(REVERSED_RANGE_MESSAGE).count()).toBe(0);
   });
 
   it('on a phone: filters in a drawer, results, the empty state and the item dialog pass axe', async () => {
@@ -322,7 +344,9 @@ describe('shop', () => {
     await open(over.item.id);
     const decline = slot.getByTestId('item-decline');
     await decline.getByText('Your card would decline this purchase').waitFor();
-    await decline.getByText(overBalanceReason(over.price, 1000), { exact: true }).waitFor();
+    await decline
+      .getByText(declineWithNextStep(overBalanceReason(over.price, 1000)), { exact: true })
+      .waitFor();
     await shoot(page, 'shop-item-over-balance-1280');
     await page.setViewportSize({ width: 375, height: 812 });
     await decline.scrollIntoViewIfNeeded();

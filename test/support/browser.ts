@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { CLIENT_IP_HEADER } from './integrationStack';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -129,4 +129,24 @@ export async function shootAtWidths(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/**
+ * Waits until `locator`'s element has focus, e.g. a dialog's opener once the
+ * dialog closed (focus returns a task after the close); fails, naming what
+ * has focus instead, if it never does.
+ */
+export async function focusReturnsTo(locator: Locator, what: string): Promise<void> {
+  const page = locator.page();
+  try {
+    await locator.and(page.locator(':focus')).waitFor({ timeout: 10_000 });
+  } catch {
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement;
+      return el
+        ? `<${el.tagName.toLowerCase()}> ${el.getAttribute('aria-label') ?? el.textContent?.slice(0, 60)}`
+        : 'nothing';
+    });
+    throw new Error(`Focus should be on ${what}, but is on ${focused}`);
+  }
 }

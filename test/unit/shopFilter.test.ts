@@ -21,6 +21,7 @@ import {
   priceLabel,
   priceRange,
   queryFromParams,
+  REVERSED_RANGE_MESSAGE,
   resultsHeading,
   SEARCH_IDLE_MS,
   SEARCH_REDIRECT_MS,
@@ -151,10 +152,16 @@ describe('price', () => {
     expect(passesPrice(unpriced, priceRange('', '1000'))).toBe(false);
   });
 
-  it('lets nothing through when min is above max, and says why beside max', () => {
-    const range = priceRange('50', '10');
-    expect(all.filter((i) => passesPrice(i, range))).toEqual([]);
-    expect(range.errors.max).toMatch(/below min/);
+  it('sets a max below the min aside, says so beside max, and filters by the min alone', () => {
+    const range = priceRange('10', '5');
+    expect(range.maxCents).toBeUndefined();
+    expect(range.errors).toEqual({ max: REVERSED_RANGE_MESSAGE });
+    expect(ids(all.filter((i) => passesPrice(i, range)))).toEqual(
+      ids(all.filter((i) => passesPrice(i, priceRange('10', '')))),
+    );
+    expect(ids(all.filter((i) => passesPrice(i, range)))).toEqual(['discounted', 'dear']);
+    // Equal bounds are a range of one price, not a reversed one.
+    expect(priceRange('10', '10').errors).toEqual({});
   });
 
   it('ignores an unreadable bound (open) and reports it on its field', () => {

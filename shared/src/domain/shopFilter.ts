@@ -223,6 +223,9 @@ export function parsePriceBound(text: string): PriceBound {
   return { kind: 'cents', cents: Number(dollars) * 100 + Number(fraction) };
 }
 
+/** Beside Max price when it is below Min price (the spec has no words for it). */
+export const REVERSED_RANGE_MESSAGE = 'Max price is below min price, so it is not applied';
+
 export interface PriceRange {
   minCents?: number;
   maxCents?: number;
@@ -239,8 +242,11 @@ export function priceRange(min: string, max: string): PriceRange {
   const range: PriceRange = { errors };
   if (low.kind === 'cents') range.minCents = low.cents;
   if (high.kind === 'cents') range.maxCents = high.cents;
+  // A reversed range would show nothing, and "0 results" would not say why:
+  // the max is set aside, said so at its field, and the min alone applies (decisions.md).
   if (range.minCents !== undefined && range.maxCents !== undefined && range.minCents > range.maxCents) {
-    errors.max = 'Max is below min, so no price lies between them';
+    errors.max = REVERSED_RANGE_MESSAGE;
+    delete range.maxCents;
   }
   return range;
 }

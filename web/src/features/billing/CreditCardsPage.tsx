@@ -7,13 +7,14 @@
  * (services/billing.ts). After a change `me` is reloaded, so the past-due
  * banner goes once the new primary card has paid what was waiting.
  */
-import { Alert, Anchor, Badge, Button, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { RouteOutput } from '../../../../shared/src/api/routes';
 import { cardOnFileName } from '../../../../shared/src/domain/cardBrand';
 import { ApiError, call, errorMessage, isStepUpCancelled } from '../../api/client';
 import { useSession } from '../../auth/sessionStore';
+import { AppModal } from '../../components/AppModal';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { cardMessages } from '../../content/consoleMessages';
 import { notify } from '../../stores/notifications';
@@ -183,7 +184,7 @@ export function CreditCardsPage() {
         </Stack>
       ) : null}
 
-      <Modal
+      <AppModal
         opened={confirming !== undefined}
         onClose={() => setConfirming(undefined)}
         title={named ? `Delete ${cardName(named)}?` : ''}
@@ -206,7 +207,7 @@ export function CreditCardsPage() {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </AppModal>
     </Stack>
   );
 }

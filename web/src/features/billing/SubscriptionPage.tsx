@@ -9,7 +9,7 @@
  * what the card on file was charged and refunded (PaymentsTable), a page at a
  * time from the same read.
  */
-import { Alert, Button, Group, Loader, Modal, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import type { RouteOutput } from '../../../../shared/src/api/routes';
@@ -17,6 +17,7 @@ import { ordinalDay } from '../../../../shared/src/domain/billingCycle';
 import { formatCents } from '../../../../shared/src/domain/money';
 import { call, errorMessage, isStepUpCancelled } from '../../api/client';
 import { useSession } from '../../auth/sessionStore';
+import { AppModal } from '../../components/AppModal';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notify } from '../../stores/notifications';
 import { formatDate } from '../purchases/purchaseText';
@@ -244,7 +245,7 @@ export function SubscriptionPage() {
         </section>
       ) : null}
 
-      <Modal
+      <AppModal
         opened={dialog === 'suspend'}
         onClose={() => setDialog(undefined)}
         title="Suspend subscription?"
@@ -268,9 +269,9 @@ export function SubscriptionPage() {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </AppModal>
 
-      <Modal
+      <AppModal
         opened={dialog === 'resume'}
         onClose={() => setDialog(undefined)}
         title="Resume subscription?"
@@ -290,9 +291,9 @@ export function SubscriptionPage() {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </AppModal>
 
-      <Modal
+      <AppModal
         opened={dialog === 'close'}
         onClose={() => setDialog(undefined)}
         title="Close subscription?"
@@ -350,7 +351,7 @@ export function SubscriptionPage() {
             </Group>
           </Stack>
         ) : null}
-      </Modal>
+      </AppModal>
     </Stack>
   );
 }

@@ -28,7 +28,7 @@ export function CardButton() {
   const balance = useCard((s) => s.balance);
   const open = useCard((s) => s.openDialog);
   const dialogOpened = useCard((s) => s.dialogOpen);
-  // Mounted from the first opening on, so closing keeps Mantine's focus return.
+  // Mounted from the first opening on; AppModal gives focus back to this button on every closing, the first too.
   const [dialogLoaded, setDialogLoaded] = useState(false);
   useEffect(() => {
     if (dialogOpened) setDialogLoaded(true);

@@ -15,7 +15,6 @@ import {
   CopyButton,
   Divider,
   Group,
-  Modal,
   Paper,
   SimpleGrid,
   Stack,
@@ -26,6 +25,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { formatCents } from '../../../../shared/src/domain/money';
 import { declineWithNextStep } from '../../../../shared/src/domain/spendPolicy';
+import { AppModal } from '../../components/AppModal';
 import { cardDialogMessages as text } from '../../content/consoleMessages';
 import { COPIED_NOTICE_MS } from '../../content/timings';
 import { type Balance, useCard } from '../../stores/card';
@@ -189,7 +189,7 @@ export function CardDialog() {
 
   const frozen = balance?.cardStatus === 'inactive';
   return (
-    <Modal
+    <AppModal
       opened={opened}
       onClose={close}
       title={frozen ? text.frozenTitle : text.title}
@@ -221,6 +221,6 @@ export function CardDialog() {
           ) : null}
         </Stack>
       )}
-    </Modal>
+    </AppModal>
   );
 }

@@ -13,7 +13,6 @@ import {
   Group,
   List,
   Loader,
-  Modal,
   ScrollArea,
   Stack,
   Table,
@@ -25,6 +24,7 @@ import type { RouteOutput } from '../../../../shared/src/api/routes';
 import { formatCents } from '../../../../shared/src/domain/money';
 import { amountDollars } from '../../../../shared/src/schemas/profile';
 import { call, errorMessage, isStepUpCancelled } from '../../api/client';
+import { AppModal } from '../../components/AppModal';
 import { employeeMessages } from '../../content/consoleMessages';
 import { notify } from '../../stores/notifications';
 import { type EmployeeRow, fullName } from './employeesStore';
@@ -68,9 +68,9 @@ interface ShellProps {
 
 export function Shell({ opened, title, busy, onClose, children }: ShellProps) {
   return (
-    <Modal opened={opened} onClose={() => (busy ? undefined : onClose())} title={title} centered size="lg">
+    <AppModal opened={opened} onClose={() => (busy ? undefined : onClose())} title={title} centered size="lg">
       {children}
-    </Modal>
+    </AppModal>
   );
 }
 

@@ -10,9 +10,10 @@
  */
 import { Alert, Button, Group, Loader, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { call, errorMessage } from '../../api/client';
+import { useFocusAfterRender } from '../../components/dialogFocus';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { employeeMessages } from '../../content/consoleMessages';
 import { notify } from '../../stores/notifications';
@@ -56,6 +57,9 @@ export function EmployeesPage() {
   const [working, setWorking] = useState<'pause' | 'card' | null>(null);
   // Phones get the compact table, as the purchase tables do: state, money and actions stay on screen.
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  // The bulk bar keeps focus when the button pressed leaves with the selection (and is where a bulk dialog returns it).
+  const bulkBar = useRef<HTMLDivElement>(null);
+  const focusBulkBar = useFocusAfterRender(bulkBar);
 
   useEffect(() => {
     void load();
@@ -115,6 +119,7 @@ export function EmployeesPage() {
    */
   function bulkDone() {
     setSelected(new Set());
+    focusBulkBar();
     done();
   }
 
@@ -131,6 +136,7 @@ export function EmployeesPage() {
         message: action === 'pause' ? employeeMessages.paused : employeeMessages.unpaused,
       });
       setSelected(new Set());
+      focusBulkBar();
       await load();
     } catch (error) {
       notify({ kind: 'error', message: employeeMessages.actionFailed(errorMessage(error)) });
@@ -151,6 +157,7 @@ export function EmployeesPage() {
     try {
       if (await setCardsStatus(actions.card.userIds, actions.card.status)) {
         setSelected(new Set());
+        focusBulkBar();
         await load();
       }
     } finally {
@@ -188,7 +195,16 @@ export function EmployeesPage() {
         maw={420}
       />
 
-      <Group gap="sm" aria-label="Bulk actions" role="group" wrap="wrap" mih={36}>
+      <Group
+        gap="sm"
+        aria-label="Bulk actions"
+        role="group"
+        wrap="wrap"
+        mih={36}
+        ref={bulkBar}
+        tabIndex={-1}
+        data-focus-fallback
+      >
         <Text size="sm" fw={600} aria-live="polite">
           {selected.size === 0 ? 'Select people to act on several at once.' : `${selected.size} selected`}
         </Text>
@@ -245,7 +261,14 @@ export function EmployeesPage() {
           </Button>
         ) : null}
         {selected.size > 0 ? (
-          <Button size="sm" variant="subtle" onClick={() => setSelected(new Set())}>
+          <Button
+            size="sm"
+            variant="subtle"
+            onClick={() => {
+              setSelected(new Set());
+              focusBulkBar();
+            }}
+          >
             Clear selection
           </Button>
         ) : null}

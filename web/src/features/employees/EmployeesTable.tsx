@@ -1,13 +1,17 @@
 /**
  * The Employees screen's table: one row per person with selection, state,
- * budget and the row's actions. On a phone (compact) the e-mail, status and
- * card state sit under the name and the budget under the remaining budget, so
- * at 375 px the checkbox, who, their state, their money and the actions all
- * stay on screen without sideways scrolling (as PurchaseTable does).
+ * budget and the row's actions. Wherever the full table does not fit (a phone,
+ * a window at 200 % zoom, a narrow window beside the side menu) it is compact:
+ * the e-mail, status and card state sit under the name and the budget under
+ * the remaining budget, so the checkbox, who, their state, their money and the
+ * actions all stay on screen without sideways scrolling (WCAG 1.4.10, as
+ * PurchaseTable does on phones).
  */
 import { ActionIcon, Checkbox, Menu, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import { Link } from 'react-router-dom';
 import { formatCents } from '../../../../shared/src/domain/money';
+import { Email } from '../../components/Email';
 import { DormancyNote } from '../dormancy/DormancyNote';
 import { type EmployeeRow, fullName } from './employeesStore';
 import type { Sort, SortKey } from './employeeTable';
@@ -17,6 +21,9 @@ import { cardStateText, receiptsOverdueText, statusLabel } from './employeeText'
 export type RowAction =
   | { kind: 'deposit'; person: EmployeeRow }
   | { kind: 'card'; person: EmployeeRow; status: 'active' | 'inactive' };
+
+/** The room the full table's eight columns need; with less, the compact layout. */
+export const FULL_TABLE_MIN_WIDTH = 760;
 
 const isMember = (row: EmployeeRow) => row.status === 'active' || row.status === 'paused';
 const hasCard = (row: EmployeeRow) => row.cardStatus === 'active' || row.cardStatus === 'inactive';
@@ -28,17 +35,12 @@ function SortHeader(props: {
   sort: Sort | null;
   onSort: (key: SortKey) => void;
   numeric?: boolean;
-  visibleFrom?: 'sm';
 }) {
-  const { label, column, sort, onSort, numeric, visibleFrom } = props;
+  const { label, column, sort, onSort, numeric } = props;
   const active = sort?.key === column;
   const direction = sort?.direction === 'asc' ? 'ascending' : 'descending';
   return (
-    <Table.Th
-      aria-sort={active ? direction : undefined}
-      ta={numeric ? 'right' : undefined}
-      visibleFrom={visibleFrom}
-    >
+    <Table.Th aria-sort={active ? direction : undefined} ta={numeric ? 'right' : undefined}>
       <UnstyledButton
         onClick={() => onSort(column)}
         fw={700}
@@ -150,16 +152,24 @@ export interface EmployeesTableProps {
   someShownSelected: boolean;
   onToggleAll: (on: boolean) => void;
   onAction: (action: RowAction) => void;
-  /** Phones (≤ 36em): four columns, nothing off screen. */
+  /** A phone (≤ 36em): the compact layout's guess until the table's room is measured. */
   compact: boolean;
 }
 
 export function EmployeesTable(props: EmployeesTableProps) {
-  const { rows, sort, onSort, selected, compact } = props;
+  const { rows, sort, onSort, selected } = props;
+  // The width the table has, not the window's: from 768 px the side menu takes 240 of them.
+  const { ref, width } = useElementSize();
+  const compact = width > 0 ? width < FULL_TABLE_MIN_WIDTH : props.compact;
   const columns = compact ? 4 : 8;
   return (
     // Positioned, so the visually hidden header text scrolls inside it instead of widening the page.
-    <Table.ScrollContainer minWidth={compact ? 0 : 760} type="native" pos="relative">
+    <Table.ScrollContainer
+      ref={ref}
+      minWidth={compact ? 0 : FULL_TABLE_MIN_WIDTH}
+      type="native"
+      pos="relative"
+    >
       <Table
         aria-labelledby="employees-title"
         highlightOnHover
@@ -180,7 +190,7 @@ export function EmployeesTable(props: EmployeesTableProps) {
             <SortHeader label="Name" column="name" sort={sort} onSort={onSort} />
             {compact ? null : (
               <>
-                <SortHeader label="Email" column="email" sort={sort} visibleFrom="sm" onSort={onSort} />
+                <SortHeader label="Email" column="email" sort={sort} onSort={onSort} />
                 <SortHeader label="Status" column="status" sort={sort} onSort={onSort} />
                 <SortHeader label="Card status" column="cardStatus" sort={sort} onSort={onSort} />
                 <SortHeader label="Budget" column="budget" sort={sort} numeric onSort={onSort} />
@@ -221,17 +231,16 @@ export function EmployeesTable(props: EmployeesTableProps) {
                     onChange={(event) => props.onToggle(row.userId, event.currentTarget.checked)}
                   />
                 </Table.Td>
-                {/* A long unbroken name or address wraps anywhere, so the budget columns stay in view. */}
+                {/* A long unbroken name wraps anywhere, so the budget columns stay in view. */}
                 <Table.Td style={{ overflowWrap: 'anywhere' }} data-name {...(compact ? state : {})}>
                   <Text span fw={600} fz="sm">
                     {name}
                   </Text>
-                  {/* On a phone the e-mail sits under the name, so the table stays narrower. */}
-                  <Text size="xs" c="gray.7" hiddenFrom="sm">
-                    {row.email}
-                  </Text>
                   {compact ? (
                     <>
+                      <Text size="xs" c="gray.7" data-email>
+                        <Email address={row.email} />
+                      </Text>
                       <Text size="sm" mt={4}>
                         {statusLabel[row.status]}
                       </Text>
@@ -248,8 +257,8 @@ export function EmployeesTable(props: EmployeesTableProps) {
                 </Table.Td>
                 {compact ? null : (
                   <>
-                    <Table.Td visibleFrom="sm" style={{ overflowWrap: 'anywhere' }}>
-                      {row.email}
+                    <Table.Td data-email>
+                      <Email address={row.email} />
                     </Table.Td>
                     <Table.Td data-status={row.status} data-dormancy={row.dormancy.stage}>
                       {statusLabel[row.status]}

@@ -11,7 +11,6 @@ import {
   Button,
   Group,
   Loader,
-  Modal,
   NativeSelect,
   Paper,
   SimpleGrid,
@@ -27,6 +26,7 @@ import { fieldErrorsOf } from '../../../../shared/src/schemas/common';
 import { JOB_ROLES, updateProfileInput } from '../../../../shared/src/schemas/profile';
 import { ApiError, call, errorMessage } from '../../api/client';
 import { useSession } from '../../auth/sessionStore';
+import { AppModal } from '../../components/AppModal';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { profileMessages } from '../../content/accountMessages';
 import { notify } from '../../stores/notifications';
@@ -281,7 +281,7 @@ export function EditProfilePage() {
       {isSelf && !deleted ? <PasswordSection /> : null}
       {isSelf && !deleted ? <SecondFactorSection /> : null}
 
-      <Modal
+      <AppModal
         opened={confirming}
         onClose={() => (deleting ? undefined : setConfirming(false))}
         title={isSelf ? 'Delete your account?' : `Delete ${fullName}'s account?`}
@@ -302,7 +302,7 @@ export function EditProfilePage() {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </AppModal>
     </Stack>
   );
 }

@@ -6,7 +6,7 @@
  * message and never sent. The file goes straight to the receipts bucket with a
  * presigned POST; the server then checks its bytes before recording it.
  */
-import { Alert, Autocomplete, Box, Button, Group, Image, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Autocomplete, Box, Button, Group, Image, Loader, Stack, Text } from '@mantine/core';
 import { type DragEvent, useEffect, useId, useMemo, useState } from 'react';
 import {
   RECEIPT_MAX_BYTES,
@@ -15,6 +15,7 @@ import {
 } from '../../../../shared/src/domain/receiptFiles';
 import type { CardAfterReceipt, PurchaseRow } from '../../../../shared/src/schemas/purchases';
 import { call, errorMessage } from '../../api/client';
+import { AppModal } from '../../components/AppModal';
 import { fileSizeText, formatDate, titleSuggestions } from './purchaseText';
 import { shrinkImage } from './shrinkImage';
 
@@ -128,7 +129,7 @@ export function UploadReceiptDialog({
   }
 
   return (
-    <Modal
+    <AppModal
       opened={purchase !== undefined}
       onClose={() => (busy ? undefined : onClose())}
       title="Upload receipt"
@@ -216,7 +217,7 @@ export function UploadReceiptDialog({
           </Group>
         </Stack>
       ) : null}
-    </Modal>
+    </AppModal>
   );
 }
 
@@ -243,10 +244,16 @@ export function ViewReceiptDialog({
   }, [purchase]);
   const subject = purchase?.title ?? purchase?.vendor ?? '';
   return (
-    <Modal opened={purchase !== undefined} onClose={onClose} title={`Receipt: ${subject}`} centered size="lg">
+    <AppModal
+      opened={purchase !== undefined}
+      onClose={onClose}
+      title={`Receipt: ${subject}`}
+      centered
+      size="lg"
+    >
       {error ? <Alert color="red">{error}</Alert> : null}
       {!url && !error ? <Loader size="sm" aria-label="Loading the receipt" /> : null}
       {url ? <Image src={url} alt={`Receipt for ${subject}`} fit="contain" mah="70vh" /> : null}
-    </Modal>
+    </AppModal>
   );
 }

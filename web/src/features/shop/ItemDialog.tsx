@@ -3,7 +3,7 @@
  * details, the partner links (new tab, no opener, no referrer) and, beside
  * them, the slot for the employee's virtual card (ItemCardSlot) to pay with.
  */
-import { Badge, Button, Group, Modal, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { coverDataUrl } from '../../../../shared/src/domain/cover';
 import { formatCents } from '../../../../shared/src/domain/money';
@@ -16,6 +16,7 @@ import {
 } from '../../../../shared/src/domain/shopFilter';
 import type { CatalogueItem } from '../../../../shared/src/schemas/catalogue';
 import { useSession } from '../../auth/sessionStore';
+import { AppModal } from '../../components/AppModal';
 import { ItemCardSlot } from './ItemCardSlot';
 import { PartnerLogo } from './PartnerLogo';
 import { Stars } from './Stars';
@@ -37,7 +38,7 @@ export function ItemDialog({
   // Mantine animates unless told; people who ask for less motion get the dialog at once.
   const reduceMotion = useReducedMotion();
   return (
-    <Modal
+    <AppModal
       transitionProps={reduceMotion ? { duration: 0 } : undefined}
       opened={item !== undefined}
       onClose={onClose}
@@ -48,7 +49,7 @@ export function ItemDialog({
       classNames={{ title: 'shop-dialog-title' }}
     >
       {item ? <ItemDetails item={item} /> : null}
-    </Modal>
+    </AppModal>
   );
 }
 

@@ -5,9 +5,10 @@
  * password; POST /auth/stepUp proves it, and the client retries the action
  * with the same Idempotency-Key. Cancel leaves the action refused.
  */
-import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { ApiError, call, errorMessage, setStepUpHandler } from '../../api/client';
+import { AppModal } from '../../components/AppModal';
 import { secondFactorMessages as text } from '../../content/accountMessages';
 
 type Ask = { mode: 'code' | 'password'; resolve: (proved: boolean) => void };
@@ -54,7 +55,7 @@ export function StepUpDialog() {
 
   const label = ask?.mode === 'password' ? 'Password' : text.signInCodeLabel;
   return (
-    <Modal
+    <AppModal
       opened={ask !== null}
       onClose={() => (busy ? undefined : close(false))}
       title={text.stepUpTitle}
@@ -102,6 +103,6 @@ export function StepUpDialog() {
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }
