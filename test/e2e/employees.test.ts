@@ -183,10 +183,15 @@ describe('withdrawing invitations', () => {
       firstName: 'Stays',
       lastName: 'Member',
     });
-    const [sam, alex, kim] = [uniqueEmail('sam'), uniqueEmail('alex'), uniqueEmail('kim')];
+    const [sam, alex, kim, lee] = [
+      uniqueEmail('sam'),
+      uniqueEmail('alex'),
+      uniqueEmail('kim'),
+      uniqueEmail('lee'),
+    ];
     const invited = await api(env.apiUrl, 'POST', '/invitations', {
       token: manager.accessToken,
-      body: { emails: [sam, alex, kim].join(','), budget: 40 },
+      body: { emails: [sam, alex, kim, lee].join(','), budget: 40 },
     });
     expect(invited.status).toBe(200);
     const invitationRow = (page: Page, email: string) => row(page, `invite:${email}`);
@@ -216,7 +221,8 @@ describe('withdrawing invitations', () => {
     // On a wide screen: two at once, named in the dialog and the button.
     const page = await open(manager.email);
     await goToEmployees(page);
-    await invitationRow(page, alex).getByRole('checkbox').check();
+    // An invited person is named by the address invited, not the table's 'N/A'.
+    await page.getByRole('checkbox', { name: `Select ${alex} (invited)` }).check();
     await invitationRow(page, kim).getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Withdraw 2 invitations', exact: true }).click();
     const both = page.getByRole('dialog', { name: 'Withdraw 2 invitations?' });
@@ -228,8 +234,18 @@ describe('withdrawing invitations', () => {
     await invitationRow(page, alex).waitFor({ state: 'detached' });
     await invitationRow(page, kim).waitFor({ state: 'detached' });
 
+    // One person, from the row's own menu: the same dialog.
+    await invitationRow(page, lee)
+      .getByRole('button', { name: `Actions for ${lee} (invited)` })
+      .click();
+    await page.getByRole('menuitem', { name: 'Withdraw invitation' }).click();
+    const one = page.getByRole('dialog', { name: `Withdraw the invitation to ${lee}?` });
+    await one.getByRole('button', { name: 'Withdraw invitation' }).click();
+    await notification(page, 'Invitation withdrawn');
+    await invitationRow(page, lee).waitFor({ state: 'detached' });
+
     // The e-mailed links now say nobody invited them.
-    for (const email of [sam, alex, kim]) {
+    for (const email of [sam, alex, kim, lee]) {
       const check = await api(env.apiUrl, 'POST', '/auth/invitationCheck', { body: { email } });
       expect(check.body).toEqual({ invited: false });
     }

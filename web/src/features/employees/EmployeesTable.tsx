@@ -20,7 +20,8 @@ import { cardStateText, receiptsOverdueText, statusLabel } from './employeeText'
 /** What a row's menu asks the page to open. */
 export type RowAction =
   | { kind: 'deposit'; person: EmployeeRow }
-  | { kind: 'card'; person: EmployeeRow; status: 'active' | 'inactive' };
+  | { kind: 'card'; person: EmployeeRow; status: 'active' | 'inactive' }
+  | { kind: 'withdraw'; people: EmployeeRow[] };
 
 /** The room the full table's eight columns need; with less, the compact layout. */
 export const FULL_TABLE_MIN_WIDTH = 760;
@@ -71,10 +72,14 @@ function SortHeader(props: {
   );
 }
 
+/** How a row is named to a screen reader: an invited person by the address invited ('N/A' is the spec's table text). */
+const rowName = (row: EmployeeRow) => (row.status === 'invited' ? `${row.email} (invited)` : fullName(row));
+
 function RowActions(props: { row: EmployeeRow; open: (action: RowAction) => void }) {
   const { row, open } = props;
-  if (!isMember(row)) return null;
-  const name = fullName(row);
+  const invited = row.status === 'invited';
+  if (!isMember(row) && !invited) return null;
+  const name = rowName(row);
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -86,24 +91,37 @@ function RowActions(props: { row: EmployeeRow; open: (action: RowAction) => void
           </svg>
         </ActionIcon>
       </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item component={Link} to={`/editProfile/${encodeURIComponent(row.userId)}`}>
-          Edit budget and profile
-        </Menu.Item>
-        {hasCard(row) ? (
-          <Menu.Item onClick={() => open({ kind: 'deposit', person: row })}>Extra deposit</Menu.Item>
-        ) : null}
-        {hasCard(row) ? (
-          <Menu.Item
-            color={row.cardStatus === 'active' ? 'red.8' : undefined}
-            onClick={() =>
-              open({ kind: 'card', person: row, status: row.cardStatus === 'active' ? 'inactive' : 'active' })
-            }
-          >
-            {row.cardStatus === 'active' ? 'Freeze card' : 'Activate card'}
+      {invited ? (
+        <Menu.Dropdown>
+          {/* The same dialog as the bulk action: asks first, names the address. */}
+          <Menu.Item color="red.8" onClick={() => open({ kind: 'withdraw', people: [row] })}>
+            Withdraw invitation
           </Menu.Item>
-        ) : null}
-      </Menu.Dropdown>
+        </Menu.Dropdown>
+      ) : (
+        <Menu.Dropdown>
+          <Menu.Item component={Link} to={`/editProfile/${encodeURIComponent(row.userId)}`}>
+            Edit budget and profile
+          </Menu.Item>
+          {hasCard(row) ? (
+            <Menu.Item onClick={() => open({ kind: 'deposit', person: row })}>Extra deposit</Menu.Item>
+          ) : null}
+          {hasCard(row) ? (
+            <Menu.Item
+              color={row.cardStatus === 'active' ? 'red.8' : undefined}
+              onClick={() =>
+                open({
+                  kind: 'card',
+                  person: row,
+                  status: row.cardStatus === 'active' ? 'inactive' : 'active',
+                })
+              }
+            >
+              {row.cardStatus === 'active' ? 'Freeze card' : 'Activate card'}
+            </Menu.Item>
+          ) : null}
+        </Menu.Dropdown>
+      )}
     </Menu>
   );
 }
@@ -226,7 +244,7 @@ export function EmployeesTable(props: EmployeesTableProps) {
               >
                 <Table.Td px={compact ? 4 : undefined}>
                   <Checkbox
-                    aria-label={`Select ${name}`}
+                    aria-label={`Select ${rowName(row)}`}
                     checked={isSelected}
                     onChange={(event) => props.onToggle(row.userId, event.currentTarget.checked)}
                   />
