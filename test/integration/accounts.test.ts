@@ -161,7 +161,7 @@ describe('invitations and employee sign-up', () => {
       token: manager.accessToken,
       body: { emails: invited, budget: '0' },
     });
-    expect(res.body.results).toEqual([{ email: invited, result: 'invited' }]);
+    expect(res.body.results).toEqual([{ email: invited, result: 'invited', budgetCents: 0 }]);
     expect(await stack.getItem(keys.invitation(invited))).toMatchObject({ budgetCents: 0 });
     const [mail] = await stack.mailbox.to(invited);
     expect(mail?.body.text).toContain(
