@@ -253,6 +253,15 @@ describe('purchase history and receipts', () => {
     await pending.getByText('Pending').waitFor();
     await pending.getByText('Receipt once settled').waitFor();
     expect(await pending.getByRole('button').count()).toBe(0);
+    // Beside a long status ('Awaiting Receipt (overdue since ...)') each date stays on one line
+    // ('11/25/202 / 6' before: the first column shrank to a letter's width).
+    const dateLines = await latest.evaluate((table) =>
+      [...table.querySelectorAll('span')]
+        .filter((el) => /^\d\d\/\d\d\/\d{4}$/.test(el.textContent ?? ''))
+        .map((el) => el.getClientRects().length),
+    );
+    expect(dateLines.length).toBeGreaterThan(0);
+    expect(dateLines.every((lines) => lines === 1)).toBe(true);
     await expectAccessible(page, 'dashboard, employee, 375');
     await page.screenshot({ path: `${SHOTS}/employee-dashboard-375.png`, fullPage: true });
     await page

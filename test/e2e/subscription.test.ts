@@ -71,7 +71,7 @@ describe('the Subscription screen', () => {
       const facts = page.getByTestId('next-charge');
       await facts.getByText(/^The \d{1,2}(st|nd|rd|th) of each month/).waitFor();
       await facts.getByText(/^\d{2}\/\d{2}\/\d{4}$/).waitFor();
-      await facts.getByText('$30.00 for 1 active employee at their next budgets').waitFor();
+      await facts.getByText('$30.00 for 1 active employee at their next budget').waitFor();
       expect(await seriousViolations(page)).toEqual([]);
       await shoot(page, `subscription-running-${width}`);
     }

@@ -106,7 +106,7 @@ describe('payment rows', () => {
         amountCents: 3400,
         people: 0,
         feeCents: 600,
-        note: '2 refunds',
+        note: '2 refunds to the card, one per charge it came from',
         card: { brand: 'Visa', last4: '4242' },
       },
       {

@@ -194,7 +194,11 @@ export function paymentRows(entries: PaymentEntry[], nameOf: (userId: string) =>
       amountCents: externalCents(entry),
       people: closing || !person ? 0 : 1,
       ...(fee > 0 ? { feeCents: fee } : {}),
-      ...(parts.length > 1 ? { note: `${parts.length} refunds` } : {}),
+      // Stripe refunds a charge at most what it charged, so one redemption can come back as several
+      // refunds on the card's statement: say so, or the lines there look like a mistake.
+      ...(parts.length > 1
+        ? { note: `${parts.length} refunds to the card, one per charge it came from` }
+        : {}),
       ...(card ? { card } : {}),
     });
   }

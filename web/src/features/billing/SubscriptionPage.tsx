@@ -70,7 +70,7 @@ function NextCharge({ billing }: { billing: NonNullable<Subscription['billing']>
       </Text>
       <Text component="dd" size="sm" m={0}>
         {formatCents(billing.expectedTotalCents)} for {billing.employees} active{' '}
-        {billing.employees === 1 ? 'employee' : 'employees'} at their next budgets
+        {billing.employees === 1 ? 'employee at their next budget' : 'employees at their next budgets'}
       </Text>
     </dl>
   );

@@ -132,14 +132,8 @@ function FrozenCard({ balance }: { balance: Balance }) {
   const reason = balance.freezeReason ?? 'manager';
   return (
     <Stack gap="sm">
-      <Alert
-        color="orange"
-        variant="light"
-        title={text.frozenTitle}
-        data-testid="frozen-notice"
-        // Mantine's orange title is under 3:1 on its light background; the border and tint carry the colour.
-        styles={{ title: { color: 'var(--mantine-color-gray-9)' } }}
-      >
+      {/* No title of its own: the dialog's title already says 'Virtual Card Frozen' (spec §3). */}
+      <Alert color="orange" variant="light" data-testid="frozen-notice">
         <Text size="sm" c="dark">
           {text.frozenNotice[reason]}
         </Text>

@@ -19,6 +19,14 @@ import { formatDate, RECEIPT_AFTER_SETTLEMENT, receiptLabel, STATUS_LABELS } fro
 const FREE_TEXT = { overflowWrap: 'anywhere' } as const;
 
 /**
+ * The phone's first column holds title, date and vendor. Free text alone lets
+ * the table shrink it to a letter's width beside a long status ("Awaiting
+ * Receipt (overdue since ...)"), breaking dates as "11/25/202 / 6": it keeps
+ * room for a whole date, and the status wraps instead.
+ */
+const COMPACT_FIRST = { ...FREE_TEXT, minWidth: '7.5em' } as const;
+
+/**
  * A vendor is the merchant name the card network sends, a short field (about
  * 25 characters in the networks' messages): its words stay whole ('Amazon', never 'Amazo / n') and the title
  * beside it, free to break anywhere, gives up the width instead.
@@ -132,7 +140,7 @@ export function PurchaseTable({
         {rows.map((row) => (
           <Table.Tr key={row.purchaseId}>
             {manager && !compact ? <Table.Td style={FREE_TEXT}>{row.employeeName}</Table.Td> : null}
-            <Table.Td style={FREE_TEXT}>
+            <Table.Td style={compact ? COMPACT_FIRST : FREE_TEXT}>
               {manager && compact ? (
                 <Text size="sm" fw={700}>
                   {row.employeeName}
@@ -145,7 +153,8 @@ export function PurchaseTable({
               )}
               {compact ? (
                 <Text size="sm" c="gray.7">
-                  {formatDate(row.date)} · {row.vendor}
+                  {/* The vendor may be one long word (a URL): it breaks anywhere, the date never. */}
+                  <span style={{ whiteSpace: 'nowrap' }}>{formatDate(row.date)}</span> · {row.vendor}
                 </Text>
               ) : null}
             </Table.Td>
