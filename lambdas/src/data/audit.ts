@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { encodeTime } from 'ulid';
 import type { AuditAction } from '../../../shared/src/domain/auditLog';
-import { newId } from '../adapters/clock';
+import { CROCKFORD, newId } from '../adapters/clock';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import type { TransactItem } from './transactions';
@@ -33,8 +33,6 @@ function auditPut(event: AuditEvent, eventId: string) {
 export async function recordAudit(event: AuditEvent): Promise<void> {
   await db().send(new PutCommand(auditPut(event, newId(new Date(event.at)))));
 }
-
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /**
  * The id of an event something may try to record twice (a job's retried run,
