@@ -213,7 +213,8 @@ export async function createMemberFromInvitation(
     // also used the invitation) is a conflict; the invitation gone while the
     // address is still free means it was withdrawn meanwhile.
     const failed = failedConditionItems(error);
-    if (failed.length === 1 && failed[0] === 0) throw new InvitationGone(member.email);
+    const INVITATION_DELETE = 0; // the transaction's first item
+    if (failed.length === 1 && failed[0] === INVITATION_DELETE) throw new InvitationGone(member.email);
     if (failed.length > 0) throw new AccountConflict(member.email);
     throw error;
   }

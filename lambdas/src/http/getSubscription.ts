@@ -5,13 +5,8 @@
  * both (docs/decisions.md, "Payments history").
  */
 import { httpHandler } from '../platform/http';
-import { listPayments } from '../services/payments';
-import { describeSubscription } from '../services/subscription';
+import { subscriptionScreen } from '../services/subscription';
 
-export const handler = httpHandler('getSubscription', async ({ actor, input, now, log }) => {
-  const [subscription, payments] = await Promise.all([
-    describeSubscription(actor, now, log),
-    listPayments(actor, { cursor: input.paymentsCursor, limit: input.paymentsLimit }),
-  ]);
-  return { ...subscription, payments: { rows: payments.payments, nextCursor: payments.nextCursor } };
-});
+export const handler = httpHandler('getSubscription', ({ actor, input, now, log }) =>
+  subscriptionScreen(actor, { cursor: input.paymentsCursor, limit: input.paymentsLimit }, now, log),
+);

@@ -7,9 +7,8 @@
  */
 import { comparePaymentRows, type PaymentRow, paymentRows } from '../../../shared/src/domain/payments';
 import { AppError } from '../../../shared/src/errors';
-import { listTeamUsers } from '../data/accounts';
 import { teamCardMovements } from '../data/ledger';
-import type { Actor } from '../platform/auth';
+import type { UserRecord } from '../data/users';
 
 interface Cursor {
   date: string;
@@ -33,12 +32,14 @@ function decodeCursor(text: string): Cursor {
   });
 }
 
+/** A page of the team's payments; `people` are the team's users (for names), read once by the caller. */
 export async function listPayments(
-  actor: Actor,
+  teamId: string,
   input: { cursor?: string; limit: number },
-): Promise<{ payments: PaymentRow[]; nextCursor: string | null }> {
+  people: readonly UserRecord[],
+): Promise<{ rows: PaymentRow[]; nextCursor: string | null }> {
   const after = input.cursor ? decodeCursor(input.cursor) : undefined;
-  const [entries, people] = await Promise.all([teamCardMovements(actor.teamId), listTeamUsers(actor.teamId)]);
+  const entries = await teamCardMovements(teamId);
   const names = new Map(people.map((p) => [p.userId, `${p.firstName} ${p.lastName}`.trim()]));
   const rows = paymentRows(entries, (userId) => names.get(userId) || 'a former employee');
   // Rows strictly after the cursor's in the list's order: a row the ledger adds later
@@ -46,5 +47,5 @@ export async function listPayments(
   const rest = after ? rows.filter((row) => comparePaymentRows(after, row) < 0) : rows;
   const payments = rest.slice(0, input.limit);
   const last = payments.at(-1);
-  return { payments, nextCursor: rest.length > input.limit && last ? encodeCursor(last) : null };
+  return { rows: payments, nextCursor: rest.length > input.limit && last ? encodeCursor(last) : null };
 }

@@ -43,6 +43,7 @@ import type { UserRecord } from '../data/users';
 import type { Actor } from '../platform/auth';
 import type { Logger } from '../platform/log';
 import { finishTakenJoin, takenJoinCents } from './joining';
+import { listPayments } from './payments';
 import { fundPendingMembers } from './pendingFunding';
 import { sweepToPool } from './pool';
 import { asRule } from './poolClaim';
@@ -124,9 +125,10 @@ export async function describeSubscription(
   teamOrActor: Actor | TeamRecord,
   now: Date,
   log?: Logger,
+  teamUsers?: UserRecord[],
 ): Promise<SubscriptionOutput> {
   const team = 'managerId' in teamOrActor ? teamOrActor : await ownTeam(teamOrActor);
-  const users = await listTeamUsers(team.teamId);
+  const users = teamUsers ?? (await listTeamUsers(team.teamId));
   const state = subscriptionState(team);
   const billing = state === 'running' ? nextCharge(team, users, now) : undefined;
   const taken = state === 'closed' ? 0 : await takenButUncreditedIfKnown(team, users, log);
@@ -152,6 +154,24 @@ export async function describeSubscription(
         }
       : undefined,
   };
+}
+
+/**
+ * GET /subscription: the screen's state and a page of its payments history,
+ * the team's people read once for both (the bill's members, the rows' names).
+ */
+export async function subscriptionScreen(
+  actor: Actor,
+  payments: { cursor?: string; limit: number },
+  now: Date,
+  log: Logger,
+) {
+  const users = await listTeamUsers(actor.teamId);
+  const [subscription, page] = await Promise.all([
+    describeSubscription(actor, now, log, users),
+    listPayments(actor.teamId, payments, users),
+  ]);
+  return { ...subscription, payments: page };
 }
 
 function refuseUnlessRunning(team: TeamRecord) {
