@@ -134,7 +134,7 @@ describe('employee sign-up with an invitation (/registerEmployee)', () => {
     const email = uniqueEmail('employee');
     const { accessToken } = await api('/auth/signIn', DEMO_MANAGER);
     const invited = await api('/invitations', { emails: email, budget: 30 }, accessToken);
-    expect(invited.results).toEqual([{ email, result: 'invited', budgetCents: 3000 }]);
+    expect(invited.results).toEqual([{ email, result: 'invited', budgetCents: 3000, emailed: true }]);
 
     // The invitation e-mail links to /registerEmployee?email=..., which pre-fills step 1.
     const page = await open(await mailedLink(email, '/registerEmployee'));

@@ -661,6 +661,69 @@ describe('bulk actions', () => {
   });
 });
 
+describe('resending an invitation', () => {
+  it('sends it again from the row with the budget it has, and says so when the daily e-mail cap held it back', async () => {
+    const manager = await setUpTeamOverApi(env.apiUrl, mailbox, { tourSeen: true });
+    const sam = uniqueEmail('sam');
+    const invited = await api(env.apiUrl, 'POST', '/invitations', {
+      token: manager.accessToken,
+      body: { emails: sam, budget: 40 },
+    });
+    expect(invited.status).toBe(200);
+    const invitationRow = (page: Page) => row(page, `invite:${sam}`);
+    const resend = async (page: Page) => {
+      await invitationRow(page)
+        .getByRole('button', { name: `Actions for ${sam} (invited)` })
+        .click();
+      await page.getByRole('menuitem', { name: 'Resend invitation' }).click();
+      return page.getByRole('dialog', { name: `Send the invitation to ${sam} again?` });
+    };
+
+    const small = await open(manager.email, 375);
+    await goToEmployees(small);
+    const dialog = await resend(small);
+    await dialog.waitFor();
+    // The budget it already offers, not the invite form's $25.
+    expect(await dialog.textContent()).toContain('The monthly budget stays $40.00');
+    expect(
+      await small.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(small)).toEqual([]);
+    await shoot(small, 'resend-invitation-375');
+    await dialog.getByRole('button', { name: 'Resend invitation' }).click();
+    await notification(small, `Invitation sent again to ${sam}`);
+    await expect
+      .poll(async () => (await mailbox.to(sam)).map((m) => m.subject), { timeout: 15_000 })
+      .toHaveLength(2);
+    const [, again] = await mailbox.to(sam);
+    expect(again?.subject).toMatch(/updated your invitation/);
+    expect(again?.body.text).toContain('nothing else changed');
+    const list = await api(env.apiUrl, 'GET', '/employees', { token: manager.accessToken });
+    expect(list.body.employees.find((e: { email: string }) => e.email === sam)).toMatchObject({
+      status: 'invited',
+      budgetCents: 4000,
+    });
+
+    // A third e-mail today is the last the cap allows; the fourth is held back, and the manager is told.
+    expect(
+      (
+        await api(env.apiUrl, 'POST', '/invitations', {
+          token: manager.accessToken,
+          body: { emails: sam, budget: 40 },
+        })
+      ).body.results[0].emailed,
+    ).toBe(true);
+    const page = await open(manager.email);
+    await goToEmployees(page);
+    await (await resend(page)).getByRole('button', { name: 'Resend invitation' }).click();
+    await notification(
+      page,
+      `${sam} has had today's invitation emails already, so none was sent. Send it again tomorrow.`,
+    );
+    expect(await mailbox.to(sam)).toHaveLength(3);
+  });
+});
+
 describe('/inviteMembers', () => {
   it('answers per address, stays when some were not invited, and returns to the dashboard when all were', async () => {
     const manager = await setUpTeamOverApi(env.apiUrl, mailbox, { tourSeen: true });
@@ -731,9 +794,14 @@ describe('/inviteMembers', () => {
     await page.getByText('Budget must be a whole number of dollars', { exact: true }).first().waitFor();
     await results.waitFor({ state: 'detached' });
 
-    // Invited again with another budget: the page stays and says which budget the new one replaced.
+    // Invited again with another budget: said before Invite is pressed, then the page stays and says which budget the new one replaced.
     await page.getByRole('textbox', { name: /^Budget/ }).fill('45');
     await page.getByRole('textbox', { name: /^Emails/ }).fill(fresh);
+    const warning = page.getByTestId('budget-replacements');
+    await warning.waitFor();
+    expect(await warning.textContent()).toContain(
+      `${fresh} was invited with $30.00 a month. Inviting again replaces that with $45.00 and emails the change.`,
+    );
     await invite.click();
     await notification(page, 'Employee invited successfully');
     const again = results.locator('li', { hasText: fresh });

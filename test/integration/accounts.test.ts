@@ -143,8 +143,8 @@ describe('invitations and employee sign-up', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.results).toEqual([
-      { email: a, result: 'invited', budgetCents: 4000 },
-      { email: b, result: 'invited', budgetCents: 4000 },
+      { email: a, result: 'invited', budgetCents: 4000, emailed: true },
+      { email: b, result: 'invited', budgetCents: 4000, emailed: true },
       { email: manager.email, result: 'alreadyRegistered' },
       { email: 'not-an-email', result: 'invalidEmail' },
     ]);
@@ -161,7 +161,7 @@ describe('invitations and employee sign-up', () => {
       token: manager.accessToken,
       body: { emails: invited, budget: '0' },
     });
-    expect(res.body.results).toEqual([{ email: invited, result: 'invited', budgetCents: 0 }]);
+    expect(res.body.results).toEqual([{ email: invited, result: 'invited', budgetCents: 0, emailed: true }]);
     expect(await stack.getItem(keys.invitation(invited))).toMatchObject({ budgetCents: 0 });
     const [mail] = await stack.mailbox.to(invited);
     expect(mail?.body.text).toContain(
@@ -180,18 +180,18 @@ describe('invitations and employee sign-up', () => {
         body: { emails: alex, budget },
       });
     expect((await inviteAlex(40)).body.results).toEqual([
-      { email: alex, result: 'invited', budgetCents: 4000 },
+      { email: alex, result: 'invited', budgetCents: 4000, emailed: true },
     ]);
     const again = await inviteAlex(60);
     expect(again.status).toBe(200);
     expect(again.body.results).toEqual([
-      { email: alex, result: 'reinvited', budgetCents: 6000, previousBudgetCents: 4000 },
+      { email: alex, result: 'reinvited', budgetCents: 6000, previousBudgetCents: 4000, emailed: true },
     ]);
     expect(await stack.getItem(keys.invitation(alex))).toMatchObject({ budgetCents: 6000 });
     const log = await api(stack.apiUrl, 'GET', '/team/audit?kind=people', { token: manager.accessToken });
     expect(auditDetails(log.body.events[0])).toBe(`${alex} (budget $40.00 → $60.00)`);
     expect((await inviteAlex(60)).body.results).toEqual([
-      { email: alex, result: 'reinvited', budgetCents: 6000, previousBudgetCents: 6000 },
+      { email: alex, result: 'reinvited', budgetCents: 6000, previousBudgetCents: 6000, emailed: true },
     ]);
 
     const [first, second, third] = await stack.mailbox.to(alex);
@@ -264,7 +264,7 @@ describe('invitations and employee sign-up', () => {
       });
 
     expect((await invite(first, 30)).body.results).toEqual([
-      { email: person, result: 'invited', budgetCents: 3000 },
+      { email: person, result: 'invited', budgetCents: 3000, emailed: true },
     ]);
     const firstTeam = (await stack.getItem(keys.invitation(person)))?.teamId;
     expect((await invite(second, 90)).body.results).toEqual([
@@ -276,7 +276,7 @@ describe('invitations and employee sign-up', () => {
     });
     expect(await stack.mailbox.to(person)).toHaveLength(1);
     expect((await invite(first, 40)).body.results).toEqual([
-      { email: person, result: 'reinvited', budgetCents: 4000, previousBudgetCents: 3000 },
+      { email: person, result: 'reinvited', budgetCents: 4000, previousBudgetCents: 3000, emailed: true },
     ]);
 
     // Thirty-one days on, the first team's invitation is stale and the newer one wins.
@@ -290,7 +290,7 @@ describe('invitations and employee sign-up', () => {
     );
     // Taken over from another team: for this team a new invitation, no earlier budget of its own.
     expect((await invite(second, 90)).body.results).toEqual([
-      { email: person, result: 'invited', budgetCents: 9000 },
+      { email: person, result: 'invited', budgetCents: 9000, emailed: true },
     ]);
     const taken = await stack.getItem(keys.invitation(person));
     expect(taken).toMatchObject({ budgetCents: 9000 });

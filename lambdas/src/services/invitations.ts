@@ -54,15 +54,16 @@ export async function inviteEmployees(actor: Actor, input: z.output<typeof invit
     }
     const previousBudgetCents = outcome.outcome === 'updated' ? outcome.replaced.budgetCents : undefined;
     // The invitation is stored either way; the e-mail only within its daily cap per address.
-    if (await mayEmail('invitation', email, now))
+    const emailed = await mayEmail('invitation', email, now);
+    if (emailed)
       await sendInvitationEmail(email, `${manager.firstName} ${manager.lastName}`, team.name, input.budget, {
         ...(previousBudgetCents === undefined ? {} : { replacesBudgetCents: previousBudgetCents }),
       });
     results.push(
       previousBudgetCents === undefined
-        ? { email, result: 'invited', budgetCents: input.budget }
+        ? { email, result: 'invited', budgetCents: input.budget, emailed }
         : // Invited again: the new budget replaced the old one, and the manager is told from what.
-          { email, result: 'reinvited', budgetCents: input.budget, previousBudgetCents },
+          { email, result: 'reinvited', budgetCents: input.budget, previousBudgetCents, emailed },
     );
   }
   const invited = results

@@ -34,6 +34,12 @@ export const inviteResultSchema = z.object({
   budgetCents: z.number().int().optional(),
   /** `reinvited`: the budget the earlier invitation offered, which this one replaced (the request's budget). */
   previousBudgetCents: z.number().int().optional(),
+  /**
+   * `invited`, `reinvited`: false when the address already had its daily
+   * invitation e-mails (EMAIL_CAPS.invitation): the invitation stands, but no
+   * e-mail went, and the manager is told rather than led to believe one did.
+   */
+  emailed: z.boolean().optional(),
 });
 export const inviteEmployeesOutput = z.object({ results: z.array(inviteResultSchema) });
 

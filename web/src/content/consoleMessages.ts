@@ -26,6 +26,12 @@ export const employeeMessages = {
   /** Ours: withdrawing invitations has no spec text; it follows the others. */
   withdrawn: (count: number) => (count === 1 ? 'Invitation withdrawn' : `${count} invitations withdrawn`),
   withdrawFailed: (detail: string) => `Error on withdrawing invitations: ${detail}`,
+  /** Ours: sending an invitation again from its row, with the budget it has. */
+  resent: (email: string) => `Invitation sent again to ${email}`,
+  resendFailed: (detail: string) => `Error on inviting employee: ${detail}`,
+  /** The server's daily cap on invitation e-mails to one address held this one back. */
+  resendHeld: (email: string) =>
+    `${email} has had today's invitation emails already, so none was sent. Send it again tomorrow.`,
   /** Signed up before the withdrawal reached them: a member now, left as they are. */
   alreadyJoined: (emails: string) => `Already joined, so not withdrawn: ${emails}`,
 } as const;

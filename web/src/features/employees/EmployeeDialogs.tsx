@@ -187,6 +187,72 @@ export function WithdrawInvitationsDialog(props: {
   );
 }
 
+// --- Resend an invitation ----------------------------------------------------
+
+/**
+ * Sends a pending invitation's e-mail again with the budget it already offers,
+ * so a resend never changes it (/inviteMembers would start from $25). The
+ * server's daily cap per address may hold the e-mail back; the manager is
+ * told so instead of "sent".
+ */
+export function ResendInvitationDialog(props: {
+  person: EmployeeRow;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { person, onClose, onDone } = props;
+  const [busy, setBusy] = useState(false);
+  async function confirm() {
+    setBusy(true);
+    try {
+      const { results } = await call('inviteEmployees', {
+        emails: person.email,
+        budget: person.budgetCents / 100,
+      });
+      const answer = results[0];
+      if (answer?.result === 'reinvited' || answer?.result === 'invited') {
+        notify(
+          answer.emailed === false
+            ? { kind: 'error', message: employeeMessages.resendHeld(person.email) }
+            : { kind: 'success', message: employeeMessages.resent(person.email) },
+        );
+      } else {
+        // Signed up meanwhile, or taken by another team: the list shows what happened.
+        notify({
+          kind: 'error',
+          message: employeeMessages.resendFailed(
+            answer?.result === 'alreadyRegistered'
+              ? `${person.email} has already signed up`
+              : `${person.email} could not be invited`,
+          ),
+        });
+      }
+      onDone();
+    } catch (error) {
+      notify({ kind: 'error', message: employeeMessages.resendFailed(errorMessage(error)) });
+      setBusy(false);
+    }
+  }
+  return (
+    <Shell opened title={`Send the invitation to ${person.email} again?`} busy={busy} onClose={onClose}>
+      <Stack gap="md" data-testid="resend-dialog">
+        <Text style={{ overflowWrap: 'anywhere' }}>
+          We email {person.email} the link to join your team again. The monthly budget stays{' '}
+          {formatCents(person.budgetCents)}, and nothing is charged until they finish signing up.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button loading={busy} onClick={() => void confirm()}>
+            Resend invitation
+          </Button>
+        </Group>
+      </Stack>
+    </Shell>
+  );
+}
+
 // --- Freeze / activate one card -----------------------------------------------
 
 export function CardStatusDialog(props: {

@@ -25,6 +25,7 @@ import {
   DepositDialog,
   ReallocateDialog,
   RedeemDialog,
+  ResendInvitationDialog,
   WithdrawInvitationsDialog,
 } from './EmployeeDialogs';
 import { EmployeesTable, type RowAction } from './EmployeesTable';
@@ -330,6 +331,9 @@ export function EmployeesPage() {
       ) : null}
       {dialog?.kind === 'withdraw' ? (
         <WithdrawInvitationsDialog people={dialog.people} onClose={() => setDialog(null)} onDone={bulkDone} />
+      ) : null}
+      {dialog?.kind === 'resend' ? (
+        <ResendInvitationDialog person={dialog.person} onClose={() => setDialog(null)} onDone={done} />
       ) : null}
       {dialog?.kind === 'reallocate' ? (
         <ReallocateDialog

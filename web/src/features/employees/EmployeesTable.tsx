@@ -21,7 +21,8 @@ import { cardStateText, receiptsOverdueText, statusLabel } from './employeeText'
 export type RowAction =
   | { kind: 'deposit'; person: EmployeeRow }
   | { kind: 'card'; person: EmployeeRow; status: 'active' | 'inactive' }
-  | { kind: 'withdraw'; people: EmployeeRow[] };
+  | { kind: 'withdraw'; people: EmployeeRow[] }
+  | { kind: 'resend'; person: EmployeeRow };
 
 /** The room the full table's eight columns need; with less, the compact layout. */
 export const FULL_TABLE_MIN_WIDTH = 760;
@@ -93,6 +94,7 @@ function RowActions(props: { row: EmployeeRow; open: (action: RowAction) => void
       </Menu.Target>
       {invited ? (
         <Menu.Dropdown>
+          <Menu.Item onClick={() => open({ kind: 'resend', person: row })}>Resend invitation</Menu.Item>
           {/* The same dialog as the bulk action: asks first, names the address. */}
           <Menu.Item color="red.8" onClick={() => open({ kind: 'withdraw', people: [row] })}>
             Withdraw invitation

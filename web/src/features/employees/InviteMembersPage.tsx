@@ -14,12 +14,13 @@ import { useNavigate } from 'react-router-dom';
 import type { RouteOutput } from '../../../../shared/src/api/routes';
 import { formatCents } from '../../../../shared/src/domain/money';
 import { DEFAULT_BUDGET_DOLLARS, splitEmailList } from '../../../../shared/src/schemas/invitations';
+import { budgetDollars } from '../../../../shared/src/schemas/profile';
 import { ApiError, call, errorMessage } from '../../api/client';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { inviteMessages } from '../../content/consoleMessages';
 import { INVITE_REDIRECT_MS } from '../../content/timings';
 import { notify } from '../../stores/notifications';
-import { useEmployees } from './employeesStore';
+import { type EmployeeRow, useEmployees } from './employeesStore';
 
 type Result = RouteOutput<'inviteEmployees'>['results'][number];
 
@@ -40,16 +41,42 @@ const budgetChanged = (r: Result) =>
   r.budgetCents !== undefined &&
   r.previousBudgetCents !== r.budgetCents;
 
+/** Invited, but the address had today's invitation e-mails already (the server's daily cap): no e-mail went. */
+const notEmailed = (r: Result) => isInvited(r) && r.emailed === false;
+
+/** Anything the manager must read before leaving: a refusal, a replaced budget, an e-mail held back. */
+const needsReading = (r: Result) => !isInvited(r) || budgetChanged(r) || notEmailed(r);
+
 function answerText(r: Result): string {
-  if (budgetChanged(r))
-    return `Invited again: budget ${formatCents(r.previousBudgetCents ?? 0)} → ${formatCents(r.budgetCents ?? 0)} (the new budget replaces the old one)`;
-  return resultText[r.result];
+  const text = budgetChanged(r)
+    ? `Invited again: budget ${formatCents(r.previousBudgetCents ?? 0)} → ${formatCents(r.budgetCents ?? 0)} (the new budget replaces the old one)`
+    : resultText[r.result];
+  return notEmailed(r)
+    ? `${text}, but not emailed: this address has had today's invitation emails already. Send it again tomorrow.`
+    : text;
+}
+
+/**
+ * The pending invitations this submit would give another budget, said before
+ * Invite is pressed: inviting again replaces the budget (the server answers
+ * "budget $30.00 → $25.00" after the fact), and the form starts at $25.
+ */
+function budgetReplacements(rows: readonly EmployeeRow[], emails: string, budget: string) {
+  const parsed = budgetDollars.safeParse(budget);
+  if (!parsed.success) return [];
+  const pending = new Map(rows.filter((r) => r.status === 'invited').map((r) => [r.email, r.budgetCents]));
+  return splitEmailList(emails).flatMap((email) => {
+    const cents = pending.get(email);
+    return cents !== undefined && cents !== parsed.data ? [{ email, cents, next: parsed.data }] : [];
+  });
 }
 
 export function InviteMembersPage() {
   useDocumentTitle('Invite Members');
   const navigate = useNavigate();
   const reload = useEmployees((s) => s.load);
+  const roster = useEmployees((s) => s.rows);
+  const rosterStatus = useEmployees((s) => s.status);
   const [emails, setEmails] = useState('');
   const [budget, setBudget] = useState(String(DEFAULT_BUDGET_DOLLARS));
   const [errors, setErrors] = useState<{ emails?: string; budget?: string }>({});
@@ -62,6 +89,12 @@ export function InviteMembersPage() {
     const timer = setTimeout(() => navigate('/dashboard'), INVITE_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [leaving, navigate]);
+
+  // The pending invitations, to warn before a budget is replaced (a direct visit has not loaded them yet).
+  useEffect(() => {
+    if (rosterStatus === 'idle') void reload();
+  }, [rosterStatus, reload]);
+  const replacing = budgetReplacements(roster, emails, budget);
 
   const blank = emails.trim() === '' || budget.trim() === '';
   const count = splitEmailList(emails).length;
@@ -92,8 +125,8 @@ export function InviteMembersPage() {
         notify({ kind: 'success', message: inviteMessages.invited });
         // Some invited, some not: the success notice alone would hide the ones that failed.
         if (refused.length > 0) refusedNotice();
-        // Stay when something needs reading: a refusal, or a budget that replaced another.
-        if (refused.length === 0 && !answer.results.some(budgetChanged)) setLeaving(true);
+        // Stay when something needs reading: a refusal, a budget that replaced another, an e-mail held back.
+        if (!answer.results.some(needsReading)) setLeaving(true);
         // Keep only the addresses that still need attention.
         else setEmails(refused.map((r) => r.email).join(', '));
       }
@@ -142,6 +175,17 @@ export function InviteMembersPage() {
               disabled={leaving}
               onChange={(event) => setBudget(event.currentTarget.value)}
             />
+            {replacing.length > 0 && !leaving ? (
+              <Alert color="yellow" variant="light" title="Already invited" data-testid="budget-replacements">
+                <Text size="sm" c="dark" style={{ overflowWrap: 'anywhere' }}>
+                  {replacing
+                    .map((r) => `${r.email} was invited with ${formatCents(r.cents)} a month`)
+                    .join('; ')}
+                  . Inviting again replaces that with {formatCents(replacing[0]?.next ?? 0)} and emails the
+                  change.
+                </Text>
+              </Alert>
+            ) : null}
             <Group justify="space-between" gap="sm">
               <Text size="sm" c="gray.7">
                 {count === 0 ? 'No addresses yet' : `${count} ${count === 1 ? 'address' : 'addresses'}`}
@@ -155,7 +199,7 @@ export function InviteMembersPage() {
       </Paper>
       {results ? (
         <Alert
-          color={results.every((r) => isInvited(r) && !budgetChanged(r)) ? 'green' : 'yellow'}
+          color={results.some(needsReading) ? 'yellow' : 'green'}
           variant="light"
           title={leaving ? 'Invitations sent. Back to your dashboard in a moment.' : 'Invitation results'}
           aria-live="polite"
