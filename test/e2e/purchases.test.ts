@@ -233,6 +233,25 @@ describe('purchase history and receipts', () => {
     await managerPage.screenshot({ path: `${SHOTS}/manager-view-1280.png` });
   });
 
+  it('a purchase made while the history is open appears there without a reload, as the balance does', async () => {
+    const { employee, card } = await team();
+    browser = await launchBrowser({ width: 1280, height: 900 });
+    const page = await signInPage(browser.context, env.webUrl, employee.email, PASSWORD);
+    await page.goto(`${env.webUrl}/dashboard/purchasehistory`);
+    await page.getByText('No purchases yet.').waitFor();
+
+    const till = await browser.context.newPage();
+    expect(await payAtCheckout(till, card, 'Udemy', '7.50')).toBe('Approved');
+    await till.close();
+    await page.bringToFront();
+
+    // The page polls nothing of its own: the header's balance read shows the money moved, and the list follows.
+    const table = page.getByRole('table', { name: 'Purchase history' });
+    await table.getByRole('cell', { name: '$7.50' }).waitFor();
+    expect(await table.getByRole('row').nth(1).textContent()).toContain('Udemy');
+    expect(page.url()).toBe(`${env.webUrl}/dashboard/purchasehistory`);
+  });
+
   it('works at 375 px: the table fits, dialogs fit, no serious axe findings', async () => {
     const { employee, card } = await team();
     browser = await launchBrowser({ width: 375, height: 812 });

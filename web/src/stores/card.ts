@@ -11,6 +11,7 @@
  * tab costs nothing. A decline is announced once: the one already there when
  * the page loaded is shown on the card, not announced again.
  */
+import { useEffect, useRef, useState } from 'react';
 import { create } from 'zustand';
 import type { RouteOutput } from '../../../shared/src/api/routes';
 import { formatCents } from '../../../shared/src/domain/money';
@@ -115,4 +116,27 @@ export function startCardPolling(): () => void {
     seenDeclineAt = undefined;
     useCard.setState({ balance: null, error: null, dialogOpen: false });
   };
+}
+
+/** What the card holds and owes: it changes whenever money on the card moves. */
+const moneyKey = (s: CardState) =>
+  s.balance ? `${s.balance.availableCents}:${s.balance.onHoldCents}:${s.balance.owedCents}` : null;
+
+/**
+ * A number that goes up each time the polled balance shows the card's money
+ * moved (an approval, a capture, a refund, a funding); 0 until then, and for
+ * managers, who are not polled. Screens that list the card's activity re-read
+ * when it changes, so a purchase made at a till appears there as soon as the
+ * header's balance changes, without a reload.
+ */
+export function useCardMoneyMoves(): number {
+  const key = useCard(moneyKey);
+  const [moves, setMoves] = useState(0);
+  const last = useRef<string | null>(null);
+  useEffect(() => {
+    if (key === null) return;
+    if (last.current !== null && last.current !== key) setMoves((n) => n + 1);
+    last.current = key;
+  }, [key]);
+  return moves;
 }

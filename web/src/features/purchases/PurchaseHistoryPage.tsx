@@ -6,20 +6,26 @@
  */
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { PurchaseRow } from '../../../../shared/src/schemas/purchases';
 import { call, errorMessage } from '../../api/client';
 import { useSession } from '../../auth/sessionStore';
 import { ScrollableTable } from '../../components/ScrollableTable';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { useCard } from '../../stores/card';
+import { useCard, useCardMoneyMoves } from '../../stores/card';
 import { notify } from '../../stores/notifications';
 import { PurchaseTable } from './PurchaseTable';
 import { UploadReceiptDialog, ViewReceiptDialog } from './ReceiptDialogs';
 import { receiptUploadedMessage } from './receiptFreezeText';
 
 const PAGE_SIZE = 25;
+
+/** Newer rows first, then the rows already listed that they do not replace (a hold that settled is one row). */
+function mergeNewest(current: readonly PurchaseRow[], newer: readonly PurchaseRow[]): PurchaseRow[] {
+  const ids = new Set(newer.map((r) => r.purchaseId));
+  return [...newer, ...current.filter((r) => !ids.has(r.purchaseId))];
+}
 
 export function PurchaseHistoryPage() {
   useDocumentTitle('Purchase History');
@@ -32,12 +38,17 @@ export function PurchaseHistoryPage() {
   const [loadingMore, setLoadingMore] = useState(false);
   const [params, setParams] = useSearchParams();
 
+  // An employee's card money moved (polled for the header): re-read the newest page, keeping pages loaded below it.
+  const moves = useCardMoneyMoves();
+  const loadedMore = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `moves` is the reason to read again, not a value the read uses.
   useEffect(() => {
     const abort = new AbortController();
     call('listPurchases', { limit: PAGE_SIZE }, { signal: abort.signal })
       .then((page) => {
-        setRows(page.purchases);
-        setCursor(page.nextCursor);
+        setRows((current) => mergeNewest(current, page.purchases));
+        // Once more pages are listed, the cursor after them stays ('Load more' skips what it repeats).
+        if (!loadedMore.current) setCursor(page.nextCursor);
         setStatus('ready');
       })
       .catch((e: unknown) => {
@@ -46,14 +57,18 @@ export function PurchaseHistoryPage() {
         setStatus('error');
       });
     return () => abort.abort();
-  }, []);
+  }, [moves]);
 
   async function loadMore() {
     if (!cursor) return;
     setLoadingMore(true);
+    loadedMore.current = true;
     try {
       const page = await call('listPurchases', { limit: PAGE_SIZE, cursor });
-      setRows((current) => [...current, ...page.purchases]);
+      setRows((current) => {
+        const listed = new Set(current.map((r) => r.purchaseId));
+        return [...current, ...page.purchases.filter((r) => !listed.has(r.purchaseId))];
+      });
       setCursor(page.nextCursor);
     } catch (e) {
       setError(errorMessage(e));

@@ -11,6 +11,7 @@ import type { PurchaseRow } from '../../../../shared/src/schemas/purchases';
 import { call, errorMessage } from '../../api/client';
 import { useSession } from '../../auth/sessionStore';
 import { ScrollableTable } from '../../components/ScrollableTable';
+import { useCardMoneyMoves } from '../../stores/card';
 import { PurchaseTable } from './PurchaseTable';
 
 export const PREVIEW_ROWS = 5;
@@ -23,6 +24,9 @@ export function PurchasesPreview() {
   const navigate = useNavigate();
   const [rows, setRows] = useState<PurchaseRow[]>();
   const [error, setError] = useState('');
+  // The employee's card money moved: the newest purchases again (as the header's balance).
+  const moves = useCardMoneyMoves();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `moves` is the reason to read again, not a value the read uses.
   useEffect(() => {
     const abort = new AbortController();
     call('listPurchases', { limit: PREVIEW_ROWS }, { signal: abort.signal })
@@ -31,7 +35,7 @@ export function PurchasesPreview() {
         if (!abort.signal.aborted) setError(errorMessage(e));
       });
     return () => abort.abort();
-  }, []);
+  }, [moves]);
 
   return (
     <Card

@@ -15,6 +15,7 @@ import { formatCents } from '../../../../shared/src/domain/money';
 import { call, errorMessage } from '../../api/client';
 import { ScrollableTable } from '../../components/ScrollableTable';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useCardMoneyMoves } from '../../stores/card';
 
 type Line = RouteOutput<'getStatement'>['lines'][number];
 
@@ -105,6 +106,9 @@ export function StatementPage() {
   const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
   const [error, setError] = useState('');
 
+  // The card's money moved (polled for the header): read the statement again, so a purchase shows at once.
+  const moves = useCardMoneyMoves();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `moves` is the reason to read again, not a value the read uses.
   useEffect(() => {
     const abort = new AbortController();
     call('getStatement', {}, { signal: abort.signal })
@@ -118,7 +122,7 @@ export function StatementPage() {
         setStatus('error');
       });
     return () => abort.abort();
-  }, []);
+  }, [moves]);
 
   return (
     <Stack gap="md">
