@@ -409,13 +409,25 @@ describe('a declined card on a phone (375 px)', () => {
     await fillCard(page, { number: '4000 0000 0000 0002' }, { businessName: true });
     await scrollToEnd(page);
     const submit = page.getByRole('button', { name: 'Submit' });
-    await submit.click();
+    // From the keyboard: the busy button gives up the focus, and the answer takes it (not the page's top).
+    await submit.focus();
+    await page.keyboard.press('Enter');
     await notification(page, 'There was an error setting up your account').waitFor();
     await page
       .getByText(/Your card was declined/)
       .first()
       .waitFor();
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.activeElement?.getAttribute('role') ?? document.activeElement?.tagName),
+      )
+      .toBe('alert');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain(
+      'Your card was declined',
+    );
     expect(await submit.isEnabled()).toBe(true);
+    // Back at the form's end, the notice lies clear of the button.
+    await scrollToEnd(page);
     expect(await tappable(submit)).toBe(true);
 
     const manager = await managerWithBilling();
@@ -424,9 +436,12 @@ describe('a declined card on a phone (375 px)', () => {
     await fillCard(page, { number: '4000 0000 0000 0002' });
     await scrollToEnd(page);
     const add = page.getByRole('button', { name: 'Add Card' });
-    await add.click();
+    await add.focus();
+    await page.keyboard.press('Enter');
     const declined = notification(page, 'Error upon adding card Your card was declined.');
     await declined.waitFor();
+    // The answer is a notice outside the form: the focus is back on the button, ready to try again.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Add Card');
     expect(await add.isEnabled()).toBe(true);
     expect(await tappable(add)).toBe(true);
     // The notice stays (an error) and the person can try again at once.

@@ -7,11 +7,12 @@
  * provider's included, is 'Error upon adding card {detail}'.
  */
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { call, errorMessage, isStepUpCancelled } from '../../api/client';
 import { useSession } from '../../auth/sessionStore';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useFocusAfterBusy } from '../../components/useFocusAfterBusy';
 import { cardMessages } from '../../content/consoleMessages';
 import { notify } from '../../stores/notifications';
 import { CardFields, IncompleteHint, useCardForm } from './CardForm';
@@ -23,6 +24,9 @@ export function AddCreditCardPage() {
   const navigate = useNavigate();
   const card = useCardForm(false);
   const [submitting, setSubmitting] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
+  useFocusAfterBusy(submitting, formRef, submitRef);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -74,14 +78,14 @@ export function AddCreditCardPage() {
           The card and its billing address. Card details go straight to our card processor.
         </Text>
       </div>
-      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Add credit card">
+      <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Add credit card">
         <Stack gap="lg">
           <CardFields form={card} />
           <Group>
             <Button variant="default" component={Link} to="/dashboard/creditcard">
               Cancel
             </Button>
-            <Button type="submit" disabled={!card.complete} loading={submitting}>
+            <Button ref={submitRef} type="submit" disabled={!card.complete} loading={submitting}>
               Add Card
             </Button>
           </Group>

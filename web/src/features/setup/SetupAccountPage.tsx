@@ -47,6 +47,7 @@ import { DEFAULT_BUDGET_DOLLARS, isInvitableEmail } from '../../../../shared/src
 import { ApiError, call, errorMessage } from '../../api/client';
 import { useSession } from '../../auth/sessionStore';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useFocusAfterBusy } from '../../components/useFocusAfterBusy';
 import { setupMessages } from '../../content/consoleMessages';
 import { notify } from '../../stores/notifications';
 import { CardFields, type CardFormState, IncompleteHint, useCardForm } from '../billing/CardForm';
@@ -190,6 +191,9 @@ export function SetupAccountPage() {
   const [invite, setInvite] = useState<Invite>({ budget: String(DEFAULT_BUDGET_DOLLARS), emails: '' });
   const [inviteErrors, setInviteErrors] = useState<{ budget?: string; emails?: string }>({});
   const [submitting, setSubmitting] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
+  useFocusAfterBusy(submitting, formRef, submitRef);
   const [failure, setFailure] = useState<string | undefined>();
   const heading = useRef<HTMLHeadingElement>(null);
   const card: CardFormState = useCardForm(true);
@@ -292,13 +296,13 @@ export function SetupAccountPage() {
           </Stack>
         </form>
       ) : (
-        <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={STEPS[1]}>
+        <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate aria-label={STEPS[1]}>
           <Stack gap="lg">
             <Title order={2} size="h3">
               {STEPS[1]}
             </Title>
             {failure ? (
-              <Alert color="red" variant="light" title={setupMessages.failedTitle}>
+              <Alert color="red" variant="light" title={setupMessages.failedTitle} role="alert">
                 {setupMessages.failed}: {failure}
               </Alert>
             ) : null}
@@ -314,7 +318,7 @@ export function SetupAccountPage() {
               <Button variant="default" onClick={onBack} disabled={submitting}>
                 Back
               </Button>
-              <Button type="submit" disabled={!card.complete} loading={submitting}>
+              <Button ref={submitRef} type="submit" disabled={!card.complete} loading={submitting}>
                 Submit
               </Button>
             </Group>
