@@ -128,6 +128,12 @@ describe('the setup wizard (/setupAccount)', () => {
     await page.getByLabel('Team emails').fill(`${emails[0]}, , ${emails[1]},`);
     const total = page.getByTestId('monthly-total');
     await total.getByText('2 people × $25.00 = $50.00').waitFor();
+    // An address that cannot be invited is named under the field and left out of the total.
+    await page.getByLabel('Team emails').fill(`${emails[0]}, notanemail, ${emails[1]}`);
+    await total.getByText('2 people × $25.00 = $50.00 (1 address is not valid and not counted)').waitFor();
+    await page.getByLabel('Team emails').fill(`${emails[0]}, , ${emails[1]},`);
+    await total.getByText('2 people × $25.00 = $50.00', { exact: false }).waitFor();
+    expect(await total.textContent()).not.toContain('not counted');
     // A budget that cannot be sent has no total; the total says what is missing, not '$0.00'.
     await page.getByLabel('Monthly budget per person').fill('25.50');
     await total

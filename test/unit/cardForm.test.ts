@@ -213,6 +213,8 @@ describe('the invite step (spec §5 "Invite")', () => {
     ['', '25', 0],
     ['a@x.com', '', 0],
     ['a@x.com', 'lots', 0],
+    // An address that cannot be invited is not charged for, so not counted.
+    ['a@x.com, notanemail', '30', 3000],
   ])('monthly total of %j at %j is %i cents', (emails, budget, cents) => {
     expect(monthlyTotalCents(emails, budget)).toBe(cents);
   });

@@ -5,7 +5,7 @@
  * the card provider checks them again when it makes the token, and only the
  * token ever reaches our API.
  */
-import { splitEmailList } from '../schemas/invitations';
+import { isInvitableEmail, splitEmailList } from '../schemas/invitations';
 import { MAX_BUDGET_DOLLARS } from '../schemas/profile';
 
 /** spec §5, word for word. */
@@ -318,14 +318,20 @@ export function inviteEntries(emails: string): string[] {
   return splitEmailList(emails);
 }
 
+/** The entries that can be invited: an address the server would refuse costs nothing, so is not counted. */
+export function invitableEntries(emails: string): string[] {
+  return inviteEntries(emails).filter(isInvitableEmail);
+}
+
 /**
  * The wizard's expected monthly total in cents: entries x budget
- * (decisions.md "Money"). Zero while either is missing or not a number.
+ * (decisions.md "Money"), counting only addresses that can be invited. Zero
+ * while either is missing or not a number.
  */
 export function monthlyTotalCents(emails: string, budget: string): number {
   const dollars = parseBudgetDollars(budget);
   if (dollars === undefined) return 0;
-  return inviteEntries(emails).length * dollars * 100;
+  return invitableEntries(emails).length * dollars * 100;
 }
 
 /** spec §5 "On setup, the team invite runs only when both budget and emails are non-blank." */

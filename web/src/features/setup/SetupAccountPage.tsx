@@ -37,6 +37,7 @@ import {
 import { type FormEvent, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import {
+  invitableEntries,
   inviteEntries,
   monthlyTotalCents,
   parseBudgetDollars,
@@ -88,7 +89,10 @@ function InviteStep({
   errors: { budget?: string; emails?: string };
   onChange: (next: Invite) => void;
 }) {
-  const count = inviteEntries(invite.emails).length;
+  const entries = inviteEntries(invite.emails);
+  const count = invitableEntries(invite.emails).length;
+  // Named under the field already; the total says it left them out.
+  const notCounted = entries.length - count;
   const dollars = parseBudgetDollars(invite.budget);
   const total = monthlyTotalCents(invite.emails, invite.budget);
   return (
@@ -116,7 +120,7 @@ function InviteStep({
       <Paper withBorder p="sm" radius="md" bg="gray.0">
         {/* Announced as it changes, so the total is heard while typing. */}
         <Text aria-live="polite" aria-atomic="true" data-testid="monthly-total">
-          {count === 0 ? (
+          {entries.length === 0 ? (
             <>Monthly total: {formatCents(0)} (no one invited yet)</>
           ) : dollars === undefined ? (
             // No total for a budget that cannot be sent: '$0.00' read as if nobody were listed.
@@ -128,6 +132,9 @@ function InviteStep({
             <>
               Monthly total: {people(count)} × {formatCents(dollars * 100)} ={' '}
               <strong>{formatCents(total)}</strong>
+              {notCounted > 0
+                ? ` (${notCounted} ${notCounted === 1 ? 'address is' : 'addresses are'} not valid and not counted)`
+                : ''}
             </>
           )}
         </Text>
@@ -138,7 +145,7 @@ function InviteStep({
 
 function PurchaseSummary({ invite }: { invite: Invite }) {
   const inviting = shouldInvite(invite.emails, invite.budget);
-  const count = inviting ? inviteEntries(invite.emails).length : 0;
+  const count = inviting ? invitableEntries(invite.emails).length : 0;
   const dollars = parseBudgetDollars(invite.budget) ?? DEFAULT_BUDGET_DOLLARS;
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="summary-title">
