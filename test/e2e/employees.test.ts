@@ -680,6 +680,11 @@ describe('resending an invitation', () => {
     };
 
     const small = await open(manager.email, 375);
+    // The dashboard's preview on a phone hides its state columns: the state is said under the name.
+    await small.goto(`${env.webUrl}/dashboard`);
+    const previewState = small.getByRole('table', { name: 'Employees' }).getByTestId('preview-state');
+    await previewState.first().waitFor();
+    expect(await previewState.first().textContent()).toBe('Invited · Pending');
     await goToEmployees(small);
     const dialog = await resend(small);
     await dialog.waitFor();

@@ -57,8 +57,14 @@ export function EmployeesPreview() {
             {top.map((row) => (
               <Table.Tr key={row.userId}>
                 {/* A long unbroken name wraps anywhere instead of pushing the budget off screen. */}
-                <Table.Td fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {fullName(row)}
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                  <Text span fw={600} inherit>
+                    {fullName(row)}
+                  </Text>
+                  {/* On a phone the state columns are hidden: said under the name, so an invitee is not read as an employee with $0. */}
+                  <Text size="xs" c="gray.7" hiddenFrom="sm" data-testid="preview-state">
+                    {statusLabel[row.status]} · {cardStateText(row)}
+                  </Text>
                 </Table.Td>
                 <Table.Td visibleFrom="sm">{statusLabel[row.status]}</Table.Td>
                 <Table.Td visibleFrom="sm">{cardStateText(row)}</Table.Td>
