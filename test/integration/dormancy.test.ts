@@ -11,7 +11,7 @@ import { handler } from '../../lambdas/src/jobs/dormancyNotices';
 import { createLogger } from '../../lambdas/src/platform/log';
 import { runDormancy } from '../../lambdas/src/services/dormancy';
 import { auditDetails, SYSTEM_ACTOR_NAME } from '../../shared/src/domain/auditLog';
-import { addMonths } from '../../shared/src/domain/dormancy';
+import { addMonths, inactiveFrom } from '../../shared/src/domain/dormancy';
 import type { SignedIn } from '../support/accountFlows';
 import { payWithCard } from '../support/cardNetwork';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
@@ -199,6 +199,63 @@ describe('dormancy', () => {
 
     await runDormancy(new Date(jobTime(restarted.quietSince, 11)), log);
     expect((await subjects(manager.email)).filter((s) => s.includes(name))).toHaveLength(2);
+  }, 180_000);
+
+  it('stops the card on the day the notices named; activating it ends only a pause dormancy made, and logs it', async () => {
+    const { manager } = await setUpTeam(stack);
+    const pausedBefore = await joinTeam(stack, manager, 30);
+    const quiet = await joinTeam(stack, manager, 20);
+    const send = sender(stack);
+    const pause = await send('POST', '/employees/pause', manager.accessToken, {
+      userIds: [pausedBefore.userId],
+      action: 'pause',
+    });
+    expect(pause.status).toBe(200);
+    // Both clocks restarted years on, away from the other tests' job runs; one after the job's hour.
+    const quietSince = '2033-03-01T10:00:00.000Z';
+    const lateSince = '2033-03-01T16:00:00.000Z';
+    expect(await startDormancyClock(pausedBefore.userId, quietSince)).toBe(true);
+    expect(await startDormancyClock(quiet.userId, lateSince)).toBe(true);
+
+    // The 11-month warnings (the run looks back at most 45 days for people listed under a day).
+    expect(await runDormancy(new Date(jobTime(lateSince, 11)), log)).toMatchObject({ warnings: 2 });
+    // Each daily run, from the 13-month mark on: the card stops at the run of the day the notices named.
+    const stopped = new Map<string, string>();
+    for (let day = 0; day < 4; day++) {
+      const at = new Date(jobTime(quietSince, 13, day));
+      await runDormancy(at, log);
+      for (const who of [pausedBefore, quiet])
+        if (!stopped.has(who.userId) && (await card(who.cardId)).status === 'inactive')
+          stopped.set(who.userId, at.toISOString().slice(0, 10));
+    }
+    expect(stopped.get(pausedBefore.userId)).toBe(inactiveFrom(quietSince));
+    expect(stopped.get(quiet.userId)).toBe(inactiveFrom(lateSince));
+    expect(inactiveFrom(lateSince)).not.toBe(inactiveFrom(quietSince));
+
+    expect(await person(pausedBefore.userId)).toMatchObject({
+      status: 'paused',
+      dormancy: expect.objectContaining({ pausedByDormancy: false }),
+    });
+    expect(await person(quiet.userId)).toMatchObject({
+      status: 'paused',
+      dormancy: expect.objectContaining({ pausedByDormancy: true }),
+    });
+
+    const activate = await send('POST', '/employees/cardStatus', manager.accessToken, {
+      userIds: [pausedBefore.userId, quiet.userId],
+      status: 'active',
+    });
+    expect(activate.status, JSON.stringify(activate.body)).toBe(200);
+    expect((await card(pausedBefore.cardId)).status).toBe('active');
+    expect((await card(quiet.cardId)).status).toBe('active');
+    // The manager's own pause stays (no billing restarts behind their back); dormancy's ends.
+    expect((await person(pausedBefore.userId)).status).toBe('paused');
+    expect((await person(quiet.userId)).status).toBe('active');
+    const audit = await send('GET', '/team/audit?limit=100', manager.accessToken);
+    const unpaused = (audit.body.events as { action: string; targetId?: string; actorId: string }[]).filter(
+      (e) => e.action === 'employee.unpaused',
+    );
+    expect(unpaused.map((e) => [e.targetId, e.actorId])).toEqual([[quiet.userId, manager.userId]]);
   }, 180_000);
 
   it('a dormant person’s money is reallocated to the team without deleting them; an active person’s is not', async () => {

@@ -42,7 +42,8 @@ describe('dormancy rules', () => {
   });
 
   it('shows a stage and the day the card stops', () => {
-    expect(dormancyViewOf(since, {})).toEqual({ stage: 'active', inactiveFrom: '2026-02-28' });
+    // The day after the 13-month notice's run: the run that stops the card.
+    expect(dormancyViewOf(since, {})).toEqual({ stage: 'active', inactiveFrom: '2026-03-01' });
     expect(dormancyViewOf(since, { warning11: 'a' }).stage).toBe('warned');
     expect(dormancyViewOf(since, { warning11: 'a', notice12: 'b' }).stage).toBe('noticed');
     expect(dormancyViewOf(since, { deactivatedAt: 'd' })).toEqual({ stage: 'dormant', inactiveFrom: null });

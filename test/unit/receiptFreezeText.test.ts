@@ -42,7 +42,7 @@ describe('the receipt freeze banner', () => {
 
   it.each([
     ['manager', 'Your manager has also frozen it'],
-    ['dormant', 'also frozen for 12 months without a purchase'],
+    ['dormant', 'also frozen after 13 months without a purchase'],
   ] as const)('never promises the card back when a %s freeze is on too', (reason, says) => {
     const note = receiptFreezeNote([powells], reason);
     expect(note.text).toContain(says);

@@ -98,12 +98,14 @@ export function claimNotice(user: UserRecord, notice: DormancyNotice, sentAt: st
 
 /** The card is inactive and the person paused for dormancy: recorded once, with its audit entry. */
 export function recordDeactivation(user: UserRecord, at: string, entry: TransactItem): Promise<boolean> {
+  // Whether this pause is dormancy's own, conditioned on the status read: a manager pausing or
+  // unpausing meanwhile fails the write, and the next run decides again from what it reads.
   return conditionalUpdate(
     user,
-    'SET dormancy.deactivatedAt = :at, #status = :paused',
-    'attribute_not_exists(dormancy.deactivatedAt) AND #status <> :deleted',
+    'SET dormancy.deactivatedAt = :at, dormancy.pausedByDormancy = :ours, #status = :paused',
+    'attribute_not_exists(dormancy.deactivatedAt) AND #status = :was',
     { '#status': 'status' },
-    { ':at': at, ':paused': 'paused', ':deleted': 'deleted' },
+    { ':at': at, ':ours': user.status !== 'paused', ':paused': 'paused', ':was': user.status },
     entry,
   );
 }

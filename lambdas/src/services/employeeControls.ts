@@ -33,6 +33,15 @@ async function reactivated(user: UserRecord, now: Date) {
   await startDormancyClock(user.userId, now.toISOString());
 }
 
+/**
+ * Whether the person's pause is dormancy's own. Deactivations recorded before
+ * `pausedByDormancy` existed paused everyone they reached, and were then
+ * undone by an activation; they keep that reading.
+ */
+function pausedByDormancy(user: UserRecord): boolean {
+  return Boolean(user.dormancy?.deactivatedAt) && user.dormancy?.pausedByDormancy !== false;
+}
+
 // --- Pause, freeze ------------------------------------------------------------
 
 export async function setPaused(actor: Actor, userIds: string[], action: 'pause' | 'unpause', now: Date) {
@@ -96,9 +105,16 @@ export async function setCardStatus(
       });
       if (status === 'active') {
         await startDormancyClock(userId, now.toISOString());
-        // A dormant person's pause came with the card's freeze: activating the card ends both.
-        if (user.dormancy?.deactivatedAt && user.status === 'paused')
+        // A pause that came with dormancy's freeze ends with it, and says so in the log (billing resumes).
+        // A manager's own pause from before stays: activating a card never restarts billing by itself.
+        if (user.status === 'paused' && pausedByDormancy(user)) {
           await setUserFields(userId, { status: 'active' });
+          await audit(actor, 'employee.unpaused', now, {
+            targetId: userId,
+            before: { status: 'paused' },
+            after: { status: 'active' },
+          });
+        }
       }
       results.push({ userId, status });
     }

@@ -6,12 +6,21 @@
  * month's last day); "12.5 months" is 12 months and 15 days.
  */
 
+import { jobs } from '../api/schedules';
+
 /** The notices, in the order they fall due. `warning11` goes to the manager only. */
 export const DORMANCY_NOTICES = ['warning11', 'notice12', 'notice12half', 'notice13'] as const;
 export type DormancyNotice = (typeof DORMANCY_NOTICES)[number];
 
 /** What was done, and when (ISO): each notice's sending time, and the deactivation. */
-export type DormancyRecord = Partial<Record<DormancyNotice | 'deactivatedAt', string>>;
+export type DormancyRecord = Partial<Record<DormancyNotice | 'deactivatedAt', string>> & {
+  /**
+   * Set with `deactivatedAt`: whether the deactivation paused the person
+   * (false: a manager had paused them already). Activating the card ends only
+   * a pause dormancy made; a manager's own pause, and its billing, stays.
+   */
+  pausedByDormancy?: boolean;
+};
 
 /** A notice counts as received 24 hours after it was sent (decisions.md). */
 export const NOTICE_RECEIVED_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -99,9 +108,25 @@ export function dormancyStage(record: DormancyRecord | undefined): DormancyStage
   return 'active';
 }
 
-/** The day the card stops if nothing is bought (the 13-month mark), `yyyy-mm-dd`. */
+/** The dormancy job's hour (UTC, its EventBridge cron): notices go and cards stop at its daily runs. */
+const JOB_HOUR_UTC = Number(jobs.dormancyNotices.cron.hour);
+
+/**
+ * The day the card stops if nothing is bought (`yyyy-mm-dd`, UTC): the run
+ * after the one that sends the 13-month notice, since the card stops only once
+ * that notice has been received (deactivationDueAt). Said in every notice and
+ * banner, so it must be the day the job really does it, not the 13-month mark
+ * (a day earlier, and two when the clock started after the job's hour). A
+ * missed run can only make it later, never earlier.
+ */
 export function inactiveFrom(quietSince: string): string {
-  return noticeDueAt(quietSince, 'notice13').toISOString().slice(0, 10);
+  const mark = noticeDueAt(quietSince, 'notice13');
+  const noticeRun = new Date(
+    Date.UTC(mark.getUTCFullYear(), mark.getUTCMonth(), mark.getUTCDate(), JOB_HOUR_UTC),
+  );
+  if (noticeRun < mark) noticeRun.setUTCDate(noticeRun.getUTCDate() + 1);
+  noticeRun.setUTCDate(noticeRun.getUTCDate() + 1);
+  return noticeRun.toISOString().slice(0, 10);
 }
 
 /** What the app shows: the stage and, until dormant, the day the card stops. */

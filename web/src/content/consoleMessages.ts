@@ -80,7 +80,7 @@ export const cardDialogMessages = {
       'Your card is frozen because a receipt is missing. Upload your receipts on Purchase History and it unfreezes by itself.',
     manager: 'Your manager froze your card. Please contact your manager to have it activated.',
     dormant:
-      'Your card was frozen after 12 months without a purchase. Please contact your manager to have it activated.',
+      'Your card was frozen after 13 months without a purchase. Please contact your manager to have it activated.',
   },
   cancelled: 'This card has been cancelled. Please contact your manager.',
   pending: 'Your card is being issued. It appears here as soon as your first budget arrives.',

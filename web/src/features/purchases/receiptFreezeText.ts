@@ -39,7 +39,7 @@ export function receiptFreezeNote(
     freezeReason === 'manager'
       ? ' Your manager has also frozen it, so it stays frozen until they activate it.'
       : freezeReason === 'dormant'
-        ? ' It is also frozen for 12 months without a purchase: ask your manager to activate it.'
+        ? ' It is also frozen after 13 months without a purchase: ask your manager to activate it.'
         : '';
   if (!first)
     return {
