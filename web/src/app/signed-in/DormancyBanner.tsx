@@ -6,6 +6,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
 import { useSession } from '../../auth/sessionStore';
+import { TEXT_ON_LIGHT_YELLOW } from '../../components/contrast';
 import { employeeDormancyNote } from '../../features/dormancy/dormancyText';
 
 export function DormancyBanner() {
@@ -22,6 +23,7 @@ export function DormancyBanner() {
       mb="lg"
       role="status"
       data-dormancy={me.dormancy.stage}
+      styles={dormant ? undefined : { title: { color: TEXT_ON_LIGHT_YELLOW } }}
     >
       <Group justify="space-between" align="center" gap="sm">
         <Text size="sm" c="dark" style={{ flex: '1 1 260px' }}>

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { call, errorMessage } from '../../api/client';
 import { useSession } from '../../auth/sessionStore';
+import { TEXT_ON_LIGHT_YELLOW } from '../../components/contrast';
 import { verificationMessages } from '../../content/accountMessages';
 import { notify } from '../../stores/notifications';
 
@@ -38,7 +39,7 @@ export function EmailNotVerifiedBanner() {
       title="Please verify your email address"
       mb="lg"
       // The light variant's yellow title is too faint on yellow; a dark brown reads at AA.
-      styles={{ title: { color: '#713f12' } }}
+      styles={{ title: { color: TEXT_ON_LIGHT_YELLOW } }}
     >
       <Group justify="space-between" align="center" gap="sm">
         <Text size="sm" c="dark" style={{ flex: '1 1 260px' }}>

@@ -4,6 +4,7 @@
  * only until the next daily receipt check.
  */
 import { Alert, Text } from '@mantine/core';
+import { TEXT_ON_LIGHT_YELLOW } from '../../components/contrast';
 import { receiptFreezeWarning } from './employeeText';
 
 export function ReceiptFreezeNote({ names, whose }: { names: readonly string[]; whose: 'this' | 'named' }) {
@@ -13,8 +14,7 @@ export function ReceiptFreezeNote({ names, whose }: { names: readonly string[]; 
       variant="light"
       title={names.length > 1 ? 'Receipts are overdue' : 'A receipt is overdue'}
       data-testid="receipt-freeze-note"
-      // The light variant's yellow title is too faint on yellow; a dark brown reads at AA.
-      styles={{ title: { color: '#713f12' } }}
+      styles={{ title: { color: TEXT_ON_LIGHT_YELLOW } }}
     >
       <Text size="sm" c="dark">
         {receiptFreezeWarning(names, whose)}
