@@ -298,7 +298,11 @@ describe('dormancy', () => {
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect((await balance(busy)).availableCents).toBe(5000);
     expect((await balance(quiet)).availableCents).toBe(0);
-    // Still on the team, still dormant: nothing was deleted.
+    // Still on the team, still dormant: nothing was deleted, and their statement does not call them removed.
     expect((await person(quiet.userId)).status).toBe('paused');
+    const statement = await send('GET', '/me/statement', quiet.accessToken);
+    const words = JSON.stringify(statement.body);
+    expect(words).toContain('Balance of a dormant employee moved to the team pool');
+    expect(words).not.toContain('removed employee');
   }, 180_000);
 });

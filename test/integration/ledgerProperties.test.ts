@@ -204,7 +204,13 @@ describe('ledger invariants under random operations', () => {
               break;
             }
             case 'toPool':
-              p = toPool({ entryId: id, teamId: team, userId: uid(op.user), amountCents: op.cents });
+              p = toPool({
+                entryId: id,
+                teamId: team,
+                userId: uid(op.user),
+                amountCents: op.cents,
+                from: 'removed',
+              });
               break;
             case 'reallocate':
               p = reallocation({

@@ -94,7 +94,7 @@ function teamPostings(teamId: string, people: string[], amount: number, n: numbe
       merchant: 'm',
       transactionId: 'ipi',
     }),
-    toPool({ entryId: id('P'), teamId, userId: person, amountCents: amount }),
+    toPool({ entryId: id('P'), teamId, userId: person, amountCents: amount, from: 'removed' }),
     reallocation({ entryId: id('RA'), teamId, amountCents: amount, receiverIds: people }),
     redemption({
       entryId: id('X'),

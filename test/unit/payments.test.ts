@@ -30,7 +30,13 @@ describe('payment rows', () => {
       merchant: 'Books',
       transactionId: 'ipi_1',
     });
-    const pooled = toPool({ entryId: 'POOL#alex#1', teamId: team, userId: 'alex', amountCents: 100 });
+    const pooled = toPool({
+      entryId: 'POOL#alex#1',
+      teamId: team,
+      userId: 'alex',
+      amountCents: 100,
+      from: 'removed',
+    });
     expect(
       paymentRows([at(purchase, '2026-12-02T00:00:00Z'), at(pooled, '2026-12-03T00:00:00Z')], nameOf),
     ).toEqual([]);

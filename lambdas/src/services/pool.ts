@@ -23,6 +23,7 @@ export async function sweepToPool(user: UserRecord): Promise<void> {
         teamId: user.teamId,
         userId: user.userId,
         amountCents: amount,
+        from: user.status === 'deleted' ? 'removed' : 'dormant',
       }),
     );
   } catch (error) {

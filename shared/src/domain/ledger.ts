@@ -264,18 +264,20 @@ export function merchantRefund(args: {
   });
 }
 
-/** A deleted employee's spendable balance moves to the team pool. */
+/** A removed (or dormant) employee's spendable balance moves to the team pool. */
 export function toPool(args: {
   entryId: string;
   teamId: string;
   userId: string;
   amountCents: number;
+  /** Why it leaves the card, in the entry's words: the person was removed, or went dormant and stays on the team. */
+  from: 'removed' | 'dormant';
 }): Posting {
   return posting({
     entryId: args.entryId,
     kind: 'poolTransfer',
     teamId: args.teamId,
-    description: 'Balance of a removed employee moved to the team pool',
+    description: `Balance of a ${args.from} employee moved to the team pool`,
     references: { user: args.userId },
     legs: [
       { account: cardAccount(args.userId), amountCents: -args.amountCents },
