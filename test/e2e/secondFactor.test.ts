@@ -9,6 +9,7 @@
  * Cancelling the step-up shows no error and moves no money.
  */
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Locator } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
 import { api, PASSWORD } from '../support/accountFlows';
@@ -31,6 +32,11 @@ afterEach(async () => {
  * As if the factor proven at sign-in were older than the 5-minute window: its
  * step-up records and its session's sign-in time are moved out of the way.
  */
+/** Whether the element has the keyboard focus. */
+function isFocused(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => element === document.activeElement);
+}
+
 async function ageTheFactor(userId: string) {
   const db = e2eTable(env);
   const { Items = [] } = await db.send(
@@ -66,6 +72,8 @@ describe('two-step sign-in', () => {
     const section = page.getByTestId('second-factor');
     await section.getByRole('button', { name: 'Set up authenticator app' }).click();
     await section.getByRole('img', { name: /QR code/ }).waitFor();
+    // The button pressed is gone: its code field has the focus, not the page's top.
+    await expect.poll(() => isFocused(section.getByLabel('Code from the app'))).toBe(true);
     const secret = (await section.getByTestId('totp-secret').textContent()) ?? '';
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(await seriousViolations(page)).toEqual([]);
@@ -89,6 +97,7 @@ describe('two-step sign-in', () => {
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Password', { exact: true }).press('Enter');
     await page.getByRole('heading', { name: 'Two-step sign-in', level: 1 }).waitFor();
+    await expect.poll(() => isFocused(page.getByLabel('Authentication code'))).toBe(true);
     expect(page.url()).toBe(`${env.webUrl}/login`);
     expect(await seriousViolations(page)).toEqual([]);
     await shootAtWidths(page, 'mfa-sign-in-code');
@@ -112,6 +121,8 @@ describe('two-step sign-in', () => {
     // and the redemption can be confirmed again from the dialog still open.
     await stepUp.getByRole('button', { name: 'Cancel' }).click();
     await stepUp.waitFor({ state: 'hidden' });
+    // Back inside the dialog still open (its busy button had lost the focus), not on the page's top.
+    await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
     const redeemAgain = dialog.getByRole('button', { name: 'Redeem $34.00' });
     await redeemAgain.and(page.locator(':enabled')).waitFor();
     expect(
@@ -149,6 +160,7 @@ describe('two-step sign-in', () => {
     await page.goto(`${env.webUrl}/editProfile`);
     await section.getByTestId('second-factor-on').waitFor();
     await section.getByRole('button', { name: 'Turn off' }).click();
+    await expect.poll(() => isFocused(section.getByLabel('Code from the app or a recovery code'))).toBe(true);
     await section.getByLabel('Code from the app or a recovery code').fill('zzzz-zzzz-zzzz');
     await section.getByRole('button', { name: 'Turn off two-step sign-in' }).click();
     await section.getByText(/That code is not valid/).waitFor();
@@ -159,6 +171,10 @@ describe('two-step sign-in', () => {
       .filter({ hasText: 'Two-step sign-in is off. You were signed out everywhere else.' })
       .waitFor();
     await section.getByRole('button', { name: 'Set up authenticator app' }).waitFor();
+    // The form is gone: the button that sets it up again has the focus.
+    await expect
+      .poll(() => isFocused(section.getByRole('button', { name: 'Set up authenticator app' })))
+      .toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     await shootAtWidths(page, 'mfa-turned-off');
     await page.reload();

@@ -23,12 +23,20 @@ export interface Opener {
  * labels a menu's dropdown by its button).
  */
 export function openerOf(active: Element | null, doc: Document = document): Opener {
+  // A dialog already open beneath this one (a step-up asked for by a dialog's busy button, which
+  // lost the focus when it was disabled): when nothing else can, the focus goes back into it.
+  const dialogs = doc.querySelectorAll<HTMLElement>('[role="dialog"]');
+  const beneath = dialogs.length > 0 ? (dialogs[dialogs.length - 1] ?? null) : null;
   if (!active || active === doc.body || !(active instanceof HTMLElement))
-    return { control: null, fallback: null };
+    return { control: null, fallback: beneath };
   const menu = active.closest('[role="menu"]');
   const button = menu ? doc.getElementById(menu.getAttribute('aria-labelledby') ?? '') : null;
   const control = button ?? active;
-  return { control, fallback: control.closest<HTMLElement>(`[${FOCUS_FALLBACK}]`) };
+  return {
+    control,
+    fallback:
+      control.closest<HTMLElement>(`[${FOCUS_FALLBACK}]`) ?? (beneath?.contains(control) ? beneath : null),
+  };
 }
 
 /** Focus is nowhere a person put it: on the page itself, or on something no longer on the page. */

@@ -3,7 +3,7 @@
  * answered MFA_REQUIRED: the password sign-in on /login and the social return
  * on /auth/callback both show it. A recovery code works too.
  */
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, errorMessage } from '../../api/errors';
 import { Button } from '../../components/Button';
@@ -34,6 +34,11 @@ export function SecondFactorStep({ submit, onFailure = notifyFailure, onBack }: 
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  // The step replaces the form whose button was pressed: the code field takes the focus, not the page's top.
+  const codeField = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  useEffect(() => {
+    codeField.current?.focus();
+  }, []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -64,6 +69,7 @@ export function SecondFactorStep({ submit, onFailure = notifyFailure, onBack }: 
             setError(undefined);
           }}
           error={error}
+          inputRef={codeField}
           autoComplete="one-time-code"
           inputMode={recovery ? 'text' : 'numeric'}
           maxLength={40}

@@ -39,6 +39,11 @@ function CodeForm(props: { label: string; submit: string; onCode: (code: string)
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  // It replaces the button that opened it: its field takes the focus, not the page's top.
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    field.current?.focus();
+  }, []);
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (code.trim() === '') return setError(text.codeRequired);
@@ -56,6 +61,7 @@ function CodeForm(props: { label: string; submit: string; onCode: (code: string)
     <form noValidate onSubmit={onSubmit} aria-label={props.submit}>
       <Group align="flex-end" gap="sm">
         <TextInput
+          ref={field}
           label={props.label}
           autoComplete="one-time-code"
           inputMode="numeric"
@@ -81,8 +87,15 @@ export function SecondFactorSection() {
   const [starting, setStarting] = useState(false);
   // The form that was focused is gone once the codes show: move focus to them, for keyboards and screen readers.
   const codesRef = useRef<HTMLDivElement>(null);
+  // Turned off: the form is gone, and the focus goes to the button that sets it up again.
+  const setUpRef = useRef<HTMLButtonElement>(null);
+  const turnedOff = useRef(false);
   useEffect(() => {
     if (view.kind === 'codes') codesRef.current?.focus();
+    if (view.kind === 'off' && turnedOff.current) {
+      turnedOff.current = false;
+      setUpRef.current?.focus();
+    }
   }, [view.kind]);
 
   useEffect(() => {
@@ -132,7 +145,7 @@ export function SecondFactorSection() {
         {view.kind === 'failed' ? <Alert color="red">{view.message}</Alert> : null}
         {view.kind === 'off' ? (
           <Group>
-            <Button onClick={() => void start()} loading={starting}>
+            <Button ref={setUpRef} onClick={() => void start()} loading={starting}>
               {text.setUp}
             </Button>
           </Group>
@@ -201,6 +214,7 @@ export function SecondFactorSection() {
                   submit={text.turnOffSubmit}
                   onCode={async (code) => {
                     await call('turnOffSecondFactor', { code });
+                    turnedOff.current = true;
                     setView({ kind: 'off' });
                     notify({ kind: 'success', message: text.turnedOff });
                   }}
