@@ -54,6 +54,12 @@ describe('the Subscription screen', () => {
       .getByText(/^Nothing has been charged yet\./)
       .waitFor();
     await joinTeamOverApi(env.apiUrl, mailbox, manager, 30, { firstName: 'Alex', lastName: 'Kim' });
+    // Someone invited, not joined: nothing charged yet, but said beside the total.
+    const invite = await api(env.apiUrl, 'POST', '/invitations', {
+      token: manager.accessToken,
+      body: { emails: `later-${crypto.randomUUID().slice(0, 8)}@example.com`, budget: 40 },
+    });
+    expect(invite.status).toBe(200);
 
     for (const width of [375, 1280]) {
       const page = await signedInPage(manager.email, width);
@@ -72,6 +78,9 @@ describe('the Subscription screen', () => {
       await facts.getByText(/^The \d{1,2}(st|nd|rd|th) of each month/).waitFor();
       await facts.getByText(/^\d{2}\/\d{2}\/\d{4}$/).waitFor();
       await facts.getByText('$30.00 for 1 active employee at their next budget').waitFor();
+      expect(await facts.getByTestId('invited-cost').textContent()).toBe(
+        '1 invited person adds $40.00 a month once they join. Each is charged their first budget on the day they finish signing up.',
+      );
       expect(await seriousViolations(page)).toEqual([]);
       await shoot(page, `subscription-running-${width}`);
     }

@@ -288,6 +288,13 @@ describe('the next charge', () => {
     });
     expect(raise.status, JSON.stringify(raise.body)).toBe(200);
 
+    // Invited, not joined: not in the charge, said apart.
+    const invite = await send('POST', '/invitations', team.manager.accessToken, {
+      emails: `later-${crypto.randomUUID().slice(0, 8)}@example.com`,
+      budget: 40,
+    });
+    expect(invite.status, JSON.stringify(invite.body)).toBe(200);
+
     const cycle = nextCycleDate(team.cycleDay);
     const before = await send('GET', '/subscription', team.manager.accessToken);
     expect(before.body.billing).toEqual({
@@ -295,6 +302,8 @@ describe('the next charge', () => {
       nextChargeDate: cycle.toISOString().slice(0, 10),
       employees: 2,
       expectedTotalCents: 4500 + 2000,
+      invited: 1,
+      invitedMonthlyCents: 4000,
     });
 
     // That day's renewal (the job's, called directly: other tests here have claimed the day's run) charges exactly that.

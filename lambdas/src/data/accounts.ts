@@ -122,6 +122,15 @@ export interface InvitationRecord {
   invitedAt: string;
 }
 
+/** A team's pending invitations (access pattern 11: gsi1 `TEAM#<teamId>`, `INVITE#` prefix), every page. */
+export function listTeamInvitations(teamId: string): Promise<InvitationRecord[]> {
+  return queryAll<InvitationRecord>({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': `TEAM#${teamId}`, ':prefix': 'INVITE#' },
+  });
+}
+
 /** Thrown when a transaction's condition shows the e-mail is already an account. */
 export class AccountConflict extends Error {}
 
@@ -256,11 +265,7 @@ export async function withdrawInvitation(
  * newer team took over meanwhile stays.
  */
 export async function withdrawTeamInvitations(teamId: string): Promise<number> {
-  const pending = await queryAll<InvitationRecord>({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': `TEAM#${teamId}`, ':prefix': 'INVITE#' },
-  });
+  const pending = await listTeamInvitations(teamId);
   let withdrawn = 0;
   for (const invitation of pending) {
     try {

@@ -5,10 +5,10 @@
  * account items, so the list costs a few reads however large the team.
  */
 
-import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { dormancyViewOf } from '../../../shared/src/domain/dormancy';
 import { cardAccount, holdAccount, poolAccount } from '../../../shared/src/domain/ledger';
-import { listTeamUsers } from '../data/accounts';
+import { listTeamInvitations, listTeamUsers } from '../data/accounts';
 import { type CardRecord, getCards } from '../data/cards';
 import { db, tableName } from '../data/client';
 import { keys } from '../data/keys';
@@ -61,14 +61,7 @@ export async function listEmployees(actor: Actor, now: Date) {
     ? await pooledByPerson(actor.teamId)
     : new Map<string, number>();
   const receipts = await receiptCounts(actor.teamId, now);
-  const invitations = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': `TEAM#${actor.teamId}`, ':prefix': 'INVITE#' },
-    }),
-  );
+  const invitations = await listTeamInvitations(actor.teamId);
   const employees = members.map((m) => ({
     userId: m.userId,
     email: m.email,
@@ -93,10 +86,10 @@ export async function listEmployees(actor: Actor, now: Date) {
     receiptsOverdue: receipts.get(m.userId)?.overdue ?? 0,
     dormancy: dormancyViewOf(m.quietSince, m.dormancy),
   }));
-  const invited = (invitations.Items ?? []).map((inv) => ({
+  const invited = invitations.map((inv) => ({
     userId: `invite:${inv.email}`,
-    email: inv.email as string,
-    firstName: (inv.email as string).split('@')[0] ?? '',
+    email: inv.email,
+    firstName: inv.email.split('@')[0] ?? '',
     // Spec: invited people are listed with last name N/A.
     lastName: 'N/A',
     status: 'invited' as const,

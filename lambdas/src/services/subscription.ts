@@ -29,6 +29,7 @@ import { isStripeFailure, refund, setCardStatus as setIssuerCardStatus } from '.
 import {
   type ClosingPlan,
   getTeam,
+  listTeamInvitations,
   listTeamUsers,
   setTeamFields,
   type TeamRecord,
@@ -101,7 +102,11 @@ function quoteOrNothing(cents: number) {
  * The next monthly charge as the funding job will make it: its day, and who
  * it funds at what budget (the same member rule as the renewal's plan).
  */
-function nextCharge(team: TeamRecord, users: UserRecord[], now: Date): SubscriptionOutput['billing'] {
+async function nextCharge(
+  team: TeamRecord,
+  users: UserRecord[],
+  now: Date,
+): Promise<SubscriptionOutput['billing']> {
   if (!team.cycleDay || !team.setupMonth) return undefined;
   const nextChargeDate = nextRenewalDay(
     {
@@ -117,6 +122,16 @@ function nextCharge(team: TeamRecord, users: UserRecord[], now: Date): Subscript
     nextChargeDate,
     employees: members.length,
     expectedTotalCents: members.reduce((sum, m) => sum + m.cents, 0),
+    // Not charged until they join (each then on the day they do), but the wizard's total counted them.
+    ...(await invitedCost(team.teamId)),
+  };
+}
+
+async function invitedCost(teamId: string) {
+  const invitations = await listTeamInvitations(teamId);
+  return {
+    invited: invitations.length,
+    invitedMonthlyCents: invitations.reduce((sum, i) => sum + Number(i.budgetCents), 0),
   };
 }
 
@@ -130,7 +145,7 @@ export async function describeSubscription(
   const team = 'managerId' in teamOrActor ? teamOrActor : await ownTeam(teamOrActor);
   const users = teamUsers ?? (await listTeamUsers(team.teamId));
   const state = subscriptionState(team);
-  const billing = state === 'running' ? nextCharge(team, users, now) : undefined;
+  const billing = state === 'running' ? await nextCharge(team, users, now) : undefined;
   const taken = state === 'closed' ? 0 : await takenButUncreditedIfKnown(team, users, log);
   const remainingCents = state === 'closed' ? 0 : (await moneyLeft(team, users)) + (taken ?? 0);
   const quote = quoteOrNothing(remainingCents);

@@ -30,6 +30,9 @@ export const subscriptionOutput = z.object({
       /** Active employees that charge would fund, and its total at their next budgets. */
       employees: z.number().int(),
       expectedTotalCents: z.number().int(),
+      /** Pending invitations: nothing is charged for them until each person joins, then their budget monthly. */
+      invited: z.number().int(),
+      invitedMonthlyCents: z.number().int(),
     })
     .optional(),
   /** Cards closing would cancel. */

@@ -72,6 +72,14 @@ function NextCharge({ billing }: { billing: NonNullable<Subscription['billing']>
         {formatCents(billing.expectedTotalCents)} for {billing.employees} active{' '}
         {billing.employees === 1 ? 'employee at their next budget' : 'employees at their next budgets'}
       </Text>
+      {billing.invited > 0 ? (
+        // The setup wizard's total counted them; here they are said apart, as they cost nothing yet.
+        <Text component="dd" size="sm" m={0} mt={4} c="gray.7" data-testid="invited-cost">
+          {billing.invited === 1 ? '1 invited person adds' : `${billing.invited} invited people add`}{' '}
+          {formatCents(billing.invitedMonthlyCents)} a month once they join. Each is charged their first
+          budget on the day they finish signing up.
+        </Text>
+      ) : null}
     </dl>
   );
 }
