@@ -73,13 +73,13 @@ describe('daily deposit limit', () => {
     expect(preview.status).toBe(422);
     expect(preview.body.error).toMatchObject({
       code: 'LIMIT_EXCEEDED',
-      message: "This would exceed your team's daily deposit limit of $100.00.",
+      message: "This would exceed your team's daily deposit limit of $100.00. $100.00 of it is left today.",
     });
     const refused = await send('POST', '/funds/deposit', token, body, `d-${randomUUID()}`);
     expect(refused.status).toBe(422);
     expect(refused.body.error).toMatchObject({
       code: 'LIMIT_EXCEEDED',
-      message: "This would exceed your team's daily deposit limit of $100.00.",
+      message: "This would exceed your team's daily deposit limit of $100.00. $100.00 of it is left today.",
     });
     // Nothing charged, nothing credited.
     expect(await chargeCount(team.customerId)).toBe(charges);
@@ -108,6 +108,10 @@ describe('daily deposit limit', () => {
       `d-${randomUUID()}`,
     );
     expect(over.status).toBe(422);
+    // What would still go through today is said with the refusal.
+    expect(over.body.error.message).toBe(
+      "This would exceed your team's daily deposit limit of $100.00. $40.00 of it is left today.",
+    );
     expect(await chargeCount(team.customerId)).toBe(charges + 1);
 
     const shows = await ops('show-limits', '--team', team.teamId);
@@ -194,7 +198,8 @@ describe('daily redemption limit', () => {
     expect((await ops('set-limits', '--team', team.teamId, '--redemption-daily', '30')).code).toBe(0);
 
     const body = { deletedUserIds: [leaving.userId] };
-    const message = "This would exceed your team's daily redemption limit of $30.00.";
+    const message =
+      "This would exceed your team's daily redemption limit of $30.00. $30.00 of it is left today.";
     // $40.00 less the $6.00 fee: $34.00 back to the card, above $30.00.
     const preview = await send('POST', '/funds/redeem/preview', token, body);
     expect(preview.status).toBe(422);

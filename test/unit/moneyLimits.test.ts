@@ -8,12 +8,12 @@ import {
 } from '../../shared/src/domain/moneyLimits';
 
 describe('money velocity limits', () => {
-  it('names the limit in dollars, word for word as docs/api.md', () => {
-    expect(limitExceededMessage('deposit', DEFAULT_DAILY_DEPOSIT_LIMIT_CENTS)).toBe(
-      "This would exceed your team's daily deposit limit of $20,000.00.",
+  it('names the limit in dollars and what is left today, word for word as docs/api.md', () => {
+    expect(limitExceededMessage('deposit', DEFAULT_DAILY_DEPOSIT_LIMIT_CENTS, 940_000)).toBe(
+      "This would exceed your team's daily deposit limit of $20,000.00. $9,400.00 of it is left today.",
     );
-    expect(limitExceededMessage('redemption', DEFAULT_DAILY_REDEMPTION_LIMIT_CENTS)).toBe(
-      "This would exceed your team's daily redemption limit of $10,000.00.",
+    expect(limitExceededMessage('redemption', DEFAULT_DAILY_REDEMPTION_LIMIT_CENTS, 0)).toBe(
+      "This would exceed your team's daily redemption limit of $10,000.00. None of it is left today; it starts again at 00:00 UTC.",
     );
   });
 

@@ -13,8 +13,11 @@ import { AppError } from '../../../shared/src/errors';
 import type { TeamRecord } from '../data/accounts';
 import { reserveMoney, settleReservation, usedToday } from '../data/moneyLimits';
 
-function refusal(kind: MoneyLimitKind, limitCents: number): AppError {
-  return new AppError('LIMIT_EXCEEDED', limitExceededMessage(kind, limitCents));
+function refusal(kind: MoneyLimitKind, limitCents: number, usedCents: number): AppError {
+  return new AppError(
+    'LIMIT_EXCEEDED',
+    limitExceededMessage(kind, limitCents, Math.max(0, limitCents - usedCents)),
+  );
 }
 
 /** The team's limit of `kind` and what is left of it today. */
@@ -27,7 +30,8 @@ export async function dailyRoom(team: TeamRecord, kind: MoneyLimitKind, now: Dat
 /** For previews: refuses as the action would, writes nothing. */
 export async function checkWithinLimit(team: TeamRecord, kind: MoneyLimitKind, cents: number, now: Date) {
   const room = await dailyRoom(team, kind, now);
-  if (cents > room.remainingCents) throw refusal(kind, room.limitCents);
+  if (cents > room.remainingCents)
+    throw refusal(kind, room.limitCents, room.limitCents - room.remainingCents);
   return room;
 }
 
@@ -44,7 +48,7 @@ export async function reserveWithinLimit(
 ): Promise<void> {
   const limitCents = dailyLimitCents(kind, team as unknown as Record<string, unknown>);
   const result = await reserveMoney(team.teamId, kind, limitDay(now), reservationId, cents, limitCents);
-  if (result.state === 'exceeded') throw refusal(kind, limitCents);
+  if (result.state === 'exceeded') throw refusal(kind, limitCents, result.usedCents);
 }
 
 /** Gives back what a reservation did not move (declined charges, people skipped on the way). */

@@ -36,7 +36,18 @@ export function limitDay(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
 
-/** The refusal, naming the limit in dollars (docs/api.md, word for word). */
-export function limitExceededMessage(kind: MoneyLimitKind, limitCents: number): string {
-  return `This would exceed your team's daily ${kind} limit of ${formatCents(limitCents)}.`;
+/**
+ * The refusal, naming the limit in dollars and what is left of it today, so
+ * the manager knows what would still go through (docs/api.md, word for word).
+ */
+export function limitExceededMessage(
+  kind: MoneyLimitKind,
+  limitCents: number,
+  remainingCents: number,
+): string {
+  const left =
+    remainingCents > 0
+      ? `${formatCents(remainingCents)} of it is left today.`
+      : 'None of it is left today; it starts again at 00:00 UTC.';
+  return `This would exceed your team's daily ${kind} limit of ${formatCents(limitCents)}. ${left}`;
 }
