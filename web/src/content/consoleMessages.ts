@@ -28,7 +28,6 @@ export const employeeMessages = {
   withdrawFailed: (detail: string) => `Error on withdrawing invitations: ${detail}`,
   /** Ours: sending an invitation again from its row, with the budget it has. */
   resent: (email: string) => `Invitation sent again to ${email}`,
-  resendFailed: (detail: string) => `Error on inviting employee: ${detail}`,
   /** The server's daily cap on invitation e-mails to one address held this one back. */
   resendHeld: (email: string) =>
     `${email} has had today's invitation emails already, so none was sent. Send it again tomorrow.`,

@@ -25,7 +25,7 @@ import { formatCents } from '../../../../shared/src/domain/money';
 import { amountDollars } from '../../../../shared/src/schemas/profile';
 import { call, errorMessage, isStepUpCancelled } from '../../api/client';
 import { AppModal } from '../../components/AppModal';
-import { employeeMessages } from '../../content/consoleMessages';
+import { employeeMessages, inviteMessages } from '../../content/consoleMessages';
 import { notify } from '../../stores/notifications';
 import { type EmployeeRow, fullName } from './employeesStore';
 import { nameList } from './employeeText';
@@ -220,7 +220,7 @@ export function ResendInvitationDialog(props: {
         // Signed up meanwhile, or taken by another team: the list shows what happened.
         notify({
           kind: 'error',
-          message: employeeMessages.resendFailed(
+          message: inviteMessages.failed(
             answer?.result === 'alreadyRegistered'
               ? `${person.email} has already signed up`
               : `${person.email} could not be invited`,
@@ -229,7 +229,7 @@ export function ResendInvitationDialog(props: {
       }
       onDone();
     } catch (error) {
-      notify({ kind: 'error', message: employeeMessages.resendFailed(errorMessage(error)) });
+      notify({ kind: 'error', message: inviteMessages.failed(errorMessage(error)) });
       setBusy(false);
     }
   }
