@@ -37,7 +37,10 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/support/e2eGlobalSetup.ts'],
           fileParallelism: false,
-          testTimeout: 60_000,
+          // A hang guard, not a speed check: every step waits for the state it needs, and the
+          // longest test (four widths of the Employees screen) took 53 s on an idle machine,
+          // past 60 s while CI shared the machine.
+          testTimeout: 180_000,
           hookTimeout: 180_000,
         },
       },

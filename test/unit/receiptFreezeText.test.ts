@@ -109,6 +109,12 @@ describe("the Activate dialogs' warning", () => {
     expect(receiptFreezeWarning(['Sam Late'], 'this')).toBe(single);
   });
 
+  it('says how many when one person has several overdue', () => {
+    expect(receiptFreezeWarning(['Sam Late'], 'this', 2)).toBe(
+      'This card was frozen because 2 receipts are overdue. Activating it lifts the freeze for now, but the next daily receipt check (each morning, New York time) freezes it again until Sam Late uploads the overdue receipts. Once they are in, the card unfreezes by itself.',
+    );
+  });
+
   it('bulk Activate names whose card, in the same words', () => {
     expect(receiptFreezeWarning(['Sam Late'], 'named')).toBe(single.replace('This card', "Sam Late's card"));
   });

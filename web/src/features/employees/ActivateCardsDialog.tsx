@@ -44,7 +44,11 @@ export function ActivateCardsDialog(props: {
           {receiptFrozen.length === people.length ? ' until the next receipt check' : ''}.
         </Text>
         {people.length > 3 ? <People rows={people} /> : null}
-        <ReceiptFreezeNote names={receiptFrozen.map(fullName)} whose="named" />
+        <ReceiptFreezeNote
+          names={receiptFrozen.map(fullName)}
+          whose="named"
+          overdue={receiptFrozen.length === 1 ? receiptFrozen[0]?.receiptsOverdue : undefined}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={busy}>
             Cancel

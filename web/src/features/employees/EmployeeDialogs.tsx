@@ -285,7 +285,9 @@ export function CardStatusDialog(props: {
               ? `${fullName(person)} will be able to pay with the card again until the next receipt check.`
               : `${fullName(person)} will be able to pay with the card again.`}
         </Text>
-        {receiptFreeze ? <ReceiptFreezeNote names={[fullName(person)]} whose="this" /> : null}
+        {receiptFreeze ? (
+          <ReceiptFreezeNote names={[fullName(person)]} whose="this" overdue={person.receiptsOverdue} />
+        ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={busy}>
             Cancel

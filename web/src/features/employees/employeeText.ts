@@ -69,7 +69,12 @@ export function nameList(names: readonly string[]): string {
  * next daily run freezes the card again while the receipt is missing). The
  * one-person dialog says "This card"; the bulk one names whose, in the same words.
  */
-export function receiptFreezeWarning(names: readonly string[], whose: 'this' | 'named'): string {
+export function receiptFreezeWarning(
+  names: readonly string[],
+  whose: 'this' | 'named',
+  /** One person's overdue receipts: more than one is said so ('2 receipts are overdue'). */
+  overdue = 1,
+): string {
   const check = 'the next daily receipt check (each morning, New York time)';
   if (names.length > 1)
     return (
@@ -78,9 +83,10 @@ export function receiptFreezeWarning(names: readonly string[], whose: 'this' | '
       'Once it is in, that card unfreezes by itself.'
     );
   const name = names[0] ?? '';
+  const many = overdue > 1;
   return (
-    `${whose === 'this' ? 'This card' : `${name}'s card`} was frozen because a receipt is overdue. ` +
+    `${whose === 'this' ? 'This card' : `${name}'s card`} was frozen because ${many ? `${overdue} receipts are` : 'a receipt is'} overdue. ` +
     `Activating it lifts the freeze for now, but ${check} freezes it again until ${name} uploads the ` +
-    'overdue receipt. Once it is in, the card unfreezes by itself.'
+    `overdue ${many ? 'receipts. Once they are' : 'receipt. Once it is'} in, the card unfreezes by itself.`
   );
 }
