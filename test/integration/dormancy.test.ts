@@ -232,14 +232,13 @@ describe('dormancy', () => {
     expect(stopped.get(quiet.userId)).toBe(inactiveFrom(lateSince));
     expect(inactiveFrom(lateSince)).not.toBe(inactiveFrom(quietSince));
 
-    expect(await person(pausedBefore.userId)).toMatchObject({
-      status: 'paused',
-      dormancy: expect.objectContaining({ pausedByDormancy: false }),
-    });
-    expect(await person(quiet.userId)).toMatchObject({
-      status: 'paused',
-      dormancy: expect.objectContaining({ pausedByDormancy: true }),
-    });
+    const before = await person(pausedBefore.userId);
+    expect(before.status).toBe('paused');
+    expect(before.dormancy.keptManagerPause).toBe(before.dormancy.deactivatedAt);
+    const dormant = await person(quiet.userId);
+    expect(dormant.status).toBe('paused');
+    expect(dormant.dormancy.deactivatedAt).toBeTruthy();
+    expect(dormant.dormancy).not.toHaveProperty('keptManagerPause');
 
     const activate = await send('POST', '/employees/cardStatus', manager.accessToken, {
       userIds: [pausedBefore.userId, quiet.userId],

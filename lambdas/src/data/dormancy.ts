@@ -98,14 +98,15 @@ export function claimNotice(user: UserRecord, notice: DormancyNotice, sentAt: st
 
 /** The card is inactive and the person paused for dormancy: recorded once, with its audit entry. */
 export function recordDeactivation(user: UserRecord, at: string, entry: TransactItem): Promise<boolean> {
-  // Whether this pause is dormancy's own, conditioned on the status read: a manager pausing or
-  // unpausing meanwhile fails the write, and the next run decides again from what it reads.
+  // A manager's pause from before is noted, on the condition that the status is the one read: a
+  // manager pausing or unpausing meanwhile fails the write, and the next run decides from what it reads.
+  const kept = user.status === 'paused' ? ', dormancy.keptManagerPause = :at' : '';
   return conditionalUpdate(
     user,
-    'SET dormancy.deactivatedAt = :at, dormancy.pausedByDormancy = :ours, #status = :paused',
+    `SET dormancy.deactivatedAt = :at${kept}, #status = :paused`,
     'attribute_not_exists(dormancy.deactivatedAt) AND #status = :was',
     { '#status': 'status' },
-    { ':at': at, ':ours': user.status !== 'paused', ':paused': 'paused', ':was': user.status },
+    { ':at': at, ':paused': 'paused', ':was': user.status },
     entry,
   );
 }

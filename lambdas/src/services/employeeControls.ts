@@ -33,13 +33,9 @@ async function reactivated(user: UserRecord, now: Date) {
   await startDormancyClock(user.userId, now.toISOString());
 }
 
-/**
- * Whether the person's pause is dormancy's own. Deactivations recorded before
- * `pausedByDormancy` existed paused everyone they reached, and were then
- * undone by an activation; they keep that reading.
- */
+/** Whether the person's pause is dormancy's own: deactivated, and not paused by a manager before. */
 function pausedByDormancy(user: UserRecord): boolean {
-  return Boolean(user.dormancy?.deactivatedAt) && user.dormancy?.pausedByDormancy !== false;
+  return Boolean(user.dormancy?.deactivatedAt) && !user.dormancy?.keptManagerPause;
 }
 
 // --- Pause, freeze ------------------------------------------------------------

@@ -12,15 +12,13 @@ import { jobs } from '../api/schedules';
 export const DORMANCY_NOTICES = ['warning11', 'notice12', 'notice12half', 'notice13'] as const;
 export type DormancyNotice = (typeof DORMANCY_NOTICES)[number];
 
-/** What was done, and when (ISO): each notice's sending time, and the deactivation. */
-export type DormancyRecord = Partial<Record<DormancyNotice | 'deactivatedAt', string>> & {
-  /**
-   * Set with `deactivatedAt`: whether the deactivation paused the person
-   * (false: a manager had paused them already). Activating the card ends only
-   * a pause dormancy made; a manager's own pause, and its billing, stays.
-   */
-  pausedByDormancy?: boolean;
-};
+/**
+ * What was done, and when (ISO): each notice's sending time, the deactivation,
+ * and `keptManagerPause` (the deactivation's time) when a manager had paused
+ * the person already: activating the card then ends the dormancy but not that
+ * pause, so billing does not restart behind the manager's back.
+ */
+export type DormancyRecord = Partial<Record<DormancyNotice | 'deactivatedAt' | 'keptManagerPause', string>>;
 
 /** A notice counts as received 24 hours after it was sent (decisions.md). */
 export const NOTICE_RECEIVED_AFTER_MS = 24 * 60 * 60 * 1000;
