@@ -5,8 +5,10 @@
  * New money first pays any debt, then raises the card's backstop. The team's
  * daily deposit limit is reserved before any charge (services/velocityLimits.ts).
  */
+
 import type { z } from 'zod';
 import { funding } from '../../../shared/src/domain/ledger';
+import { teamMayCharge } from '../../../shared/src/domain/subscription';
 import { AppError } from '../../../shared/src/errors';
 import type { depositInput } from '../../../shared/src/schemas/billing';
 import { charge } from '../adapters/stripe';
@@ -16,7 +18,6 @@ import type { Actor } from '../platform/auth';
 import type { Logger } from '../platform/log';
 import { updateBackstop } from './cardBackstop';
 import { collectDebt } from './debtCollection';
-import { teamMayCharge } from './subscription';
 import { audit, teamEmployee } from './teamScope';
 import { checkWithinLimit, reserveWithinLimit, settleWithinLimit } from './velocityLimits';
 

@@ -6,7 +6,9 @@
  *
  *   purpose and entry JOIN#<userId>; Stripe key JOIN#<userId>#<attempt>; card ISSUE#<userId>
  */
+
 import { funding } from '../../../shared/src/domain/ledger';
+import { teamMayCharge } from '../../../shared/src/domain/subscription';
 import { type ChargedCard, charge, issueVirtualCard, succeededChargeFor } from '../adapters/stripe';
 import { getTeam, setTeamFields, setUserFields, type TeamRecord } from '../data/accounts';
 import { putCard } from '../data/cards';
@@ -18,7 +20,6 @@ import type { Logger } from '../platform/log';
 import { updateBackstop } from './cardBackstop';
 import { type Attempt, notifyDecline, replaceAttempt } from './chargeAttempts';
 import { collectDebt } from './debtCollection';
-import { teamMayCharge } from './subscription';
 
 /** Issues the employee's virtual card once (idempotent by user id). */
 export async function ensureCard(user: UserRecord, team: TeamRecord, now: Date): Promise<string> {

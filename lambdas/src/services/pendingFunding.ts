@@ -4,13 +4,13 @@
  * is added or made primary, and by the daily job. A team past due returns to
  * active once nothing it owes is unpaid.
  */
+import { teamMayCharge } from '../../../shared/src/domain/subscription';
 import { getTeam, listTeamUsers, setTeamFields } from '../data/accounts';
 import type { UserRecord } from '../data/users';
 import { errorFields, type Logger } from '../platform/log';
 import { AttemptRaced } from './chargeAttempts';
 import { activateEmployee, type MemberRecord } from './joining';
 import type { RenewableTeam } from './renewals';
-import { teamMayCharge } from './subscription';
 
 export interface PendingFunding {
   funded: number;

@@ -6,11 +6,13 @@
  *   purpose CYCLE#<teamId>#<yyyy-mm>; Stripe key CYCLE#<teamId>#<yyyy-mm>#<attempt>
  *   FUNDING#<teamId>#<userId>#<yyyy-mm> one credit per employee and cycle
  */
+
 import { funding } from '../../../shared/src/domain/ledger';
 import { monthlyChargeDescription, monthlyCreditDescription } from '../../../shared/src/domain/monthWords';
 import {
   PAST_DUE_RETRY_DAYS,
   renewalSkippedByResume,
+  teamMayCharge,
   utcDaysBetween,
 } from '../../../shared/src/domain/subscription';
 import { type ChargedCard, charge, succeededChargeFor } from '../adapters/stripe';
@@ -26,7 +28,6 @@ import { type Attempt, replaceAttempt } from './chargeAttempts';
 import { collectDebt } from './debtCollection';
 import type { MemberRecord } from './joining';
 import { sweepToPool } from './pool';
-import { teamMayCharge } from './subscription';
 import { sendRenewalDeclined } from './subscriptionEmails';
 
 /** Card-limit calls of one team's renewal at once (jobs/monthlyFunding.ts runs a few teams at once too). */

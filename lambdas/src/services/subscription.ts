@@ -19,9 +19,8 @@ import {
 } from '../../../shared/src/domain/ledger';
 import {
   type ClosingChoice,
-  mayCharge,
   retriesExhausted,
-  type SubscriptionState,
+  subscriptionState,
 } from '../../../shared/src/domain/subscription';
 import { AppError } from '../../../shared/src/errors';
 import type { SubscriptionOutput } from '../../../shared/src/schemas/subscription';
@@ -55,15 +54,6 @@ import { audit } from './teamScope';
 
 const UNDER_MINIMUM =
   'Refund is not available for balances under $5: choose to keep the money instead, or close without redeeming.';
-
-export function subscriptionState(team: Pick<TeamRecord, 'subscription'>): SubscriptionState {
-  return team.subscription ?? 'running';
-}
-
-/** Renewals, joining charges and deposits ask this before charging anyone. */
-export function teamMayCharge(team: Pick<TeamRecord, 'subscription'>): boolean {
-  return mayCharge(subscriptionState(team));
-}
 
 async function ownTeam(actor: Actor): Promise<TeamRecord> {
   const team = await getTeam(actor.teamId);

@@ -45,6 +45,16 @@ export function mayCharge(state: SubscriptionState): boolean {
   return state === 'running';
 }
 
+/** A team's subscription as stored: a team that never changed it is running. */
+export function subscriptionState(team: { subscription?: SubscriptionState }): SubscriptionState {
+  return team.subscription ?? 'running';
+}
+
+/** Renewals, joining charges and deposits ask this before charging anyone. */
+export function teamMayCharge(team: { subscription?: SubscriptionState }): boolean {
+  return mayCharge(subscriptionState(team));
+}
+
 /**
  * After a resume, a renewal whose cycle date fell before the resume day is not
  * charged: the months a team was suspended are skipped, never caught up.
