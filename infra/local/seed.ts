@@ -20,9 +20,9 @@ import { indexAwaitingReceipts } from '../../lambdas/src/data/receiptIndexMigrat
 import { getUser } from '../../lambdas/src/data/users';
 import { createLogger } from '../../lambdas/src/platform/log';
 import { registerEmployee, registerManager, verifyEmail } from '../../lambdas/src/services/accounts';
-import { finalizeSetup } from '../../lambdas/src/services/billing';
 import { importCatalogueText } from '../../lambdas/src/services/catalogue';
 import { deleteEmployees, setCardStatus, setPaused } from '../../lambdas/src/services/employeeControls';
+import { finalizeSetup } from '../../lambdas/src/services/finalizeSetup';
 import { inviteEmployees } from '../../lambdas/src/services/invitations';
 import { listPurchases } from '../../lambdas/src/services/purchases';
 import { confirmReceipt, createReceiptUpload } from '../../lambdas/src/services/receipts';

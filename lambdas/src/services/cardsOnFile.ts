@@ -1,90 +1,35 @@
 /**
- * The team's billing: the setup wizard's finalize, and the manager's cards on
- * file. Card numbers never reach us: the browser sends a provider token.
+ * The manager's cards on file. Card numbers never reach us: the browser sends
+ * a provider token.
  */
 import type { z } from 'zod';
 import { AppError } from '../../../shared/src/errors';
-import type { addCardInput, finalizeSetupInput } from '../../../shared/src/schemas/billing';
+import type { addCardInput } from '../../../shared/src/schemas/billing';
 import {
   addCard as addStripeCard,
   CardDeclined,
   type CardOnFile,
-  createCustomer,
   deleteCard as deleteStripeCard,
   listCards,
   setDefaultCard,
 } from '../adapters/stripe';
-import { getTeam, setTeamFields, teamCycleIndex } from '../data/accounts';
+import { getTeam } from '../data/accounts';
 import { recordAudit } from '../data/audit';
-import { getUser } from '../data/users';
 import type { Actor } from '../platform/auth';
 import { errorFields, type Logger } from '../platform/log';
-import { inviteEmployees } from './invitations';
 import { fundPendingMembers } from './pendingFunding';
 
-async function teamOf(actor: Actor) {
+/** The actor's team, or 404. */
+export async function teamOf(actor: Actor) {
   const team = await getTeam(actor.teamId);
   if (!team) throw new AppError('NOT_FOUND', 'Your team could not be found.');
   return team;
 }
 
-function declined(error: unknown): never {
+/** A card the provider declined is a broken rule, said in the provider's words; anything else is rethrown. */
+export function declined(error: unknown): never {
   if (error instanceof CardDeclined) throw new AppError('RULE_VIOLATED', error.message);
   throw error;
-}
-
-/**
- * Finish setup: the team's customer with its first card, the billing address,
- * the cycle anchored on today, then the invitations (if any), then funding for
- * anyone who joined before billing worked.
- */
-export async function finalizeSetup(
-  actor: Actor,
-  input: z.output<typeof finalizeSetupInput>,
-  now: Date,
-  log: Logger,
-) {
-  const team = await teamOf(actor);
-  if (team.stripeCustomerId)
-    throw new AppError('CONFLICT', 'Your team is already set up. Add cards on the Credit Card page.');
-  const manager = await getUser(actor.userId);
-  let customerId: string;
-  try {
-    customerId = await createCustomer(
-      { teamId: team.teamId, email: actor.email, name: input.businessName, token: input.token },
-      // The token is part of the key: Stripe replays a key's first answer (a decline
-      // included) for 24 hours, so a retry with a new card must be a new request,
-      // while a retry of the same token (a lost answer) still creates one customer.
-      `SETUP#${team.teamId}#${input.token}`,
-    );
-  } catch (error) {
-    declined(error);
-  }
-  const cycleDay = now.getUTCDate();
-  await setTeamFields(team.teamId, {
-    stripeCustomerId: customerId,
-    businessName: input.businessName,
-    billingAddress: input.billingAddress,
-    cycleDay,
-    setupMonth: now.toISOString().slice(0, 7),
-    status: 'active',
-    // The cycle index lets the daily job find the teams renewing on a given day.
-    ...teamCycleIndex(cycleDay, team.teamId),
-  });
-  await recordAudit({
-    teamId: team.teamId,
-    actorId: actor.userId,
-    action: 'billing.setup',
-    after: { businessName: input.businessName, cycleDay, manager: manager?.email },
-    at: now.toISOString(),
-  });
-  const invited = input.invite
-    ? (await inviteEmployees(actor, input.invite, now)).results.filter(
-        (r) => r.result === 'invited' || r.result === 'reinvited',
-      ).length
-    : 0;
-  const { funded } = await fundPendingMembers(team.teamId, now, log);
-  return { teamId: team.teamId, status: 'active' as const, invited, funded };
 }
 
 async function customerOf(actor: Actor): Promise<string> {
