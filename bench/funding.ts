@@ -20,7 +20,7 @@ export interface FundingRun {
 const MONTH = '2026-12';
 
 export async function benchFunding(table: BenchTable, options: { quick: boolean }): Promise<FundingRun[]> {
-  const { renewTeam } = await import('../lambdas/src/services/renewals');
+  const { renewTeam } = await import('../lambdas/src/services/billing/renewals');
   const log = createLogger({ bench: 'funding' });
   const scale = options.quick ? 5 : 1;
   const shapes = [

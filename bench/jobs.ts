@@ -123,9 +123,9 @@ async function seedSize(
   const { putCard, updateCard } = await import('../lambdas/src/data/cards');
   const { markReceiptReceived } = await import('../lambdas/src/data/purchaseReceipts');
   const { stripe, charge, setCardStatus } = await import('../lambdas/src/adapters/stripe');
-  const { renewTeam } = await import('../lambdas/src/services/renewals');
-  const { decideAuthorization } = await import('../lambdas/src/services/cardAuthorization');
-  const { applyCapture } = await import('../lambdas/src/services/cardSettlement');
+  const { renewTeam } = await import('../lambdas/src/services/billing/renewals');
+  const { decideAuthorization } = await import('../lambdas/src/services/cards/cardAuthorization');
+  const { applyCapture } = await import('../lambdas/src/services/cards/cardSettlement');
   const { receiptStage } = await import('../shared/src/domain/businessDays');
   const { addMonths, nextDormancyDay, noticeDueAt, DORMANCY_NOTICES } = await import(
     '../shared/src/domain/dormancy'

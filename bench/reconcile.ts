@@ -29,7 +29,7 @@ export async function benchReconcile(
 ): Promise<ReconcileRun[]> {
   const { setTeamFields } = await import('../lambdas/src/data/accounts');
   const { charge } = await import('../lambdas/src/adapters/stripe');
-  const { renewTeam } = await import('../lambdas/src/services/renewals');
+  const { renewTeam } = await import('../lambdas/src/services/billing/renewals');
   const { runReconciliation } = await import('../lambdas/src/services/reconciliation/run');
   const log = createLogger({ bench: 'reconcile' });
   const scale = options.quick ? 5 : 1;

@@ -70,7 +70,7 @@ async function waitForHeading(page: Page, heading: string) {
 export async function benchShop(distDir: string, stack: LocalStack): Promise<ShopFigures> {
   // Imported once the stack has set the environment the data layer reads.
   const { launchBrowser } = await import('../test/support/browser');
-  const { importCatalogue } = await import('../lambdas/src/services/catalogue');
+  const { importCatalogue } = await import('../lambdas/src/services/shop/catalogue');
   const items = bigCatalogue();
   process.stdout.write(`importing ${items.length} catalogue items ...\n`);
   const imported = await importCatalogue(items);

@@ -46,7 +46,7 @@ async function main() {
     });
   }
 
-  const { importCatalogueText } = await import('../lambdas/src/services/catalogue');
+  const { importCatalogueText } = await import('../lambdas/src/services/shop/catalogue');
   const target = `${process.env.TABLE_NAME ?? '(TABLE_NAME not set)'}${local ? ' (local)' : ''}`;
   let result: Awaited<ReturnType<typeof importCatalogueText>>;
   try {

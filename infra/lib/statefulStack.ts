@@ -131,7 +131,7 @@ export class StatefulStack extends Stack {
       cors: [
         {
           allowedOrigins: [config.webOrigin],
-          // POST: receipts are uploaded from the browser with a presigned POST (services/receipts.ts);
+          // POST: receipts are uploaded from the browser with a presigned POST (services/receipts/receipts.ts);
           // GET: viewing through a presigned URL. Nothing uploads with PUT.
           allowedMethods: [HttpMethods.POST, HttpMethods.GET],
           allowedHeaders: ['*'],
@@ -148,7 +148,7 @@ export class StatefulStack extends Stack {
 
     // --- Users: e-mail sign-in, passwords per NIST 800-63B ----------------------
     // The API verifies e-mail addresses and resets passwords with its own links
-    // (lambdas/src/services/accountEmails.ts, sent through SES) and creates users
+    // (lambdas/src/services/accounts/accountEmails.ts, sent through SES) and creates users
     // with AdminCreateUser, exactly as against cognito-local. So Cognito sends
     // no mail of its own: no auto-verified attribute, no SES setup to depend on.
     this.userPool = new UserPool(this, 'Users', {

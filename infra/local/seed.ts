@@ -20,12 +20,16 @@ import { indexAwaitingReceipts } from '../../lambdas/src/data/receiptIndexMigrat
 import { getUser } from '../../lambdas/src/data/users';
 import { createLogger } from '../../lambdas/src/platform/log';
 import { registerEmployee, registerManager, verifyEmail } from '../../lambdas/src/services/accounts';
-import { importCatalogueText } from '../../lambdas/src/services/catalogue';
-import { deleteEmployees, setCardStatus, setPaused } from '../../lambdas/src/services/employeeControls';
-import { finalizeSetup } from '../../lambdas/src/services/finalizeSetup';
-import { inviteEmployees } from '../../lambdas/src/services/invitations';
+import {
+  deleteEmployees,
+  inviteEmployees,
+  setCardStatus,
+  setPaused,
+} from '../../lambdas/src/services/employees';
 import { listPurchases } from '../../lambdas/src/services/purchases';
 import { confirmReceipt, createReceiptUpload } from '../../lambdas/src/services/receipts';
+import { finalizeSetup } from '../../lambdas/src/services/setup';
+import { importCatalogueText } from '../../lambdas/src/services/shop';
 import { describeLineError } from '../../shared/src/schemas/catalogue';
 import type { LogSink } from './processes';
 import { DEFAULT_AUTO_CAPTURE_DELAY_MS, type EmulatorAdmin } from './stripe';

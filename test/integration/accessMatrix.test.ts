@@ -448,7 +448,7 @@ const MATRIX_ITEM_ID = 'matrix-item';
 
 beforeAll(async () => {
   stack = await startIntegrationStack();
-  const { importCatalogue } = await import('../../lambdas/src/services/catalogue');
+  const { importCatalogue } = await import('../../lambdas/src/services/shop/catalogue');
   await importCatalogue([
     {
       id: MATRIX_ITEM_ID,

@@ -398,7 +398,7 @@ describe('sign-out', () => {
 describe('social sign-in (the pre-sign-up trigger’s decision)', () => {
   it('links a verified provider e-mail to the existing account, refuses unknown, unverified and deleted ones', async () => {
     const { decideSocialSignUp, NO_ACCOUNT_FOR_SOCIAL } = await import(
-      '../../lambdas/src/services/socialSignIn'
+      '../../lambdas/src/services/accounts/socialSignIn'
     );
     const manager = await registerManager(stack.apiUrl, stack.mailbox);
     expect(await decideSocialSignUp({ email: manager.email.toUpperCase(), email_verified: 'true' })).toEqual({

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { db, tableName } from '../../lambdas/src/data/client';
 import { issueEmailToken } from '../../lambdas/src/data/emailTokens';
 import { keys } from '../../lambdas/src/data/keys';
-import { delayAfter, THROTTLE } from '../../lambdas/src/services/signInThrottle';
+import { delayAfter, THROTTLE } from '../../lambdas/src/services/accounts';
 import { routes } from '../../shared/src/api/routes';
 import { api, linkToken, PASSWORD, registerManager, uniqueEmail } from '../support/accountFlows';
 import {

@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
-import { importCatalogueText } from '../../lambdas/src/services/catalogue';
+import { importCatalogueText } from '../../lambdas/src/services/shop';
 import { type CatalogueItem, parseCatalogueJsonl } from '../../shared/src/schemas/catalogue';
 import { inviteAndRegisterEmployee, registerManager, type SignedIn } from '../support/accountFlows';
 import {

@@ -6,7 +6,7 @@
  * invite-your-manager e-mail carries only the requester's name, made safe.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMAIL_CAPS } from '../../lambdas/src/services/emailCaps';
+import { EMAIL_CAPS } from '../../lambdas/src/services/accounts';
 import { api, registerManager, uniqueEmail } from '../support/accountFlows';
 import { type IntegrationStack, postJson, startIntegrationStack } from '../support/integrationStack';
 

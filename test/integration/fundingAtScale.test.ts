@@ -1,6 +1,6 @@
 /**
  * The monthly funding job with several teams renewed at once and card limits
- * set a few at a time (jobs/monthlyFunding.ts, services/renewals.ts), and its
+ * set a few at a time (jobs/monthlyFunding.ts, services/billing/renewals.ts), and its
  * time budget: a run that is running out of time leaves whole teams, and the
  * next day's run renews them once, for the month of their cycle day. Real
  * handlers, DynamoDB Local and the Stripe emulator through the real SDK.
@@ -19,7 +19,7 @@ import {
   RETRY_DAYS,
   TEAM_CONCURRENCY,
 } from '../../lambdas/src/jobs/monthlyFunding';
-import { CARD_CALL_CONCURRENCY, monthOfDate } from '../../lambdas/src/services/renewals';
+import { CARD_CALL_CONCURRENCY, monthOfDate } from '../../lambdas/src/services/billing';
 import { cardAccount } from '../../shared/src/domain/ledger';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 import { emulatorClient, joinTeam, setUpTeam } from '../support/teams';

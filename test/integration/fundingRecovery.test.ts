@@ -14,9 +14,12 @@ import { keys } from '../../lambdas/src/data/keys';
 import { balanceOf, teamJournal } from '../../lambdas/src/data/ledger';
 import { handler as monthlyFunding } from '../../lambdas/src/jobs/monthlyFunding';
 import { createLogger } from '../../lambdas/src/platform/log';
-import { activateEmployee } from '../../lambdas/src/services/joining';
-import { fundPendingMembers } from '../../lambdas/src/services/pendingFunding';
-import { monthOfDate, renewTeam } from '../../lambdas/src/services/renewals';
+import {
+  activateEmployee,
+  fundPendingMembers,
+  monthOfDate,
+  renewTeam,
+} from '../../lambdas/src/services/billing';
 import { cardAccount } from '../../shared/src/domain/ledger';
 import { type SignedIn, uniqueEmail } from '../support/accountFlows';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listTeamItemViews } from '../../lambdas/src/data/itemViews';
 import { keys } from '../../lambdas/src/data/keys';
-import { importCatalogue } from '../../lambdas/src/services/catalogue';
+import { importCatalogue } from '../../lambdas/src/services/shop';
 import { routes } from '../../shared/src/api/routes';
 import type { CatalogueItem } from '../../shared/src/schemas/catalogue';
 import { api, inviteAndRegisterEmployee, registerManager, type SignedIn } from '../support/accountFlows';

@@ -42,7 +42,7 @@ describe("the demo's pending hold as time passes", () => {
     // Read in-process, as the handlers do: the stack has pointed the environment at its table.
     const { getEmailOwner } = await import('../../lambdas/src/data/accounts');
     const { balanceOf, statement } = await import('../../lambdas/src/data/ledger');
-    const { listPurchases } = await import('../../lambdas/src/services/purchases');
+    const { listPurchases } = await import('../../lambdas/src/services/purchases/purchases');
     const { getUser } = await import('../../lambdas/src/data/users');
     const { systemClock } = await import('../../lambdas/src/adapters/clock');
     const userId = (await getEmailOwner(DEMO_EMPLOYEE.email)) as string;

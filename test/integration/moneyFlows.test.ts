@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
 import { balanceOf, statement, teamJournal } from '../../lambdas/src/data/ledger';
 import { openPoolClaim } from '../../lambdas/src/data/poolClaims';
-import { pooledFrom } from '../../lambdas/src/services/pool';
+import { pooledFrom } from '../../lambdas/src/services/money';
 import { cardAccount, debtAccount, poolAccount } from '../../shared/src/domain/ledger';
 import { monthInWords } from '../../shared/src/domain/monthWords';
 import type { SignedIn } from '../support/accountFlows';
@@ -186,7 +186,7 @@ describe('deposits, idempotency and the monthly cycle', () => {
     const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
     next.setUTCDate(Math.min(cycleDay, lastDay));
     const { handler } = await import('../../lambdas/src/jobs/monthlyFunding');
-    const { renewTeam } = await import('../../lambdas/src/services/renewals');
+    const { renewTeam } = await import('../../lambdas/src/services/billing/renewals');
     const { createLogger } = await import('../../lambdas/src/platform/log');
 
     const first = await handler({ time: next.toISOString() });

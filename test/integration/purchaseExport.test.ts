@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markReceiptReceived } from '../../lambdas/src/data/purchaseReceipts';
 import { purchaseItem } from '../../lambdas/src/data/purchases';
 import { createLogger } from '../../lambdas/src/platform/log';
-import { applyCapture } from '../../lambdas/src/services/cardSettlement';
+import { applyCapture } from '../../lambdas/src/services/cards';
 import {
   CLIENT_IP_HEADER,
   type IntegrationStack,

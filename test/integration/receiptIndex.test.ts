@@ -17,8 +17,8 @@ import {
 import { recordReceipt } from '../../lambdas/src/data/purchases';
 import { indexAwaitingReceipts } from '../../lambdas/src/data/receiptIndexMigration';
 import { createLogger } from '../../lambdas/src/platform/log';
-import { applyCapture } from '../../lambdas/src/services/cardSettlement';
-import { receiptsOutstanding, runReceiptDeadlines } from '../../lambdas/src/services/receiptPolicy';
+import { applyCapture } from '../../lambdas/src/services/cards';
+import { receiptsOutstanding, runReceiptDeadlines } from '../../lambdas/src/services/receipts';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 import { joinTeam, setUpTeam } from '../support/teams';
 

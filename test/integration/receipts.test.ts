@@ -10,7 +10,7 @@ import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/clie
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
 import { createLogger } from '../../lambdas/src/platform/log';
-import { runReceiptDeadlines } from '../../lambdas/src/services/receiptPolicy';
+import { runReceiptDeadlines } from '../../lambdas/src/services/receipts';
 import type { SignedIn } from '../support/accountFlows';
 import { putAwaitingPurchase } from '../support/awaitingPurchase';
 import { BOOKSHOP, payWithCard } from '../support/cardNetwork';

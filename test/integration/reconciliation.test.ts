@@ -15,8 +15,8 @@ import { setTeamFields, setUserFields } from '../../lambdas/src/data/accounts';
 import { keys } from '../../lambdas/src/data/keys';
 import { balanceOf, getJournal } from '../../lambdas/src/data/ledger';
 import { createLogger } from '../../lambdas/src/platform/log';
-import { runReconciliation } from '../../lambdas/src/services/reconciliation/run';
-import { monthOfDate } from '../../lambdas/src/services/renewals';
+import { monthOfDate } from '../../lambdas/src/services/billing';
+import { runReconciliation } from '../../lambdas/src/services/reconciliation';
 import { cardAccount, externalAccount, holdAccount, networkAccount } from '../../shared/src/domain/ledger';
 import { type SignedIn, uniqueEmail } from '../support/accountFlows';
 import {

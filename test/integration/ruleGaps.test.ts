@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
 import { balanceOf } from '../../lambdas/src/data/ledger';
 import { createLogger } from '../../lambdas/src/platform/log';
-import { renewTeam } from '../../lambdas/src/services/renewals';
+import { renewTeam } from '../../lambdas/src/services/billing';
 import { cardAccount, poolAccount } from '../../shared/src/domain/ledger';
 import { registerManager, type SignedIn, signIn } from '../support/accountFlows';
 import { payWithCard } from '../support/cardNetwork';

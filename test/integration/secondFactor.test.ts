@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db, queryAll, tableName } from '../../lambdas/src/data/client';
 import { keys } from '../../lambdas/src/data/keys';
 import { STEP_UP_THRESHOLD_CENTS } from '../../lambdas/src/platform/freshFactor';
-import { BAD_CODE, BAD_PASSWORD } from '../../lambdas/src/services/factorMessages';
+import { BAD_CODE, BAD_PASSWORD } from '../../lambdas/src/services/accounts';
 import {
   api,
   inviteAndRegisterEmployee,

@@ -13,12 +13,13 @@ import { hashToken } from '../../lambdas/src/data/emailTokens';
 import { keys } from '../../lambdas/src/data/keys';
 import { unverifiedClaims } from '../../lambdas/src/platform/auth';
 import { PENDING_SOCIAL_COOKIE_NAME, SESSION_COOKIE_NAME } from '../../lambdas/src/platform/sessionCookie';
-import { BAD_CODE, CODE_REQUIRED } from '../../lambdas/src/services/factorMessages';
 import {
+  BAD_CODE,
+  CODE_REQUIRED,
   SOCIAL_SIGN_IN_EXPIRED,
   SOCIAL_SIGN_IN_FAILED,
   SOCIAL_SIGN_IN_OFF,
-} from '../../lambdas/src/services/socialSession';
+} from '../../lambdas/src/services/accounts';
 import { api, PASSWORD, registerManager, type SignedIn, withSessionCookie } from '../support/accountFlows';
 import { codeFor, enrolAuthenticator } from '../support/authenticator';
 import { createSignedInUser } from '../support/cognitoUsers';

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, statement } from '../../lambdas/src/data/ledger';
 import type { Actor } from '../../lambdas/src/platform/auth';
-import { myStatement } from '../../lambdas/src/services/myCard';
+import { myStatement } from '../../lambdas/src/services/cards';
 import {
   authorizationHold,
   capture,

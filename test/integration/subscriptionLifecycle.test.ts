@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTeam, setTeamFields, type TeamRecord, teamCycleIndex } from '../../lambdas/src/data/accounts';
 import { keys } from '../../lambdas/src/data/keys';
 import { balanceOf } from '../../lambdas/src/data/ledger';
-import { suspendIfStillUnpaid } from '../../lambdas/src/services/subscription';
+import { suspendIfStillUnpaid } from '../../lambdas/src/services/billing';
 import { cardAccount, poolAccount } from '../../shared/src/domain/ledger';
 import { PAST_DUE_RETRY_DAYS } from '../../shared/src/domain/subscription';
 import { inviteAndRegisterEmployee, type SignedIn } from '../support/accountFlows';
@@ -307,7 +307,7 @@ describe('the next charge', () => {
     });
 
     // That day's renewal (the job's, called directly: other tests here have claimed the day's run) charges exactly that.
-    const { renewTeam, monthOfDate } = await import('../../lambdas/src/services/renewals');
+    const { renewTeam, monthOfDate } = await import('../../lambdas/src/services/billing/renewals');
     const { createLogger } = await import('../../lambdas/src/platform/log');
     const fresh = (await stack.getItem(keys.team(team.teamId))) as never;
     expect(await renewTeam(fresh, monthOfDate(cycle), cycle, createLogger(), cycle)).toBe('funded');
@@ -331,9 +331,9 @@ describe('the next charge', () => {
 describe('resuming', () => {
   it('does not charge the month whose cycle day fell while suspended; the next one is charged', async () => {
     const team = await teamIn('suspended');
-    const { resumeSubscription } = await import('../../lambdas/src/services/subscription');
+    const { resumeSubscription } = await import('../../lambdas/src/services/billing/subscription');
     const { createLogger } = await import('../../lambdas/src/platform/log');
-    const { renewTeam, monthOfDate } = await import('../../lambdas/src/services/renewals');
+    const { renewTeam, monthOfDate } = await import('../../lambdas/src/services/billing/renewals');
     const cycle = nextCycleDate(team.cycleDay);
     const fresh = async () => (await stack.getItem(keys.team(team.teamId))) as never;
     expect(await renewTeam(await fresh(), monthOfDate(cycle), cycle, createLogger(), cycle)).toBe('nothing');

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../lambdas/src/platform/log';
-import { applyCapture } from '../../lambdas/src/services/cardSettlement';
+import { applyCapture } from '../../lambdas/src/services/cards';
 import { auditDetails } from '../../shared/src/domain/auditLog';
 import { inviteAndRegisterEmployee, type SignedIn } from '../support/accountFlows';
 import { BOOKSHOP, payWithCard } from '../support/cardNetwork';

@@ -27,7 +27,7 @@ import {
   type TransactionConflict,
   transactionConflictCounts,
 } from '../../lambdas/src/data/transactions';
-import { reserveWithinLimit, settleWithinLimit } from '../../lambdas/src/services/velocityLimits';
+import { reserveWithinLimit, settleWithinLimit } from '../../lambdas/src/services/money';
 import {
   authorizationHold,
   cardAccount,

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { lastCycleDate, lateRenewal, RETRY_DAYS } from '../../lambdas/src/jobs/monthlyFunding';
-import type { RenewableTeam } from '../../lambdas/src/services/renewals';
+import type { RenewableTeam } from '../../lambdas/src/services/billing';
 
 const at = (iso: string) => new Date(`${iso}T06:00:00Z`);
 

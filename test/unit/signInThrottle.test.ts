@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { delayAfter, THROTTLE } from '../../lambdas/src/services/signInThrottle';
+import { delayAfter, THROTTLE } from '../../lambdas/src/services/accounts';
 
 describe('sign-in delays after failures', () => {
   it('costs nothing within the free failures', () => {

@@ -36,7 +36,7 @@ export interface TeamRecord {
   /** The last resume: renewals whose cycle date fell before its day are not charged. */
   resumedAt?: string;
   closedAt?: string;
-  /** Closing's money plan, stored before any refund so a retried close refunds the same (services/subscription.ts). */
+  /** Closing's money plan, stored before any refund so a retried close refunds the same (services/billing/subscription.ts). */
   closing?: ClosingPlan;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Purchases (card captures awaiting or holding their receipt). Written by the
- * settlement (services/cardSettlement.ts); read here newest first by team
+ * settlement (services/cards/cardSettlement.ts); read here newest first by team
  * (gsi1, access pattern 17) or by employee (gsi2, pattern 18), a page at a time.
  */
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';

@@ -39,7 +39,7 @@ export async function consumeRateLimit(
 
 /**
  * A per-recipient daily allowance for e-mails a stranger can make us send
- * (services/emailCaps.ts): takes one from `kind`'s allowance for `recipient`
+ * (services/accounts/emailCaps.ts): takes one from `kind`'s allowance for `recipient`
  * today (UTC) and answers whether the e-mail may go. Over the cap it answers
  * false rather than refusing, so the route can answer as on success.
  */

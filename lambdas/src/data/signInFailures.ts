@@ -2,7 +2,7 @@
  * Failed sign-ins, counted per e-mail address and per source address. Only
  * failures are counted (a right password never adds), and the count is
  * forgotten an hour after the last failure (TTL) or, for the address, at the
- * next successful sign-in. services/signInThrottle.ts turns counts into delays.
+ * next successful sign-in. services/accounts/signInThrottle.ts turns counts into delays.
  */
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';

@@ -5,7 +5,7 @@
  */
 import { httpHandler } from '../platform/http';
 import { readSessionCookie } from '../platform/sessionCookie';
-import { changePassword } from '../services/passwordChange';
+import { changePassword } from '../services/accounts';
 
 export const handler = httpHandler('changePassword', ({ actor, input, cookies, clientIp, now }) =>
   changePassword(actor, input, readSessionCookie(cookies), clientIp, now),

@@ -3,6 +3,6 @@
  * of merchant be approved on their own card now, and if not why. Read-only.
  */
 import { httpHandler } from '../platform/http';
-import { checkPurchase } from '../services/purchaseCheck';
+import { checkPurchase } from '../services/purchases';
 
 export const handler = httpHandler('checkPurchase', ({ actor, input }) => checkPurchase(actor, input));

@@ -14,7 +14,7 @@ import {
   readPendingSocialCookie,
   sessionCookie,
 } from '../platform/sessionCookie';
-import { CODE_REQUIRED, finishSocialSession, startSocialSession } from '../services/socialSession';
+import { CODE_REQUIRED, finishSocialSession, startSocialSession } from '../services/accounts';
 
 export const handler = httpHandler(
   'completeSocialSignIn',

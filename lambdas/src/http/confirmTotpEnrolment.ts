@@ -1,6 +1,6 @@
 /** POST /me/secondFactor/totp/confirm - signed in. A code from the app turns it on; answers the recovery codes, once. */
 import { httpHandler } from '../platform/http';
-import { confirmTotpEnrolment } from '../services/secondFactor';
+import { confirmTotpEnrolment } from '../services/accounts';
 
 export const handler = httpHandler('confirmTotpEnrolment', ({ actor, input, now }) =>
   confirmTotpEnrolment(actor, input.code, now),

@@ -4,7 +4,7 @@
  */
 import { requireFreshFactorAbove } from '../platform/freshFactor';
 import { httpHandler } from '../platform/http';
-import { deposit } from '../services/deposits';
+import { deposit } from '../services/money';
 
 export const handler = httpHandler('depositFunds', async ({ actor, input, now, idempotencyKey, log }) => {
   await requireFreshFactorAbove(actor, input.amount * input.userIds.length, now);

@@ -4,7 +4,7 @@
  * download. Read-only.
  */
 import { httpHandler } from '../platform/http';
-import { exportTeamPurchases } from '../services/purchaseExport';
+import { exportTeamPurchases } from '../services/purchases';
 
 export const handler = httpHandler('exportTeamPurchases', ({ actor, input, now }) =>
   exportTeamPurchases(actor, input, now),

@@ -4,6 +4,6 @@
  * tags it with an ETag: a repeat visit with If-None-Match is a 304 with no body.
  */
 import { httpHandler } from '../platform/http';
-import { getCatalogue } from '../services/catalogue';
+import { getCatalogue } from '../services/shop';
 
 export const handler = httpHandler('getCatalogue', () => getCatalogue());

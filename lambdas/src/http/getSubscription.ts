@@ -5,7 +5,7 @@
  * both (docs/decisions.md, "Payments history").
  */
 import { httpHandler } from '../platform/http';
-import { subscriptionScreen } from '../services/subscription';
+import { subscriptionScreen } from '../services/billing';
 
 export const handler = httpHandler('getSubscription', ({ actor, input, now, log }) =>
   subscriptionScreen(actor, { cursor: input.paymentsCursor, limit: input.paymentsLimit }, now, log),

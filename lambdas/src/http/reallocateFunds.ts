@@ -4,7 +4,7 @@
  */
 import { requireFreshFactorAbove } from '../platform/freshFactor';
 import { httpHandler } from '../platform/http';
-import { previewReallocation, reallocate } from '../services/reallocation';
+import { previewReallocation, reallocate } from '../services/money';
 
 export const handler = httpHandler('reallocateFunds', async ({ actor, input, now }) => {
   // A refused preview (nothing left, not removed) is the reallocation's own refusal to make.

@@ -4,7 +4,7 @@
  * not in the catalogue. Not idempotent by design: two openings are two views.
  */
 import { httpHandler } from '../platform/http';
-import { recordItemView } from '../services/itemViews';
+import { recordItemView } from '../services/shop';
 
 export const handler = httpHandler('recordItemView', ({ actor, input, now }) =>
   recordItemView(actor, input.itemId, now),

@@ -1,6 +1,6 @@
 /** POST /funds/redeem - verified manager, Idempotency-Key. Refund to the manager's card less the fee. */
 import { httpHandler } from '../platform/http';
-import { redeem } from '../services/redemption';
+import { redeem } from '../services/money';
 
 export const handler = httpHandler('redeemFunds', ({ actor, input, now, idempotencyKey }) =>
   redeem(actor, input.deletedUserIds, now, idempotencyKey),

@@ -6,7 +6,7 @@
  */
 import { httpHandler } from '../platform/http';
 import { readSessionCookie } from '../platform/sessionCookie';
-import { turnOffSecondFactor } from '../services/secondFactorOff';
+import { turnOffSecondFactor } from '../services/accounts';
 
 export const handler = httpHandler('turnOffSecondFactor', ({ actor, input, cookies, clientIp, now }) =>
   turnOffSecondFactor(actor, input.code, readSessionCookie(cookies), clientIp, now),

@@ -5,7 +5,7 @@
  * renewal failed half-way, is retried on each of the next 6 days (its cycle day
  * is still within the last 7), with the plan stored at its first attempt; after
  * that it waits for the manager to update their card, and a team still past due
- * after its 6th retry day is suspended (services/subscription.ts). Teams anchored on the
+ * after its 6th retry day is suspended (services/billing/subscription.ts). Teams anchored on the
  * 29th-31st renew on the last day of shorter months.
  *
  * Then it retries members still pending a joining charge in every team with
@@ -17,7 +17,7 @@
  *
  * Teams share no ledger item (docs/ledger.md, invariant 7), so a few are
  * renewed at once (TEAM_CONCURRENCY); inside a team the credits stay in
- * order and only the card-limit calls overlap (services/renewals.ts). Near
+ * order and only the card-limit calls overlap (services/billing/renewals.ts). Near
  * the Lambda timeout the run stops starting teams (STOP_STARTING_WITHIN_MS):
  * the ones left are counted (`teamsLeft`, `joinRetriesLeft`, metric
  * JobWorkLeft) and the next day's run renews them, still within their retry
@@ -31,7 +31,7 @@
  * unstarted one charged once. A declined month is not tried again here: that
  * team is past due and the suspension rule decides. A suspended team is
  * charged nothing new, but a renewal that took the money before it stopped is
- * credited all the same (services/renewals.ts).
+ * credited all the same (services/billing/renewals.ts).
  */
 import { cycleDaysOn } from '../../../shared/src/domain/billingCycle';
 import { teamsRenewingOn, teamsWithBilling } from '../data/accounts';
@@ -39,16 +39,20 @@ import { mapWithConcurrency } from '../platform/concurrency';
 import { jobHandler } from '../platform/job';
 import { errorFields } from '../platform/log';
 import { metrics } from '../platform/metrics';
-import { fundPendingMembers } from '../services/pendingFunding';
-import { monthOfDate, type RenewableTeam, renewTeam } from '../services/renewals';
-import { suspendIfStillUnpaid } from '../services/subscription';
+import {
+  fundPendingMembers,
+  monthOfDate,
+  type RenewableTeam,
+  renewTeam,
+  suspendIfStillUnpaid,
+} from '../services/billing';
 
 export const RETRY_DAYS = 7;
 const DAY_MS = 86_400_000;
 
 /**
  * Teams renewed at once. Each runs up to CARD_CALL_CONCURRENCY card calls
- * (services/renewals.ts), so at most 32 Stripe requests are in flight: below
+ * (services/billing/renewals.ts), so at most 32 Stripe requests are in flight: below
  * Stripe's live-mode rate limit (100 a second) at its usual few hundred ms a call.
  */
 export const TEAM_CONCURRENCY = 4;

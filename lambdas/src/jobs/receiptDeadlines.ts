@@ -5,10 +5,10 @@
  * manager's own freeze) and tells the employee and the manager, and lifts that
  * freeze where every overdue receipt is in. The wrapper runs it once per day;
  * inside, reminders are marked on the purchase and a freeze on the card, so a
- * retried run sends nothing twice. Rules: services/receiptPolicy.ts.
+ * retried run sends nothing twice. Rules: services/receipts/receiptPolicy.ts.
  */
 import { jobHandler } from '../platform/job';
-import { runReceiptDeadlines } from '../services/receiptPolicy';
+import { runReceiptDeadlines } from '../services/receipts';
 
 export const handler = jobHandler('receiptDeadlines', async ({ now, log }) => ({
   ...(await runReceiptDeadlines(now, log)),

@@ -7,7 +7,7 @@
  * nothing. Rules: services/reconciliation/run.ts.
  */
 import { jobHandler } from '../platform/job';
-import { runReconciliation } from '../services/reconciliation/run';
+import { runReconciliation } from '../services/reconciliation';
 
 export const handler = jobHandler('reconciliation', async ({ now, log }) => ({
   ...(await runReconciliation(now, log)),

@@ -6,7 +6,7 @@
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import { linkSocialIdentity } from '../adapters/cognito';
 import { createLogger } from '../platform/log';
-import { decideSocialSignUp } from '../services/socialSignIn';
+import { decideSocialSignUp } from '../services/accounts';
 
 export async function handler(event: PreSignUpTriggerEvent): Promise<PreSignUpTriggerEvent> {
   if (event.triggerSource !== 'PreSignUp_ExternalProvider') return event;

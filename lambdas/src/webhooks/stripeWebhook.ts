@@ -10,10 +10,12 @@ import { metrics } from '../platform/metrics';
 import { stripeWebhookHandler } from '../platform/webhook';
 import {
   type AuthorizationRequest,
+  applyCapture,
+  applyMerchantRefund,
   decideAuthorization,
   recordIssuerDecline,
-} from '../services/cardAuthorization';
-import { applyCapture, applyMerchantRefund, syncAuthorization } from '../services/cardSettlement';
+  syncAuthorization,
+} from '../services/cards';
 
 function cardIdOf(card: string | { id: string }): string {
   return typeof card === 'string' ? card : card.id;

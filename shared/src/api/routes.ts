@@ -204,7 +204,7 @@ const EMAIL_SENDING_LIMIT: RateLimit = { limit: 5, windowSeconds: 600 };
 /**
  * Sign-in attempts per client IP: only a flood guard. Guessing is slowed by
  * growing delays after failures, per address and per source
- * (lambdas/src/services/signInThrottle.ts), which never lock the owner out.
+ * (lambdas/src/services/accounts/signInThrottle.ts), which never lock the owner out.
  */
 const SIGN_IN_CLIENT_LIMIT: RateLimit = { limit: 60, windowSeconds: 600 };
 /** Second-factor codes: enough for typos, too few to guess six digits. */

@@ -9,7 +9,7 @@
  */
 export const DECLINE_SHOWN_DAYS = 7;
 
-/** Young enough to show (the other two conditions are read from the records: services/myCard.ts). */
+/** Young enough to show (the other two conditions are read from the records: services/cards/myCard.ts). */
 export function isDeclineRecent(declinedAt: string, now: Date): boolean {
   return now.getTime() - new Date(declinedAt).getTime() < DECLINE_SHOWN_DAYS * 86_400_000;
 }

@@ -77,7 +77,7 @@ export const confirmReceiptInput = z.object({
 });
 
 /**
- * What the receipt did to a card frozen for missing receipts (services/receiptPolicy.ts
+ * What the receipt did to a card frozen for missing receipts (services/receipts/receiptPolicy.ts
  * `onReceiptReceived`), so the page says whether the card works again: `active`
  * (the last overdue receipt is in), `stillOverdue` (others are still missing),
  * `stillFrozen` (receipts are all in, another reason keeps it frozen),

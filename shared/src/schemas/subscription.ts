@@ -19,7 +19,7 @@ export const subscriptionOutput = z.object({
   redeemNetCents: z.number().int().optional(),
   /**
    * The monthly charge, by the funding job's own rules (shared/src/domain/billingCycle.ts,
-   * services/renewals.ts `cycleMembers`); absent before setup and unless running.
+   * services/billing/renewals.ts `cycleMembers`); absent before setup and unless running.
    */
   billing: z
     .object({

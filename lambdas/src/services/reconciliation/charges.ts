@@ -18,11 +18,15 @@ import { getTeam } from '../../data/accounts';
 import { getJournal, post, teamJournalSince } from '../../data/ledger';
 import { getUser } from '../../data/users';
 import type { Logger } from '../../platform/log';
-import { updateBackstop } from '../cardBackstop';
-import { collectDebt } from '../debtCollection';
-import { activateEmployee, type MemberRecord } from '../joining';
-import { sweepToPool } from '../pool';
-import { type CyclePlan, type RenewableTeam, renewTeam } from '../renewals';
+import {
+  activateEmployee,
+  type CyclePlan,
+  type MemberRecord,
+  type RenewableTeam,
+  renewTeam,
+} from '../billing';
+import { updateBackstop } from '../cards';
+import { collectDebt, sweepToPool } from '../money';
 import { differs, ledgerCents, matched, type Outcome, posted } from './outcome';
 
 type Finish = () => Promise<void>;

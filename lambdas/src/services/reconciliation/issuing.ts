@@ -10,7 +10,7 @@ import type Stripe from 'stripe';
 import { getAuthorization, getCard } from '../../data/cards';
 import { getJournal } from '../../data/ledger';
 import type { Logger } from '../../platform/log';
-import { applyCapture, applyMerchantRefund, syncAuthorization } from '../cardSettlement';
+import { applyCapture, applyMerchantRefund, syncAuthorization } from '../cards';
 import { differs, matched, movedCents, type Outcome, posted } from './outcome';
 
 function idOf(value: string | { id: string } | null | undefined): string | undefined {

@@ -4,7 +4,7 @@
  * primary ('Change primary card successfully!'); delete, offered only while
  * more than one card is on file ('Deleted card successfully!'); and the way to
  * /dashboard/addcreditcard. The server holds the same rules
- * (services/billing.ts). After a change `me` is reloaded, so the past-due
+ * (services/billing/cardsOnFile.ts). After a change `me` is reloaded, so the past-due
  * banner goes once the new primary card has paid what was waiting.
  */
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';

@@ -1,0 +1,115 @@
+/**
+ * The account e-mails. Links point at the web app (WEB_ORIGIN); tokens appear
+ * only in the link, never in logs.
+ */
+import { safeNameForEmail } from '../../../../shared/src/domain/emailText';
+import { formatCents } from '../../../../shared/src/domain/money';
+import { sendEmail } from '../../adapters/email';
+import { webConfig } from '../../platform/config';
+
+const PRODUCT = 'Learning Budget';
+
+function link(path: string, params: Record<string, string> = {}): string {
+  const url = new URL(path, webConfig().WEB_ORIGIN);
+  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+  return url.toString();
+}
+
+export async function sendVerificationEmail(to: string, firstName: string, token: string): Promise<void> {
+  const url = link('/verify', { token });
+  await sendEmail({
+    to: [to],
+    subject: `Verify your email address for ${PRODUCT}`,
+    text: [
+      `Hi ${firstName},`,
+      '',
+      `Please confirm that ${to} is your email address by opening this link:`,
+      url,
+      '',
+      'The link works once and expires in 3 days. If you did not sign up, ignore this email.',
+    ].join('\n'),
+  });
+}
+
+export async function sendPasswordResetEmail(to: string, token: string): Promise<void> {
+  const url = link('/forgotpassword', { token });
+  await sendEmail({
+    to: [to],
+    subject: `Reset your ${PRODUCT} password`,
+    text: [
+      'Someone asked to reset the password of your account.',
+      '',
+      'To choose a new password, open this link:',
+      url,
+      '',
+      'The link works once and expires in 1 hour. If it was not you, ignore this email; your password stays as it is.',
+    ].join('\n'),
+  });
+}
+
+/**
+ * The invitation. Sent again (the manager invited the address again), it says
+ * it replaces the earlier one and, when the budget changed, from what to what:
+ * the person may have read the first e-mail's amount.
+ */
+export async function sendInvitationEmail(
+  to: string,
+  managerName: string,
+  company: string,
+  budgetCents: number,
+  options: { replacesBudgetCents?: number } = {},
+) {
+  const url = link('/registerEmployee', { email: to });
+  const previous = options.replacesBudgetCents;
+  const replaces =
+    previous === undefined
+      ? []
+      : [
+          previous === budgetCents
+            ? `This invitation replaces the one ${managerName} sent you before; nothing else changed.`
+            : `This invitation replaces the one ${managerName} sent you before: your monthly budget is now ${formatCents(budgetCents)} instead of ${formatCents(previous)}.`,
+          '',
+        ];
+  await sendEmail({
+    to: [to],
+    subject:
+      previous === undefined
+        ? `${managerName} invited you to ${PRODUCT}`
+        : `${managerName} updated your invitation to ${PRODUCT}`,
+    text: [
+      `${managerName} at ${company} invited you to ${PRODUCT}.`,
+      '',
+      ...replaces,
+      budgetCents > 0
+        ? `You will get a virtual prepaid card with a monthly learning budget of ${formatCents(budgetCents)} to spend on books, audiobooks, courses and assessments.`
+        : // A $0 budget is allowed (the manager decides later): promising '$0.00 a month' reads as a mistake.
+          `You will get a virtual prepaid card to spend on books, audiobooks, courses and assessments. Your monthly learning budget is not set yet; ${managerName} will set it.`,
+      '',
+      `Join your team here, using this email address (${to}):`,
+      url,
+    ].join('\n'),
+  });
+}
+
+/**
+ * Sent at a stranger's request: the only text of theirs in it is their name,
+ * made safe by safeNameForEmail (no links, no control or bidi characters, 40
+ * characters at most). The address they typed is not included: it is free
+ * text we cannot vouch for.
+ */
+export async function sendManagerInvitationEmail(to: string, fromName: string | undefined) {
+  const url = link('/registerManager');
+  const who = safeNameForEmail(fromName) ?? 'Someone on your team';
+  await sendEmail({
+    to: [to],
+    subject: `${who} would like a learning budget at work`,
+    text: [
+      `${who} would like your team to use ${PRODUCT}.`,
+      '',
+      `${PRODUCT} gives every employee a monthly learning budget on a virtual prepaid card, for books, audiobooks, courses and assessments. You choose the budget; all of it goes to the employee's card.`,
+      '',
+      'Create your team here:',
+      url,
+    ].join('\n'),
+  });
+}

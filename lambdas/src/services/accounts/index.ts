@@ -1,0 +1,41 @@
+/**
+ * Accounts: signing up, in and out, e-mailed links (verification, password
+ * reset, invitations), second factors and step-up, social sign-in, password
+ * changes, and each person's profile. Depends on billing (a joiner is charged
+ * and funded) and money (a deleted person's balance goes to the pool).
+ */
+export { sendInvitationEmail } from './accountEmails';
+export {
+  checkInvitation,
+  forgotPassword,
+  inviteManager,
+  refreshSession,
+  registerEmployee,
+  registerManager,
+  resendVerification,
+  resetPassword,
+  signIn,
+  signOut,
+  stepUp,
+  verifyEmail,
+} from './accounts';
+export { EMAIL_CAPS, mayEmail } from './emailCaps';
+export { BAD_CODE, BAD_PASSWORD, CODE_REQUIRED } from './factorMessages';
+export { changePassword } from './passwordChange';
+export { deleteAccount, finishWalkthrough, getProfile, updateProfile, whoAmI } from './profiles';
+export {
+  confirmTotpEnrolment,
+  regenerateRecoveryCodes,
+  secondFactorStatus,
+  startTotpEnrolment,
+} from './secondFactor';
+export { turnOffSecondFactor } from './secondFactorOff';
+export { delayAfter, THROTTLE } from './signInThrottle';
+export {
+  finishSocialSession,
+  SOCIAL_SIGN_IN_EXPIRED,
+  SOCIAL_SIGN_IN_FAILED,
+  SOCIAL_SIGN_IN_OFF,
+  startSocialSession,
+} from './socialSession';
+export { decideSocialSignUp } from './socialSignIn';

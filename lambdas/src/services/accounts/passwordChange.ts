@@ -1,0 +1,48 @@
+/**
+ * Changing the password while signed in (/editProfile). The current password
+ * is the proof, checked as a sign-in would (a wrong one counts towards the
+ * sign-in throttle, so this is no side door for guessing; the tokens the check
+ * makes are revoked at once). Then the new password is set, the change is
+ * audited, and every other session ends: whoever holds one may be why the
+ * password changes. The caller's own session (the cookie's) is spared, as on
+ * turning the authenticator off; its access token is cut off with the others
+ * and the app refreshes it.
+ */
+import { AppError } from '../../../../shared/src/errors';
+import { CURRENT_PASSWORD_WRONG } from '../../../../shared/src/schemas/auth';
+import { InvalidCredentials, passwordSignIn, revokeRefreshToken, setPassword } from '../../adapters/cognito';
+import { recordAudit } from '../../data/audit';
+import type { Actor } from '../../platform/auth';
+import type { SessionCookie } from '../../platform/sessionCookie';
+import { endOtherSessions } from './otherSessions';
+import { assertMayTry, recordFailure } from './signInThrottle';
+
+export async function changePassword(
+  actor: Actor,
+  input: { currentPassword: string; password: string },
+  session: SessionCookie | undefined,
+  sourceIp: string,
+  now: Date,
+): Promise<{ ok: true }> {
+  await assertMayTry(actor.email, sourceIp, now);
+  try {
+    const proof = await passwordSignIn(actor.email, input.currentPassword);
+    await revokeRefreshToken(proof.refreshToken);
+  } catch (error) {
+    if (!(error instanceof InvalidCredentials)) throw error;
+    await recordFailure(actor.email, sourceIp, now);
+    throw new AppError('VALIDATION_FAILED', CURRENT_PASSWORD_WRONG, {
+      fields: { currentPassword: CURRENT_PASSWORD_WRONG },
+    });
+  }
+  await setPassword(actor.email, input.password);
+  await recordAudit({
+    teamId: actor.teamId,
+    actorId: actor.userId,
+    action: 'account.passwordChanged',
+    targetId: actor.userId,
+    at: now.toISOString(),
+  });
+  await endOtherSessions(actor, session);
+  return { ok: true };
+}

@@ -1,0 +1,141 @@
+/**
+ * Profiles (/editProfile): a person edits themselves; a manager also edits the
+ * employees of their own team, including next cycle's budget. Anyone else's
+ * record answers 404, as if it did not exist.
+ */
+
+import type { z } from 'zod';
+import { dormancyViewOf } from '../../../../shared/src/domain/dormancy';
+import { AppError } from '../../../../shared/src/errors';
+import type { updateProfileInput } from '../../../../shared/src/schemas/profile';
+import { disableUser, signOutEverywhere } from '../../adapters/cognito';
+import { endAllSessions, getTeam, listTeamUsers, setUserFields } from '../../data/accounts';
+import { recordAudit } from '../../data/audit';
+import { getUser, type UserRecord } from '../../data/users';
+import type { Actor } from '../../platform/auth';
+import { retireEmployeeMoney } from '../money';
+
+const NOT_FOUND = 'No such person on your team.';
+
+/** The target if the actor may act on it: themselves, or (for a manager) an employee of their team. */
+async function reachableUser(actor: Actor, userId: string): Promise<UserRecord> {
+  const target = await getUser(userId);
+  if (!target || target.teamId !== actor.teamId) throw new AppError('NOT_FOUND', NOT_FOUND);
+  const isSelf = target.userId === actor.userId;
+  const managesTarget = actor.role === 'manager' && target.role === 'employee';
+  if (!isSelf && !managesTarget) throw new AppError('NOT_FOUND', NOT_FOUND);
+  return target;
+}
+
+/** The signed-in person for the web app: their record and their team's billing state. */
+export async function whoAmI(actor: Actor) {
+  const [user, team] = await Promise.all([getUser(actor.userId), getTeam(actor.teamId)]);
+  if (!user) throw new AppError('NOT_FOUND', 'No such user.');
+  return {
+    ...user,
+    // A suspended or closed subscription says more than the billing status (the console's banners).
+    teamStatus: team?.subscription ?? team?.status ?? 'setup',
+    dormancy: user.role === 'employee' ? dormancyViewOf(user.quietSince, user.dormancy) : undefined,
+  };
+}
+
+/** The walkthrough tour was finished or skipped (spec §4 "Walkthrough"); it is not shown again. */
+export async function finishWalkthrough(actor: Actor) {
+  await setUserFields(actor.userId, { finishedWalkthrough: true });
+  return { ok: true as const };
+}
+
+/** What the caller may see of a profile: budgets only for a manager's employee or the employee themselves. */
+export function profileView(actor: Actor, user: UserRecord) {
+  const showBudget = user.role === 'employee';
+  return {
+    userId: user.userId,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+    status: user.status,
+    jobRole: (user.jobRole as 'Animation' | 'Engineering' | 'Construction' | undefined) ?? null,
+    ...(showBudget && (actor.role === 'manager' || actor.userId === user.userId)
+      ? { budgetCents: user.budgetCents ?? 0, nextBudgetCents: user.nextBudgetCents ?? user.budgetCents ?? 0 }
+      : {}),
+  };
+}
+
+export async function getProfile(actor: Actor, userId: string) {
+  return profileView(actor, await reachableUser(actor, userId));
+}
+
+export async function updateProfile(actor: Actor, input: z.output<typeof updateProfileInput>, now: Date) {
+  const target = await reachableUser(actor, input.userId);
+  if (target.status === 'deleted') throw new AppError('CONFLICT', 'This account was deleted.');
+  if (input.budget !== undefined) {
+    const managesTarget =
+      actor.role === 'manager' && target.userId !== actor.userId && target.role === 'employee';
+    if (!managesTarget) throw new AppError('FORBIDDEN', "Only a manager can change an employee's budget.");
+  }
+  const fields: Record<string, unknown> = { firstName: input.firstName, lastName: input.lastName };
+  const remove: string[] = [];
+  if (input.jobRole) fields.jobRole = input.jobRole;
+  else if (input.jobRole === null) remove.push('jobRole');
+  // Spec: a budget change takes effect at the next cycle; this cycle's budget stays.
+  if (input.budget !== undefined) fields.nextBudgetCents = input.budget;
+  await setUserFields(target.userId, fields, remove);
+  if (actor.role === 'manager' && target.userId !== actor.userId) {
+    await recordAudit({
+      teamId: actor.teamId,
+      actorId: actor.userId,
+      action: 'employee.updated',
+      targetId: target.userId,
+      before: {
+        firstName: target.firstName,
+        lastName: target.lastName,
+        jobRole: target.jobRole,
+        // The budget the next cycle would have charged: the current one until a change is waiting.
+        nextBudgetCents: target.nextBudgetCents ?? target.budgetCents,
+      },
+      after: {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        jobRole: input.jobRole,
+        nextBudgetCents: input.budget ?? target.nextBudgetCents ?? target.budgetCents,
+      },
+      at: now.toISOString(),
+    });
+  }
+  const updated = await getUser(target.userId);
+  return profileView(actor, updated ?? target);
+}
+
+export const MANAGER_HAS_TEAM = 'Remove your employees before deleting your account.';
+
+/**
+ * Soft delete (status deleted): the person can no longer sign in or call the
+ * API. A manager cannot leave a team that still has active or paused employees.
+ */
+export async function deleteAccount(actor: Actor, userId: string, now: Date) {
+  const target = await reachableUser(actor, userId);
+  if (target.status === 'deleted') return profileView(actor, target);
+  if (target.role === 'manager') {
+    const members = await listTeamUsers(target.teamId);
+    if (members.some((m) => m.role === 'employee' && (m.status === 'active' || m.status === 'paused'))) {
+      throw new AppError('RULE_VIOLATED', MANAGER_HAS_TEAM);
+    }
+  }
+  await setUserFields(target.userId, { status: 'deleted', deletedAt: now.toISOString() });
+  // The card is cancelled; its money stays on the ledger, in the team pool, for the manager.
+  if (target.role === 'employee') await retireEmployeeMoney(target);
+  await disableUser(target.email);
+  await signOutEverywhere(target.email);
+  await endAllSessions(target.userId);
+  await recordAudit({
+    teamId: target.teamId,
+    actorId: actor.userId,
+    action: target.userId === actor.userId ? 'account.deleted' : 'employee.deleted',
+    targetId: target.userId,
+    before: { status: target.status },
+    after: { status: 'deleted' },
+    at: now.toISOString(),
+  });
+  return profileView(actor, { ...target, status: 'deleted' });
+}

@@ -1,0 +1,149 @@
+/**
+ * The second factor: an authenticator app (TOTP, RFC 6238) and ten single-use
+ * recovery codes, enforced by our own sign-in route, which after "one door"
+ * is the only way to try a password (docs/security.md "Second factor"). The
+ * secret stays on the server: it is shown once while enrolling (QR code and
+ * manual key) and never again; recovery codes are shown once and stored hashed.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import * as OTPAuth from 'otpauth';
+import QRCode from 'qrcode';
+import { AppError } from '../../../../shared/src/errors';
+import {
+  enableTotp,
+  getSecondFactor,
+  putPendingSecret,
+  putStepUp,
+  replaceRecoveryCodes,
+  spendRecoveryCode,
+  spendTotpStep,
+} from '../../data/secondFactors';
+import type { Actor } from '../../platform/auth';
+import { FRESH_FACTOR_SECONDS } from '../../platform/freshFactor';
+import { BAD_CODE } from './factorMessages';
+
+export const TOTP_ISSUER = 'Learning Budget';
+export const RECOVERY_CODE_COUNT = 10;
+
+const TOTP_PERIOD = 30;
+/** One step either side: clocks of phones drift. */
+const TOTP_WINDOW = 1;
+
+function totpFor(secret: string, label = ''): OTPAuth.TOTP {
+  return new OTPAuth.TOTP({
+    issuer: TOTP_ISSUER,
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: TOTP_PERIOD,
+    secret: OTPAuth.Secret.fromBase32(secret),
+  });
+}
+
+/**
+ * The TOTP step a code belongs to, or undefined if it matches none near the
+ * moment. A code is made by the person's device on the real clock, so it is
+ * checked (and its step spent, against replay) by the real clock, not the
+ * product's date: the local stack can move that forward (`npm run time`), and a
+ * phone's code was then refused. In AWS the two are the same clock.
+ */
+function matchingStep(secret: string, code: string, realNowMs: number): number | undefined {
+  const totp = totpFor(secret);
+  const delta = totp.validate({ token: code, timestamp: realNowMs, window: TOTP_WINDOW });
+  if (delta === null) return undefined;
+  return totp.counter({ timestamp: realNowMs }) + delta;
+}
+
+export function hashRecoveryCode(code: string): string {
+  return createHash('sha256').update(normalizeRecoveryCode(code)).digest('hex');
+}
+
+/** Case, spaces and dashes do not matter when typing a recovery code. */
+function normalizeRecoveryCode(code: string): string {
+  return code.toLowerCase().replace(/[\s-]/g, '');
+}
+
+/** Ten codes like `k3m9-x2pq-7hwd`: 60 bits each, from an alphabet without look-alikes. */
+function newRecoveryCodes(): string[] {
+  const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
+  return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
+    const bytes = randomBytes(12);
+    const chars = [...bytes].map((b) => alphabet[b % alphabet.length]).join('');
+    return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8, 12)}`;
+  });
+}
+
+export const isTotpCode = (code: string) => /^\d{6}$/.test(code.trim());
+
+export async function secondFactorStatus(userId: string) {
+  const record = await getSecondFactor(userId);
+  return {
+    totpEnabled: Boolean(record?.totpSecret),
+    recoveryCodesLeft: record?.totpSecret ? (record.recoveryCodeHashes?.length ?? 0) : 0,
+  };
+}
+
+export async function hasSecondFactor(userId: string): Promise<boolean> {
+  return Boolean((await getSecondFactor(userId))?.totpSecret);
+}
+
+export async function startTotpEnrolment(actor: Actor) {
+  if (await hasSecondFactor(actor.userId)) {
+    throw new AppError('CONFLICT', 'An authenticator app is already set up for this account.');
+  }
+  const secret = new OTPAuth.Secret({ size: 20 }).base32;
+  await putPendingSecret(actor.userId, secret);
+  const otpauthUri = totpFor(secret, actor.email).toString();
+  const qrCode = await QRCode.toDataURL(otpauthUri, { margin: 1, width: 220 });
+  return { secret, otpauthUri, qrCode };
+}
+
+export async function confirmTotpEnrolment(actor: Actor, code: string, now: Date) {
+  const record = await getSecondFactor(actor.userId);
+  if (!record?.pendingSecret) {
+    throw new AppError('CONFLICT', 'Start setting up the authenticator app again.');
+  }
+  const step = matchingStep(record.pendingSecret, code, Date.now());
+  if (step === undefined) {
+    throw new AppError('VALIDATION_FAILED', 'That code is not valid.', {
+      fields: { code: 'That code is not valid. Enter the current code from the app.' },
+    });
+  }
+  const codes = newRecoveryCodes();
+  if (!(await enableTotp(actor.userId, record.pendingSecret, codes.map(hashRecoveryCode), step, now))) {
+    throw new AppError('CONFLICT', 'Start setting up the authenticator app again.');
+  }
+  // The code just typed is a fresh factor for this session.
+  if (actor.tokenId) await putStepUp(actor.userId, actor.tokenId, now, FRESH_FACTOR_SECONDS);
+  return { recoveryCodes: codes };
+}
+
+/**
+ * Checks a second-factor code: six digits are a TOTP code (each good once), anything
+ * else a recovery code (used up on success). False when it does not match.
+ */
+export async function verifySecondFactor(
+  userId: string,
+  code: string,
+  realNowMs: number = Date.now(),
+): Promise<boolean> {
+  const record = await getSecondFactor(userId);
+  if (!record?.totpSecret) return false;
+  if (isTotpCode(code)) {
+    const step = matchingStep(record.totpSecret, code.trim(), realNowMs);
+    return step !== undefined && (await spendTotpStep(userId, step));
+  }
+  return spendRecoveryCode(userId, hashRecoveryCode(code));
+}
+
+export async function regenerateRecoveryCodes(actor: Actor, code: string) {
+  if (!(await hasSecondFactor(actor.userId))) {
+    throw new AppError('CONFLICT', 'Set up an authenticator app first.');
+  }
+  if (!(await verifySecondFactor(actor.userId, code))) {
+    throw new AppError('VALIDATION_FAILED', BAD_CODE, { fields: { code: BAD_CODE } });
+  }
+  const codes = newRecoveryCodes();
+  await replaceRecoveryCodes(actor.userId, codes.map(hashRecoveryCode));
+  return { recoveryCodes: codes };
+}

@@ -1,0 +1,22 @@
+/**
+ * Billing: the team's cards on file, the monthly renewal, the charge and
+ * funding when an employee joins, the subscription's lifecycle (suspend,
+ * resume, close) and the payments history. Depends on money and cards.
+ */
+export { addCard, declined, getCustomer, removeCard, teamOf, updateDefaultCard } from './cardsOnFile';
+export { activateEmployee, type MemberRecord } from './joining';
+export { fundPendingMembers } from './pendingFunding';
+export {
+  CARD_CALL_CONCURRENCY,
+  type CyclePlan,
+  monthOfDate,
+  type RenewableTeam,
+  renewTeam,
+} from './renewals';
+export {
+  closeSubscription,
+  resumeSubscription,
+  subscriptionScreen,
+  suspendIfStillUnpaid,
+  suspendSubscription,
+} from './subscription';

@@ -1,0 +1,148 @@
+/**
+ * A manager invites people by e-mail (spec §5 "Invite"). Each address gets its
+ * own result; registered people are not invited again; inviting again refreshes
+ * the invitation (new budget) and resends the e-mail; a pending invitation of
+ * another team is left alone until it is stale. Invited people cost nothing
+ * until they join (decisions.md).
+ *
+ * A manager may also withdraw their team's pending invitations: the link then
+ * refuses, as if it had never been sent (docs/decisions.md "Invitations").
+ */
+import type { z } from 'zod';
+import { AppError } from '../../../../shared/src/errors';
+import {
+  type inviteEmployeesInput,
+  type inviteResultSchema,
+  isInvitableEmail,
+  type withdrawResultSchema,
+} from '../../../../shared/src/schemas/invitations';
+import {
+  getEmailOwner,
+  getInvitation,
+  getTeam,
+  putInvitation,
+  withdrawInvitation,
+} from '../../data/accounts';
+import { auditTransactItem, recordAudit } from '../../data/audit';
+import { getUser } from '../../data/users';
+import type { Actor } from '../../platform/auth';
+import { mayEmail, sendInvitationEmail } from '../accounts';
+
+type InviteResult = z.output<typeof inviteResultSchema>;
+
+export async function inviteEmployees(actor: Actor, input: z.output<typeof inviteEmployeesInput>, now: Date) {
+  const [team, manager] = await Promise.all([getTeam(actor.teamId), getUser(actor.userId)]);
+  if (!team || !manager) throw new AppError('NOT_FOUND', 'Your team could not be found.');
+  const results: InviteResult[] = [];
+  for (const email of input.emails) {
+    if (!isInvitableEmail(email)) {
+      results.push({ email, result: 'invalidEmail' });
+      continue;
+    }
+    if (await getEmailOwner(email)) {
+      results.push({ email, result: 'alreadyRegistered' });
+      continue;
+    }
+    const outcome = await putInvitation(
+      {
+        email,
+        teamId: actor.teamId,
+        managerId: actor.userId,
+        budgetCents: input.budget,
+        invitedAt: now.toISOString(),
+      },
+      now,
+    );
+    if (outcome.outcome === 'heldByAnotherTeam') {
+      results.push({ email, result: 'invitedByAnotherTeam' });
+      continue;
+    }
+    const previousBudgetCents = outcome.outcome === 'updated' ? outcome.replaced.budgetCents : undefined;
+    // The invitation is stored either way; the e-mail only within its daily cap per address.
+    const emailed = await mayEmail('invitation', email, now);
+    if (emailed)
+      await sendInvitationEmail(email, `${manager.firstName} ${manager.lastName}`, team.name, input.budget, {
+        ...(previousBudgetCents === undefined ? {} : { replacesBudgetCents: previousBudgetCents }),
+      });
+    results.push(
+      previousBudgetCents === undefined
+        ? { email, result: 'invited', budgetCents: input.budget, emailed }
+        : // Invited again: the new budget replaced the old one, and the manager is told from what.
+          { email, result: 'reinvited', budgetCents: input.budget, previousBudgetCents, emailed },
+    );
+  }
+  const invited = results
+    .filter((r) => r.result === 'invited' || r.result === 'reinvited')
+    .map((r) => r.email);
+  // The budgets a re-invitation replaced, so the Activity Log can say "$40.00 → $60.00" too.
+  const replacedBudgets = Object.fromEntries(
+    results.flatMap((r) =>
+      r.previousBudgetCents !== undefined && r.previousBudgetCents !== input.budget
+        ? [[r.email, r.previousBudgetCents]]
+        : [],
+    ),
+  );
+  if (invited.length > 0) {
+    await recordAudit({
+      teamId: actor.teamId,
+      actorId: actor.userId,
+      action: 'employees.invited',
+      after: {
+        emails: invited,
+        budgetCents: input.budget,
+        ...(Object.keys(replacedBudgets).length > 0 ? { replacedBudgets } : {}),
+      },
+      at: now.toISOString(),
+    });
+  }
+  return { results };
+}
+
+type WithdrawResult = z.output<typeof withdrawResultSchema>['result'];
+
+/** Reads before a withdrawal, at most: the invitation can change under it (sent again, used) only so often. */
+const WITHDRAW_ATTEMPTS = 3;
+
+/**
+ * Withdraws one address's pending invitation of the caller's team. The delete
+ * is conditional on the invitation read, and an employee's sign-up consumes it
+ * in its own transaction, so of a withdrawal and a sign-up at the same moment
+ * exactly one wins: the member joined (said here as `alreadyJoined`) or the
+ * sign-up is refused ('Sorry! No one invited you').
+ */
+async function withdrawOne(actor: Actor, email: string, now: Date): Promise<WithdrawResult> {
+  for (let attempt = 0; attempt < WITHDRAW_ATTEMPTS; attempt++) {
+    const invitation = await getInvitation(email, true);
+    if (!invitation || invitation.teamId !== actor.teamId) {
+      // Consistent reads: a sign-up that just won the race wrote its claim with the invitation's delete.
+      const ownerId = await getEmailOwner(email, true);
+      const owner = ownerId ? await getUser(ownerId) : undefined;
+      // Another team's person, or another team's invitation, is not this manager's to know about.
+      return owner?.teamId === actor.teamId ? 'alreadyJoined' : 'notInvited';
+    }
+    const audit = auditTransactItem(
+      {
+        teamId: actor.teamId,
+        actorId: actor.userId,
+        action: 'invitation.withdrawn',
+        after: { emails: [email], budgetCents: invitation.budgetCents },
+        at: now.toISOString(),
+      },
+      // One entry per invitation withdrawn: the same invitation cannot be withdrawn twice.
+      `invitation.withdrawn#${email}#${invitation.invitedAt}`,
+    );
+    if (await withdrawInvitation(invitation, audit)) return 'withdrawn';
+  }
+  throw new AppError('CONFLICT', 'The invitation changed while it was being withdrawn. Please try again.');
+}
+
+export async function withdrawInvitations(actor: Actor, emails: readonly string[], now: Date) {
+  const results: { email: string; result: WithdrawResult }[] = [];
+  for (const email of emails) {
+    results.push({
+      email,
+      result: isInvitableEmail(email) ? await withdrawOne(actor, email, now) : 'invalidEmail',
+    });
+  }
+  return { results };
+}

@@ -1,0 +1,12 @@
+/**
+ * Money: extra deposits, the team pool, reallocation and redemption of a
+ * removed person's money, the daily money limits, and repaying a card's debt
+ * from its next credit. Every movement goes through the ledger (data/ledger.ts).
+ */
+export { collectDebt } from './debtCollection';
+export { deposit, previewDeposit } from './deposits';
+export { pooledFrom, retireEmployeeMoney, sweepToPool } from './pool';
+export { asRule } from './poolClaim';
+export { previewReallocation, reallocate } from './reallocation';
+export { previewRedemption, redeem, refundableCharges } from './redemption';
+export { reserveWithinLimit, settleWithinLimit } from './velocityLimits';

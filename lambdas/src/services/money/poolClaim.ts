@@ -1,0 +1,109 @@
+/**
+ * How a removed employee's pooled money leaves the pool, shared by reallocation
+ * and redemption: one claim at a time per person, holding the plan of where the
+ * money goes, so a retry or a racing request finishes the same plan instead of
+ * moving the money twice. Also turns the ledger's pure rules into the errors
+ * the manager sees.
+ */
+import { cardAccount, InvalidPosting } from '../../../../shared/src/domain/ledger';
+import { AppError } from '../../../../shared/src/errors';
+import { balanceOf } from '../../data/ledger';
+import { getPoolClaim, openPoolClaim, type PoolClaim, type PoolPlan } from '../../data/poolClaims';
+import type { UserRecord } from '../../data/users';
+import type { Actor } from '../../platform/auth';
+import { teamEmployee } from '../team';
+import { pooledFrom, sweepToPool } from './pool';
+
+/**
+ * Whose money a manager may move without deleting them: a removed employee, or
+ * a dormant one (card inactive and paused after 13 months without a purchase).
+ */
+export function moneyReleased(user: UserRecord | undefined): boolean {
+  if (!user) return false;
+  return user.status === 'deleted' || (user.status === 'paused' && Boolean(user.dormancy?.deactivatedAt));
+}
+
+/**
+ * A removed or dormant employee of the actor's team, their card's money swept
+ * into the pool first (a dormant person's card is inactive, so nothing spends
+ * it meanwhile); undefined for anyone else.
+ */
+export async function deletedTeamEmployee(actor: Actor, userId: string) {
+  const user = await teamEmployee(actor, userId);
+  if (!moneyReleased(user) || !user) return undefined;
+  await sweepToPool(user);
+  return user;
+}
+
+/** Turns a rule of the ledger's pure functions into the error the manager sees. */
+export function asRule<T>(compute: () => T): T {
+  try {
+    return compute();
+  } catch (error) {
+    if (error instanceof InvalidPosting) throw new AppError('RULE_VIOLATED', error.message);
+    throw error;
+  }
+}
+
+export const BUSY: Record<PoolPlan['op'], string> = {
+  reallocate: 'This person’s remaining budget is being reallocated right now; please try again in a moment.',
+  redeem: 'This person’s remaining budget is being redeemed right now; please try again in a moment.',
+};
+
+/**
+ * The claim under which a removed employee's pooled money leaves the pool: the
+ * open one, resumed with its plan (when it is for the same operation), or a new
+ * one planned from the pool as it is now. Undefined when nothing of theirs is
+ * left in the pool.
+ */
+export async function claimPooledMoney(
+  actor: Actor,
+  deletedId: string,
+  op: PoolPlan['op'],
+  plan: (amountCents: number) => Promise<PoolPlan>,
+  now: Date,
+): Promise<PoolClaim | undefined> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const current = await getPoolClaim(deletedId);
+    if (current?.status === 'open') {
+      if (current.plan.op !== op) throw new AppError('CONFLICT', BUSY[current.plan.op]);
+      return current;
+    }
+    const { cents, stateId } = await pooledFrom(actor.teamId, deletedId);
+    if (cents <= 0 || !stateId) return undefined;
+    const claim = {
+      userId: deletedId,
+      teamId: actor.teamId,
+      stateId,
+      amountCents: cents,
+      plan: await plan(cents),
+      openedAt: now.toISOString(),
+    };
+    if (await openPoolClaim(claim)) return { ...claim, status: 'open' };
+    // Another request opened one between our read and write: look again.
+  }
+  throw new AppError('CONFLICT', BUSY[op]);
+}
+
+/**
+ * Read-only: what would leave the pool for a removed employee if the manager
+ * acted now - the open claim's amount and plan (the action would resume it), or
+ * what is pooled plus what their card still holds (the action sweeps it first).
+ * The previews use this so they write nothing, not even the sweep.
+ */
+export async function pooledMoneyNow(
+  actor: Actor,
+  deletedId: string,
+  op: PoolPlan['op'],
+): Promise<{ cents: number; plan?: PoolPlan }> {
+  const claim = await getPoolClaim(deletedId);
+  if (claim?.status === 'open') {
+    if (claim.plan.op !== op) throw new AppError('CONFLICT', BUSY[claim.plan.op]);
+    return { cents: claim.amountCents, plan: claim.plan };
+  }
+  const [{ cents }, onCard] = await Promise.all([
+    pooledFrom(actor.teamId, deletedId),
+    balanceOf(cardAccount(deletedId)),
+  ]);
+  return { cents: cents + Math.max(0, onCard) };
+}

@@ -1,0 +1,7 @@
+/**
+ * Purchases: the purchase history (employee and manager), the team's CSV
+ * export, and the pre-purchase check.
+ */
+export { checkPurchase } from './purchaseCheck';
+export { exportTeamPurchases } from './purchaseExport';
+export { listPurchases, toRow, visiblePurchase } from './purchases';

@@ -1,0 +1,138 @@
+/**
+ * Purchase history (spec §2 "Purchase history", §6): an employee sees their own
+ * purchases, a manager the whole team's with each employee's name. Amounts are
+ * what the ledger settled; nothing is recomputed in the browser. Another
+ * person's or team's purchase is NOT_FOUND, never FORBIDDEN.
+ */
+
+import { holdAccount } from '../../../../shared/src/domain/ledger';
+import { isReceiptOverdue, receiptDueDate } from '../../../../shared/src/domain/receiptDue';
+import { AppError } from '../../../../shared/src/errors';
+import { type PurchaseRow, purchaseStatusOf } from '../../../../shared/src/schemas/purchases';
+import { listTeamUsers } from '../../data/accounts';
+import { type AuthorizationRecord, pendingAuthorizations } from '../../data/cards';
+import { balanceOf, totalBalance } from '../../data/ledger';
+import { getPurchase, type PurchaseRecord, purchasesPage } from '../../data/purchases';
+import { getUser } from '../../data/users';
+import type { Actor } from '../../platform/auth';
+
+export function toRow(p: PurchaseRecord, now: Date, employeeName?: string): PurchaseRow {
+  const received = p.receiptStatus === 'received' && p.receipt !== undefined;
+  const refundedCents = p.refundedCents ?? 0;
+  return {
+    purchaseId: p.purchaseId,
+    title: p.title ?? null,
+    date: p.createdAt,
+    amountCents: p.amountCents,
+    refundedCents,
+    vendor: p.merchant,
+    // A Purchase item is written by the capture, so it is settled by the time it exists.
+    status: purchaseStatusOf({ amountCents: p.amountCents, refundedCents, settled: true }),
+    receipt: {
+      state: received ? 'received' : isReceiptOverdue(p.createdAt, now) ? 'overdue' : 'awaiting',
+      dueDate: receiptDueDate(p.createdAt),
+      seen: p.receiptSeenAt !== undefined,
+    },
+    employeeId: p.userId,
+    ...(employeeName !== undefined ? { employeeName } : {}),
+  };
+}
+
+/**
+ * How far back a hold is usually still pending. Stripe expires an uncaptured
+ * Issuing authorization after 7 days for most merchants (a later capture
+ * settles it anyway), so 10 days bounds the usual read with room to spare.
+ * A hold older than that (a lodging merchant may hold for 31 days, or its
+ * release has not reached us yet) is still found: see `liveHolds`.
+ */
+export const PENDING_WINDOW_DAYS = 10;
+
+/** What the owner's hold accounts hold in all: the employee's, or every employee's of the team. */
+async function heldInAll(owner: { teamId: string } | { userId: string }): Promise<number> {
+  if ('userId' in owner) return balanceOf(holdAccount(owner.userId));
+  const members = (await listTeamUsers(owner.teamId)).filter((u) => u.role === 'employee');
+  return totalBalance(members.map((m) => holdAccount(m.userId)));
+}
+
+/**
+ * The owner's holds still live, newest first. The recent window is read
+ * first; when it holds less than the hold accounts do, an older hold is still
+ * on, and every authorization is read, so a hold is never on the card without
+ * its row in the list (the hold accounts and the holds agree: docs/ledger.md).
+ */
+async function liveHolds(owner: { teamId: string } | { userId: string }, now: Date) {
+  const since = new Date(now.getTime() - PENDING_WINDOW_DAYS * 86_400_000).toISOString();
+  const [recent, held] = await Promise.all([pendingAuthorizations(owner, since), heldInAll(owner)]);
+  const found = recent.reduce((sum, a) => sum + a.heldCents, 0);
+  return found >= held ? recent : pendingAuthorizations(owner, '');
+}
+
+/**
+ * A hold not yet captured: listed as 'pending' with what it still holds. Its
+ * receipt can only be sent once it settles (the Purchase exists then), so the
+ * web app offers no upload; the due date shown is the one it will have.
+ */
+export function pendingRow(auth: AuthorizationRecord, employeeName?: string): PurchaseRow {
+  return {
+    purchaseId: auth.authorizationId,
+    title: null,
+    date: auth.decidedAt,
+    amountCents: auth.heldCents,
+    refundedCents: 0,
+    vendor: auth.merchant,
+    status: 'pending',
+    receipt: { state: 'awaiting', dueDate: receiptDueDate(auth.decidedAt), seen: false },
+    employeeId: auth.userId ?? '',
+    ...(employeeName !== undefined ? { employeeName } : {}),
+  };
+}
+
+/**
+ * A page of purchases, newest first. The first page (no cursor) starts with
+ * the purchases still pending (holds not yet captured), newest first: they
+ * are few, short-lived and not yet Purchases, so they ride on top of the
+ * settled list rather than inside its cursor.
+ */
+export async function listPurchases(
+  actor: Actor,
+  input: { cursor?: string; limit: number },
+  now: Date,
+): Promise<{ purchases: PurchaseRow[]; nextCursor: string | null }> {
+  const owner = actor.role === 'employee' ? { userId: actor.userId } : { teamId: actor.teamId };
+  const [page, pending] = await Promise.all([
+    purchasesPage(owner, input.limit, input.cursor),
+    input.cursor ? Promise.resolve([]) : liveHolds(owner, now),
+  ]);
+  if (actor.role === 'employee') {
+    return {
+      purchases: [...pending.map((a) => pendingRow(a)), ...page.purchases.map((p) => toRow(p, now))],
+      nextCursor: page.nextCursor,
+    };
+  }
+  const userIds = [...page.purchases.map((p) => p.userId), ...pending.flatMap((a) => a.userId ?? [])];
+  const people = await Promise.all([...new Set(userIds)].map(getUser));
+  const names = new Map(
+    people.flatMap((u) => (u ? [[u.userId, `${u.firstName} ${u.lastName}`.trim() || u.email]] : [])),
+  );
+  const nameOf = (userId: string | undefined) => (userId && names.get(userId)) || 'Former employee';
+  return {
+    purchases: [
+      ...pending.map((a) => pendingRow(a, nameOf(a.userId))),
+      ...page.purchases.map((p) => toRow(p, now, nameOf(p.userId))),
+    ],
+    nextCursor: page.nextCursor,
+  };
+}
+
+/**
+ * The purchase if the actor may see it: its own employee, or the manager of its
+ * team. Anyone else gets NOT_FOUND, so ids cannot be probed.
+ */
+export async function visiblePurchase(actor: Actor, purchaseId: string): Promise<PurchaseRecord> {
+  const purchase = await getPurchase(purchaseId);
+  const allowed =
+    purchase &&
+    (actor.role === 'manager' ? purchase.teamId === actor.teamId : purchase.userId === actor.userId);
+  if (!purchase || !allowed) throw new AppError('NOT_FOUND', 'No such purchase.');
+  return purchase;
+}
