@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { sharedAlias } from './web/vite.config';
 
 /**
  * Four layers, each its own project (see docs/testing.md):
@@ -11,10 +12,15 @@ import { defineConfig } from 'vitest/config';
 // node_modules/.bin/node (package.json's node-<os>-<cpu>) first on PATH.
 
 export default defineConfig({
+  resolve: { alias: sharedAlias },
   test: {
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
       {
+        extends: true,
+        test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+      },
+      {
+        extends: true,
         test: {
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
@@ -23,6 +29,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
@@ -32,6 +39,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],

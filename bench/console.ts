@@ -15,9 +15,9 @@
  *   app loads on its first screen (/dashboard), against the 150 KB aim.
  */
 
+import { funding } from '@shared/domain/ledger';
 import { DEMO_MANAGER } from '../infra/local/seed';
 import type { LocalStack } from '../infra/local/stack';
-import { funding } from '../shared/src/domain/ledger';
 import { finishWalkthrough, gzipOfScripts, median, type ScriptSizes, signIn } from './support';
 
 const TEAM_SIZE = 1_000;

@@ -126,9 +126,9 @@ async function seedSize(
   const { renewTeam } = await import('../lambdas/src/services/billing/renewals');
   const { decideAuthorization } = await import('../lambdas/src/services/cards/cardAuthorization');
   const { applyCapture } = await import('../lambdas/src/services/cards/cardSettlement');
-  const { receiptStage } = await import('../shared/src/domain/businessDays');
+  const { receiptStage } = await import('@shared/domain/businessDays');
   const { addMonths, nextDormancyDay, noticeDueAt, DORMANCY_NOTICES } = await import(
-    '../shared/src/domain/dormancy'
+    '@shared/domain/dormancy'
   );
   const { createLogger } = await import('../lambdas/src/platform/log');
   const log = createLogger({ bench: 'jobs' });

@@ -29,11 +29,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { handlerFile } from '@shared/api/routes';
 import { build, type Metafile } from 'esbuild';
 import { esbuildOptionsFor, LAMBDA_NODE_OPTIONS } from '../infra/lib/lambdaBundling';
 import { prefixedLog } from '../infra/local/processes';
 import { startStripeEmulator } from '../infra/local/stripe';
-import { handlerFile } from '../shared/src/api/routes';
 import { type BenchTable, percentile, runConcurrent, signedWebhook, startBenchTable } from './benchTable';
 import { benchFunding, printFunding } from './funding';
 import { benchJobs, printJobs } from './jobs';
@@ -54,9 +54,7 @@ const LEVELS = [1, 8, 32];
 async function benchAuthorization(table: BenchTable) {
   const { doc, tableName } = table;
   const { post, postingItems } = await import('../lambdas/src/data/ledger');
-  const { funding, authorizationHold, cardAccount, holdAccount } = await import(
-    '../shared/src/domain/ledger'
-  );
+  const { funding, authorizationHold, cardAccount, holdAccount } = await import('@shared/domain/ledger');
   const { putCard } = await import('../lambdas/src/data/cards');
   const { keys } = await import('../lambdas/src/data/keys');
   const { handler } = await import('../lambdas/src/webhooks/stripeWebhook');

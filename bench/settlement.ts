@@ -46,7 +46,7 @@ async function readConflictCounts(): Promise<ConflictCounts | undefined> {
 
 export async function benchSettlement(table: BenchTable): Promise<SettlementFigures> {
   const { post } = await import('../lambdas/src/data/ledger');
-  const { funding } = await import('../shared/src/domain/ledger');
+  const { funding } = await import('@shared/domain/ledger');
   const { putCard } = await import('../lambdas/src/data/cards');
   const { keys } = await import('../lambdas/src/data/keys');
   const { handler } = await import('../lambdas/src/webhooks/stripeWebhook');

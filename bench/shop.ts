@@ -17,11 +17,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { applyShopQuery, emptyQuery, FILTER_DELAY_MS, resultsHeading } from '@shared/domain/shopFilter';
+import { type CatalogueItem, parseCatalogueJsonl } from '@shared/schemas/catalogue';
 import type { Page } from 'playwright-core';
 import { DEMO_EMPLOYEE } from '../infra/local/seed';
 import type { LocalStack } from '../infra/local/stack';
-import { applyShopQuery, emptyQuery, FILTER_DELAY_MS, resultsHeading } from '../shared/src/domain/shopFilter';
-import { type CatalogueItem, parseCatalogueJsonl } from '../shared/src/schemas/catalogue';
 import { finishWalkthrough, gzipOfScripts, median, type ScriptSizes, signIn } from './support';
 
 const CATALOGUE_SIZE = 5_000;

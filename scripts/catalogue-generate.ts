@@ -12,9 +12,9 @@
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { hash32 } from '../shared/src/domain/cover';
-import { type Category, categories } from '../shared/src/domain/skills';
-import { type CatalogueItem, catalogueItem, type Platform } from '../shared/src/schemas/catalogue';
+import { hash32 } from '@shared/domain/cover';
+import { type Category, categories } from '@shared/domain/skills';
+import { type CatalogueItem, catalogueItem, type Platform } from '@shared/schemas/catalogue';
 import { assessments, books, courses } from './catalogue-sources';
 
 const OUT = resolve(import.meta.dirname, '../shared/data/catalogue.jsonl');

@@ -11,7 +11,7 @@
  * wrong usage or a failure to reach the table.
  */
 import { readFileSync } from 'node:fs';
-import { describeLineError } from '../shared/src/schemas/catalogue';
+import { describeLineError } from '@shared/schemas/catalogue';
 
 function usage(message: string): never {
   console.error(`${message}\nUsage: npm run catalogue:import -- [--local] FILE`);

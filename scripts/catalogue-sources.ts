@@ -6,7 +6,7 @@
  * partner sites show, derived by scripts/catalogue-generate.ts. Edit this
  * list, run the generator, then `npm run catalogue:import`.
  */
-import type { Category } from '../shared/src/domain/skills';
+import type { Category } from '@shared/domain/skills';
 
 /** [title, author, year, trait, audiobook edition on Audible?] */
 export type BookSource = [string, string, number, string, boolean?];

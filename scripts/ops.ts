@@ -12,13 +12,8 @@
  * 0 on success, 2 on wrong usage or a failure to reach the table.
  */
 
-import { formatCents } from '../shared/src/domain/money';
-import {
-  dailyLimitCents,
-  defaultLimits,
-  limitFields,
-  type MoneyLimitKind,
-} from '../shared/src/domain/moneyLimits';
+import { formatCents } from '@shared/domain/money';
+import { dailyLimitCents, defaultLimits, limitFields, type MoneyLimitKind } from '@shared/domain/moneyLimits';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 

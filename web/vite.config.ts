@@ -6,8 +6,9 @@
  * scripts/prerender.ts, builds the public pages' own small script, pre-renders
  * those pages to HTML and moves the SPA shell to app.html (docs/public-site.md).
  *
- * The app imports the route table and zod schemas from ../shared/src with plain
- * relative imports, so the browser validates with the same rules as the server.
+ * The app imports the route table and zod schemas from ../shared/src as
+ * `@shared/...` (the alias below, as tsconfig.json's paths), so the browser
+ * validates with the same rules as the server.
  * Runtime settings are not baked in: the app fetches /config.json at start
  * (see src/config.ts), so one build runs locally and on AWS alike.
  */
@@ -19,6 +20,8 @@ import { prerenderPublicPages } from './scripts/prerender.js';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+/** tsconfig.json's `@shared/*` path, for vite (vitest.config.ts has the same). */
+export const sharedAlias = { '@shared': fileURLToPath(new URL('../shared/src', import.meta.url)) };
 
 /**
  * Dev server only: serve /config.json from the file named by WEB_CONFIG_FILE
@@ -49,6 +52,7 @@ function devConfigJson(): Plugin {
 export default defineConfig({
   root: webRoot,
   base: '/',
+  resolve: { alias: sharedAlias },
   publicDir: 'public',
   plugins: [react(), devConfigJson(), prerenderPublicPages({ webRoot, repoRoot })],
   build: {

@@ -5,6 +5,16 @@
  * token and the caller's role again); public and Stripe routes have none and
  * prove themselves in the handler (rate limits, webhook signatures).
  */
+
+import {
+  type Access,
+  corsPolicy,
+  handlerFile,
+  type OperationId,
+  operationIds,
+  type RouteDef,
+  routes,
+} from '@shared/api/routes';
 import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
@@ -22,15 +32,6 @@ import { Alias, type IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import {
-  type Access,
-  corsPolicy,
-  handlerFile,
-  type OperationId,
-  operationIds,
-  type RouteDef,
-  routes,
-} from '../../shared/src/api/routes';
 import { baseEnvironment, grantCapabilities, type SharedResources } from './capabilities';
 import { type AppConfig, applyFeatureFlags } from './config';
 import { AppFunction } from './constructs/appFunction';

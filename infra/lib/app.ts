@@ -3,8 +3,9 @@
  * that use them. infra/bin/app.ts calls this with CDK context; tests call it
  * with props (and bundling turned off) to assert on the templates.
  */
+
+import { jobs as jobDefs } from '@shared/api/schedules';
 import { App, Tags, Validations } from 'aws-cdk-lib';
-import { jobs as jobDefs } from '../../shared/src/api/schedules';
 import { ApiStack } from './apiStack';
 import {
   type AppConfig,

@@ -3,6 +3,9 @@
  * rights are handed out. A function gets exactly what its capabilities name
  * (test/infra checks the resulting policies against the same list).
  */
+
+import type { Capability, DeletableRecord } from '@shared/api/routes';
+import { type UserPoolCall, userPoolActions } from '@shared/api/userPoolCalls';
 import { Stack } from 'aws-cdk-lib';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -11,8 +14,6 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { keys } from '../../lambdas/src/data/keys';
-import type { Capability, DeletableRecord } from '../../shared/src/api/routes';
-import { type UserPoolCall, userPoolActions } from '../../shared/src/api/userPoolCalls';
 import { type AppConfig, emailAddressOf } from './config';
 import type { AppFunction } from './constructs/appFunction';
 

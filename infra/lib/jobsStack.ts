@@ -3,11 +3,12 @@
  * EventBridge rule each, on the same cron (UTC) the local scheduler uses.
  * Jobs claim their run per day, so a retried or late event does no work twice.
  */
+
+import { type Cron, type JobId, jobFile, jobIds, jobs } from '@shared/api/schedules';
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { Construct } from 'constructs';
-import { type Cron, type JobId, jobFile, jobIds, jobs } from '../../shared/src/api/schedules';
 import { baseEnvironment, grantCapabilities, type SharedResources } from './capabilities';
 import { type AppConfig, applyFeatureFlags } from './config';
 import { AppFunction } from './constructs/appFunction';

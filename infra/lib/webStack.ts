@@ -8,6 +8,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { type OperationId, operationIds, routes } from '@shared/api/routes';
 import {
   Annotations,
   CfnOutput,
@@ -54,7 +55,6 @@ import {
 import { BucketDeployment, CacheControl, type ISource, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '../../lambdas/src/platform/edge';
-import { type OperationId, operationIds, routes } from '../../shared/src/api/routes';
 import type { AppConfig as WebAppConfig } from '../../web/src/config';
 import { edgeOriginSecretName } from './apiStack';
 import { type AppConfig, applyFeatureFlags, hasWebBuild, oauthRedirectUrl } from './config';

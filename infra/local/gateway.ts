@@ -8,8 +8,6 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
-import { verifyBearer } from '../../lambdas/src/platform/auth';
 import {
   type Access,
   corsPolicy,
@@ -18,7 +16,9 @@ import {
   type OperationId,
   operationIds,
   routes,
-} from '../../shared/src/api/routes';
+} from '@shared/api/routes';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
+import { verifyBearer } from '../../lambdas/src/platform/auth';
 import type { LogSink } from './processes';
 
 type Handler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyResultV2>;

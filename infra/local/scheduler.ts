@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Cron, type JobId, jobFile, jobIds, jobs } from '../../shared/src/api/schedules';
+import { type Cron, type JobId, jobFile, jobIds, jobs } from '@shared/api/schedules';
 import type { LogSink } from './processes';
 
 type JobHandler = (event?: { time?: string }) => Promise<unknown>;

@@ -13,6 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { describeLineError } from '@shared/schemas/catalogue';
 import { getEmailOwner, getInvitation } from '../../lambdas/src/data/accounts';
 import { issueEmailToken } from '../../lambdas/src/data/emailTokens';
 import { splitSharedAccounts } from '../../lambdas/src/data/ledgerMigrations';
@@ -30,7 +31,6 @@ import { listPurchases } from '../../lambdas/src/services/purchases';
 import { confirmReceipt, createReceiptUpload } from '../../lambdas/src/services/receipts';
 import { finalizeSetup } from '../../lambdas/src/services/setup';
 import { importCatalogueText } from '../../lambdas/src/services/shop';
-import { describeLineError } from '../../shared/src/schemas/catalogue';
 import type { LogSink } from './processes';
 import { DEFAULT_AUTO_CAPTURE_DELAY_MS, type EmulatorAdmin } from './stripe';
 

@@ -8,9 +8,9 @@
  * keeps the product's date.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { type JobId, jobIds, jobs } from '@shared/api/schedules';
+import { addMonths } from '@shared/domain/dormancy';
 import { systemClock } from '../../lambdas/src/adapters/clock';
-import { type JobId, jobIds, jobs } from '../../shared/src/api/schedules';
-import { addMonths } from '../../shared/src/domain/dormancy';
 import { nextFireTime } from './scheduler';
 
 type JobHandler = (event?: { time?: string }) => Promise<unknown>;

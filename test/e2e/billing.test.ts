@@ -8,9 +8,9 @@
  * Screenshots go to SCREENSHOT_DIR when it is set.
  */
 import { randomUUID } from 'node:crypto';
+import { CARD_FORM_MAX } from '@shared/schemas/billing';
 import type { Page, Request } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { CARD_FORM_MAX } from '../../shared/src/schemas/billing';
 import {
   api,
   inviteAndRegisterEmployee,

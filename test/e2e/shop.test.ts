@@ -11,8 +11,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   applyShopQuery,
   emptyQuery,
@@ -20,9 +18,11 @@ import {
   REVERSED_RANGE_MESSAGE,
   resultsHeading,
   type ShopQuery,
-} from '../../shared/src/domain/shopFilter';
-import { declineWithNextStep, overBalanceReason } from '../../shared/src/domain/spendPolicy';
-import { parseCatalogueJsonl } from '../../shared/src/schemas/catalogue';
+} from '@shared/domain/shopFilter';
+import { declineWithNextStep, overBalanceReason } from '@shared/domain/spendPolicy';
+import { parseCatalogueJsonl } from '@shared/schemas/catalogue';
+import type { Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   api,
   inviteAndRegisterEmployee,

@@ -6,6 +6,16 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import {
+  type Capability,
+  corsPolicy,
+  type DeletableRecord,
+  handlerFile,
+  operationIds,
+  routes,
+} from '@shared/api/routes';
+import { jobFile, jobIds, jobs } from '@shared/api/schedules';
+import { USER_POOL_CALLS, type UserPoolCall } from '@shared/api/userPoolCalls';
 import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
@@ -15,16 +25,6 @@ import { grantCapabilities } from '../../infra/lib/capabilities';
 import { repoRoot, resolveConfig } from '../../infra/lib/config';
 import { AppFunction } from '../../infra/lib/constructs/appFunction';
 import { StatefulStack } from '../../infra/lib/statefulStack';
-import {
-  type Capability,
-  corsPolicy,
-  type DeletableRecord,
-  handlerFile,
-  operationIds,
-  routes,
-} from '../../shared/src/api/routes';
-import { jobFile, jobIds, jobs } from '../../shared/src/api/schedules';
-import { USER_POOL_CALLS, type UserPoolCall } from '../../shared/src/api/userPoolCalls';
 import {
   buildTestApp,
   flat,

@@ -7,10 +7,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { handlerFile } from '@shared/api/routes';
 import { build, type Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { esbuildOptionsFor } from '../../infra/lib/lambdaBundling';
-import { handlerFile } from '../../shared/src/api/routes';
 
 /** Source files with code in the bundle (esbuild also lists what it read and shook out). */
 function inBundle(metafile: Metafile): string[] {

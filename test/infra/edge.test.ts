@@ -6,6 +6,7 @@
  * budget, and the handlers refusing requests that skipped the distribution.
  */
 import vm from 'node:vm';
+import { operationIds, type RouteDef, routes } from '@shared/api/routes';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -16,7 +17,6 @@ import { apiFunctionSource } from '../../infra/lib/webRouting';
 import { API_PATH_PREFIX } from '../../infra/lib/webStack';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../lambdas/src/platform/edge';
 import { SESSION_COOKIE_PATH } from '../../lambdas/src/platform/sessionCookie';
-import { operationIds, type RouteDef, routes } from '../../shared/src/api/routes';
 import { buildTestApp, flat, logicalId, type Templates, templatesOf } from './helpers';
 
 type Resource = { Type: string; Properties: Record<string, any> };

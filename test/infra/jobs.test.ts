@@ -1,8 +1,8 @@
+import { jobIds, jobs } from '@shared/api/schedules';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltApp } from '../../infra/lib/app';
 import { STOP_STARTING_WITHIN_MS } from '../../lambdas/src/jobs/monthlyFunding';
 import { DEFAULT_JOB_TIME_BUDGET_MS } from '../../lambdas/src/platform/job';
-import { jobIds, jobs } from '../../shared/src/api/schedules';
 import { buildTestApp, flat, logicalId, type Templates, templatesOf } from './helpers';
 
 let built: BuiltApp;

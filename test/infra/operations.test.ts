@@ -3,14 +3,15 @@
  * queues for every asynchronous invocation, the dashboard, and the
  * authorization function's memory and warm instances.
  */
+
+import { operationIds } from '@shared/api/routes';
+import { jobIds } from '@shared/api/schedules';
+import { METRICS_NAMESPACE, metricNames, serviceNameOf } from '@shared/observability';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltApp } from '../../infra/lib/app';
 import { resolveConfig } from '../../infra/lib/config';
 import { ALARM_THRESHOLDS } from '../../infra/lib/constructs/operations';
-import { operationIds } from '../../shared/src/api/routes';
-import { jobIds } from '../../shared/src/api/schedules';
-import { METRICS_NAMESPACE, metricNames, serviceNameOf } from '../../shared/src/observability';
 import { buildTestApp, flat, logicalId, type Templates, templatesOf } from './helpers';
 
 const ALARM_EMAIL = 'oncall@budget.example.org';

@@ -6,11 +6,11 @@
  * a row here fails the first test.
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { type OperationId, operationIds, routes } from '@shared/api/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
 import { purchaseItem } from '../../lambdas/src/data/purchases';
 import { SESSION_COOKIE_NAME } from '../../lambdas/src/platform/sessionCookie';
-import { type OperationId, operationIds, routes } from '../../shared/src/api/routes';
 import {
   api,
   inviteAndRegisterEmployee,

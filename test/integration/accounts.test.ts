@@ -1,9 +1,9 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { auditDetails } from '@shared/domain/auditLog';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { db, tableName } from '../../lambdas/src/data/client';
 import { keys } from '../../lambdas/src/data/keys';
 import { SESSION_COOKIE_NAME } from '../../lambdas/src/platform/sessionCookie';
-import { auditDetails } from '../../shared/src/domain/auditLog';
 import {
   api,
   inviteAndRegisterEmployee,

@@ -1,10 +1,10 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { routes } from '@shared/api/routes';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { db, tableName } from '../../lambdas/src/data/client';
 import { issueEmailToken } from '../../lambdas/src/data/emailTokens';
 import { keys } from '../../lambdas/src/data/keys';
 import { delayAfter, THROTTLE } from '../../lambdas/src/services/accounts';
-import { routes } from '../../shared/src/api/routes';
 import { api, linkToken, PASSWORD, registerManager, uniqueEmail } from '../support/accountFlows';
 import {
   CLIENT_IP_HEADER,

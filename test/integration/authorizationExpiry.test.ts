@@ -8,11 +8,12 @@
  * releases the hold through the ledger, once, and a late capture is settled
  * as a capture with no hold: what the employee owes.
  */
+
+import type { JobId } from '@shared/api/schedules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadJobHandlers } from '../../infra/local/scheduler';
 import { createLocalClock, type LocalClock, travel } from '../../infra/local/timeTravel';
 import { teamJournal } from '../../lambdas/src/data/ledger';
-import type { JobId } from '../../shared/src/api/schedules';
 import type { SignedIn } from '../support/accountFlows';
 import { payWithCard } from '../support/cardNetwork';
 import {

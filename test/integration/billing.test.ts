@@ -6,10 +6,10 @@
  * makes them (POST /v1/tokens with the publishable key), through the real SDK.
  */
 import { randomUUID } from 'node:crypto';
+import { CARD_FORM_MAX } from '@shared/schemas/billing';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
-import { CARD_FORM_MAX } from '../../shared/src/schemas/billing';
 import { registerManager, uniqueEmail } from '../support/accountFlows';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 import { ADDRESS, emulatorClient, sender, setUpTeam } from '../support/teams';

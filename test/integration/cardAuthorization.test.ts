@@ -2,10 +2,11 @@
  * The card network's view: signed Stripe events against the real webhook
  * handler on DynamoDB Local. Money enters only through ledger postings.
  */
+
+import { cardAccount, debtAccount, holdAccount } from '@shared/domain/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
 import { balanceOf, statement } from '../../lambdas/src/data/ledger';
-import { cardAccount, debtAccount, holdAccount } from '../../shared/src/domain/ledger';
 import { fundedCard as fundedCardOn } from '../support/fundedCard';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 import { authorizationObject, deliver, event, sign, transactionObject } from '../support/stripeEvents';

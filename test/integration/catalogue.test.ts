@@ -10,10 +10,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { type CatalogueItem, parseCatalogueJsonl } from '@shared/schemas/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
 import { importCatalogueText } from '../../lambdas/src/services/shop';
-import { type CatalogueItem, parseCatalogueJsonl } from '../../shared/src/schemas/catalogue';
 import { inviteAndRegisterEmployee, registerManager, type SignedIn } from '../support/accountFlows';
 import {
   CLIENT_IP_HEADER,
@@ -58,7 +58,7 @@ async function importCommand(file: string): Promise<{ code: number; stdout: stri
 }
 
 async function storedIds(): Promise<string[]> {
-  const { categories } = await import('../../shared/src/domain/skills');
+  const { categories } = await import('@shared/domain/skills');
   const pages = await Promise.all(categories.map((c) => stack.queryIndex('gsi1', `CATALOGUE#${c}`)));
   return pages
     .flat()

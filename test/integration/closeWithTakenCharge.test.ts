@@ -9,6 +9,7 @@
  * (test/support/stripeFaultProxy.ts).
  */
 import { randomUUID } from 'node:crypto';
+import { cardAccount, poolAccount } from '@shared/domain/ledger';
 import type Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
@@ -18,7 +19,6 @@ import { handler as monthlyFunding } from '../../lambdas/src/jobs/monthlyFunding
 import { createLogger } from '../../lambdas/src/platform/log';
 import { activateEmployee, monthOfDate, renewTeam } from '../../lambdas/src/services/billing';
 import { runReconciliation } from '../../lambdas/src/services/reconciliation';
-import { cardAccount, poolAccount } from '../../shared/src/domain/ledger';
 import { type SignedIn, uniqueEmail } from '../support/accountFlows';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 import { LedgerInvariants } from '../support/ledgerInvariants';

@@ -4,14 +4,15 @@
  * after the card was issued. A purchase is made through the emulator's card
  * network with the emulator's clock moved, as the real network would date it.
  */
+
+import { auditDetails, SYSTEM_ACTOR_NAME } from '@shared/domain/auditLog';
+import { addMonths, inactiveFrom } from '@shared/domain/dormancy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDormancyClock } from '../../lambdas/src/data/dormancy';
 import { keys } from '../../lambdas/src/data/keys';
 import { handler } from '../../lambdas/src/jobs/dormancyNotices';
 import { createLogger } from '../../lambdas/src/platform/log';
 import { runDormancy } from '../../lambdas/src/services/dormancy';
-import { auditDetails, SYSTEM_ACTOR_NAME } from '../../shared/src/domain/auditLog';
-import { addMonths, inactiveFrom } from '../../shared/src/domain/dormancy';
 import type { SignedIn } from '../support/accountFlows';
 import { payWithCard } from '../support/cardNetwork';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';

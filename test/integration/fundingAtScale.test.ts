@@ -9,6 +9,8 @@
  * test takes its own month, and the summary counts cover every team of the file.
  * A month missed altogether (no run in its retry window) is renewed late.
  */
+
+import { cardAccount } from '@shared/domain/ledger';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTeamFields } from '../../lambdas/src/data/accounts';
@@ -20,7 +22,6 @@ import {
   TEAM_CONCURRENCY,
 } from '../../lambdas/src/jobs/monthlyFunding';
 import { CARD_CALL_CONCURRENCY, monthOfDate } from '../../lambdas/src/services/billing';
-import { cardAccount } from '../../shared/src/domain/ledger';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 import { emulatorClient, joinTeam, setUpTeam } from '../support/teams';
 

@@ -8,6 +8,7 @@
  * timeout). Nothing in the product is replaced.
  */
 import { randomUUID } from 'node:crypto';
+import { cardAccount } from '@shared/domain/ledger';
 import type Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
@@ -20,7 +21,6 @@ import {
   monthOfDate,
   renewTeam,
 } from '../../lambdas/src/services/billing';
-import { cardAccount } from '../../shared/src/domain/ledger';
 import { type SignedIn, uniqueEmail } from '../support/accountFlows';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 import { chargesFor, type FaultProxy, startFaultProxy } from '../support/stripeFaultProxy';

@@ -5,9 +5,9 @@
  * redemption under $5 is refused with the reason, before and at the action.
  */
 import { randomUUID } from 'node:crypto';
+import { cardAccount, externalAccount, poolAccount } from '@shared/domain/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf, teamJournal } from '../../lambdas/src/data/ledger';
-import { cardAccount, externalAccount, poolAccount } from '../../shared/src/domain/ledger';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 import { joinTeam, sender, setUpTeam } from '../support/teams';
 

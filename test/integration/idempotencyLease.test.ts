@@ -6,13 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { routes } from '@shared/api/routes';
+import { cardAccount } from '@shared/domain/ledger';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashBody, IDEMPOTENCY_LEASE_MS } from '../../lambdas/src/data/idempotency';
 import { keys } from '../../lambdas/src/data/keys';
 import { balanceOf } from '../../lambdas/src/data/ledger';
-import { routes } from '../../shared/src/api/routes';
-import { cardAccount } from '../../shared/src/domain/ledger';
 import { api, type SignedIn } from '../support/accountFlows';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 import { emulatorClient, joinTeam, setUpTeam } from '../support/teams';

@@ -8,10 +8,10 @@
  * "already joined") or is refused: never a member without an invitation.
  */
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { auditDetails, describeAction } from '@shared/domain/auditLog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../lambdas/src/data/client';
 import { keys } from '../../lambdas/src/data/keys';
-import { auditDetails, describeAction } from '../../shared/src/domain/auditLog';
 import {
   api,
   inviteAndRegisterEmployee,

@@ -1,6 +1,6 @@
+import { jobFile, jobIds } from '@shared/api/schedules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
-import { jobFile, jobIds } from '../../shared/src/api/schedules';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 
 let stack: IntegrationStack;

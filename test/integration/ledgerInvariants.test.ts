@@ -6,10 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { authorizationHold, funding, type Posting } from '@shared/domain/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
 import { post, postingItems } from '../../lambdas/src/data/ledger';
-import { authorizationHold, funding, type Posting } from '../../shared/src/domain/ledger';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 import { LedgerInvariants } from '../support/ledgerInvariants';
 

@@ -7,10 +7,6 @@
  * Runs: LEDGER_PROPERTY_RUNS (default 1000).
  */
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
-import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '../../lambdas/src/data/keys';
-import { InsufficientFunds, post, statement, teamJournal } from '../../lambdas/src/data/ledger';
 import {
   type AccountId,
   authorizationHold,
@@ -27,7 +23,11 @@ import {
   release,
   toPool,
   validatePosting,
-} from '../../shared/src/domain/ledger';
+} from '@shared/domain/ledger';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '../../lambdas/src/data/keys';
+import { InsufficientFunds, post, statement, teamJournal } from '../../lambdas/src/data/ledger';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 
 const RUNS = Number(process.env.LEDGER_PROPERTY_RUNS ?? 1000);

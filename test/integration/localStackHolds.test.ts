@@ -9,10 +9,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cardAccount, holdAccount } from '@shared/domain/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EMPLOYEE } from '../../infra/local/seed';
 import { type LocalStack, startLocalStack } from '../../infra/local/stack';
-import { cardAccount, holdAccount } from '../../shared/src/domain/ledger';
 import { freeLocalPorts } from '../support/ports';
 
 let dataDir: string;

@@ -5,14 +5,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { cardAccount, debtAccount, poolAccount } from '@shared/domain/ledger';
+import { monthInWords } from '@shared/domain/monthWords';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
 import { balanceOf, statement, teamJournal } from '../../lambdas/src/data/ledger';
 import { openPoolClaim } from '../../lambdas/src/data/poolClaims';
 import { pooledFrom } from '../../lambdas/src/services/money';
-import { cardAccount, debtAccount, poolAccount } from '../../shared/src/domain/ledger';
-import { monthInWords } from '../../shared/src/domain/monthWords';
 import type { SignedIn } from '../support/accountFlows';
 import { BOOKSHOP, payWithCard } from '../support/cardNetwork';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';

@@ -10,11 +10,11 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { cardAccount, poolAccount } from '@shared/domain/ledger';
 import type Stripe from 'stripe';
 import StripeSdk from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf, teamJournal } from '../../lambdas/src/data/ledger';
-import { cardAccount, poolAccount } from '../../shared/src/domain/ledger';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 import { emulatorClient, joinTeam, sender, setUpTeam } from '../support/teams';
 

@@ -5,8 +5,9 @@
  * carry the request and Stripe event ids but never a card number.
  * (The integration stack turns metrics off; these tests turn them on while they look.)
  */
+
+import { metricNames } from '@shared/observability';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { metricNames } from '../../shared/src/observability';
 import { fundedCard as fundedCardOn } from '../support/fundedCard';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 import { authorizationObject, deliver, event, sign } from '../support/stripeEvents';

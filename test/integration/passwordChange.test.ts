@@ -3,14 +3,15 @@
  * current password is the proof, the new one is checked as on sign-up and
  * reset, and every other session ends while the caller's goes on.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { queryAll } from '../../lambdas/src/data/client';
+
 import {
   CURRENT_PASSWORD_REQUIRED,
   CURRENT_PASSWORD_WRONG,
   PASSWORD_UNCHANGED,
   PASSWORDS_DIFFER,
-} from '../../shared/src/schemas/auth';
+} from '@shared/schemas/auth';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { queryAll } from '../../lambdas/src/data/client';
 import {
   api,
   PASSWORD,

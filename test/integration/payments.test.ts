@@ -5,10 +5,10 @@
  * a page at a time; and they add up to what Stripe charged less what it refunded.
  */
 import { randomUUID } from 'node:crypto';
+import { monthInWords } from '@shared/domain/monthWords';
+import type { PaymentRowOutput } from '@shared/schemas/subscription';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { monthInWords } from '../../shared/src/domain/monthWords';
-import type { PaymentRowOutput } from '../../shared/src/schemas/subscription';
 import { inviteAndRegisterEmployee } from '../support/accountFlows';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 import { emulatorClient, sender, setUpTeam } from '../support/teams';

@@ -5,11 +5,11 @@
  * case by case, and the check itself holds nothing.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { cardAccount, holdAccount } from '@shared/domain/ledger';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
 import { balanceOf } from '../../lambdas/src/data/ledger';
-import { cardAccount, holdAccount } from '../../shared/src/domain/ledger';
 import type { SignedIn } from '../support/accountFlows';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 import { emulatorClient, joinTeam, sender, setUpTeam } from '../support/teams';

@@ -1,13 +1,13 @@
+import { routes } from '@shared/api/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../lambdas/src/adapters/clock';
 import { keys } from '../../lambdas/src/data/keys';
-import { routes } from '../../shared/src/api/routes';
 import {
   CLIENT_IP_HEADER,
   type IntegrationStack,
   postJson as postFromAnyone,
   startIntegrationStack,
 } from '../support/integrationStack';
+import { holdClock, nextWindowStart, releaseClock } from '../support/productClock';
 
 /** Every request in this file comes from one client. */
 const ONE_CLIENT = { [CLIENT_IP_HEADER]: '203.0.113.7' };
@@ -15,19 +15,14 @@ const postJson = (url: string, body: unknown) => postFromAnyone(url, body, ONE_C
 
 // Its own file, so its own table: the counters start at zero for this client.
 let stack: IntegrationStack;
-const machineClock = systemClock.now;
 beforeAll(async () => {
   stack = await startIntegrationStack();
-  // Windows are aligned to the epoch. The handlers run in this process and read `systemClock`, so
-  // the product's clock is moved forward to the first moment of the next window: the whole file
+  // The product's clock stands still at the first moment of the next window: the whole file
   // counts in one window however busy the machine, and nothing waits for the wall clock.
-  const windowMs = routes.joinWaitlist.access.rateLimit.windowSeconds * 1000;
-  const startedAt = Date.now();
-  const windowStart = startedAt - (startedAt % windowMs) + windowMs;
-  systemClock.now = () => new Date(windowStart + (Date.now() - startedAt));
+  holdClock(nextWindowStart(routes.joinWaitlist.access.rateLimit.windowSeconds));
 });
 afterAll(async () => {
-  systemClock.now = machineClock;
+  releaseClock();
   await stack?.stop();
 });
 

@@ -1,10 +1,10 @@
+import { auditDetails, SYSTEM_ACTOR_NAME } from '@shared/domain/auditLog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
 import { markReceiptReceived } from '../../lambdas/src/data/purchaseReceipts';
 import { handler } from '../../lambdas/src/jobs/receiptDeadlines';
 import { createLogger } from '../../lambdas/src/platform/log';
 import { onReceiptReceived, runReceiptDeadlines } from '../../lambdas/src/services/receipts';
-import { auditDetails, SYSTEM_ACTOR_NAME } from '../../shared/src/domain/auditLog';
 import type { SignedIn } from '../support/accountFlows';
 import { putAwaitingPurchase } from '../support/awaitingPurchase';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';

@@ -8,6 +8,7 @@
  * dashboard.
  */
 import { randomUUID } from 'node:crypto';
+import { cardAccount, externalAccount, holdAccount, networkAccount } from '@shared/domain/ledger';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { charge } from '../../lambdas/src/adapters/stripe';
@@ -17,7 +18,6 @@ import { balanceOf, getJournal } from '../../lambdas/src/data/ledger';
 import { createLogger } from '../../lambdas/src/platform/log';
 import { monthOfDate } from '../../lambdas/src/services/billing';
 import { runReconciliation } from '../../lambdas/src/services/reconciliation';
-import { cardAccount, externalAccount, holdAccount, networkAccount } from '../../shared/src/domain/ledger';
 import { type SignedIn, uniqueEmail } from '../support/accountFlows';
 import {
   type IntegrationStack,

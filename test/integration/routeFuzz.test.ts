@@ -13,12 +13,12 @@
  * Bounded: FUZZ_RUNS (default 10) hostile requests per route and actor kind.
  */
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { type OperationId, operationIds, type RouteDef, routes } from '@shared/api/routes';
+import { type AccountId, mayGoNegative } from '@shared/domain/ledger';
+import { errorCodes, isErrorEnvelope } from '@shared/errors';
 import fc from 'fast-check';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OperationId, operationIds, type RouteDef, routes } from '../../shared/src/api/routes';
-import { type AccountId, mayGoNegative } from '../../shared/src/domain/ledger';
-import { errorCodes, isErrorEnvelope } from '../../shared/src/errors';
 import type { SignedIn } from '../support/accountFlows';
 import {
   CLIENT_IP_HEADER,

@@ -14,13 +14,13 @@ import {
   AdminGetUserCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { cardAccount, poolAccount } from '@shared/domain/ledger';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
 import { balanceOf } from '../../lambdas/src/data/ledger';
 import { createLogger } from '../../lambdas/src/platform/log';
 import { renewTeam } from '../../lambdas/src/services/billing';
-import { cardAccount, poolAccount } from '../../shared/src/domain/ledger';
 import { registerManager, type SignedIn, signIn } from '../support/accountFlows';
 import { payWithCard } from '../support/cardNetwork';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';

@@ -4,10 +4,6 @@
  * moved to per-team accounts by an idempotent migration.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balanceOf, post, statement, teamJournal } from '../../lambdas/src/data/ledger';
-import { splitSharedAccounts } from '../../lambdas/src/data/ledgerMigrations';
-import { onTransactionConflict, type TransactionConflict } from '../../lambdas/src/data/transactions';
 import {
   type AccountId,
   cardAccount,
@@ -18,7 +14,11 @@ import {
   networkAccount,
   type Posting,
   revenueAccount,
-} from '../../shared/src/domain/ledger';
+} from '@shared/domain/ledger';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { balanceOf, post, statement, teamJournal } from '../../lambdas/src/data/ledger';
+import { splitSharedAccounts } from '../../lambdas/src/data/ledgerMigrations';
+import { onTransactionConflict, type TransactionConflict } from '../../lambdas/src/data/transactions';
 import { fundedCard } from '../support/fundedCard';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 import { authorizationObject, deliver, event, transactionObject } from '../support/stripeEvents';

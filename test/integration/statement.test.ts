@@ -9,17 +9,11 @@
  */
 
 import { randomUUID } from 'node:crypto';
+import { authorizationHold, capture, cardAccount, funding, holdAccount } from '@shared/domain/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, statement } from '../../lambdas/src/data/ledger';
 import type { Actor } from '../../lambdas/src/platform/auth';
 import { myStatement } from '../../lambdas/src/services/cards';
-import {
-  authorizationHold,
-  capture,
-  cardAccount,
-  funding,
-  holdAccount,
-} from '../../shared/src/domain/ledger';
 import { BOOKSHOP, payWithCard } from '../support/cardNetwork';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 import { joinTeam, sender, setUpTeam } from '../support/teams';

@@ -7,14 +7,14 @@
  * DynamoDB Local and the Stripe emulator.
  */
 import { randomUUID } from 'node:crypto';
+import { cardAccount, poolAccount } from '@shared/domain/ledger';
+import { PAST_DUE_RETRY_DAYS } from '@shared/domain/subscription';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTeam, setTeamFields, type TeamRecord, teamCycleIndex } from '../../lambdas/src/data/accounts';
 import { keys } from '../../lambdas/src/data/keys';
 import { balanceOf } from '../../lambdas/src/data/ledger';
 import { suspendIfStillUnpaid } from '../../lambdas/src/services/billing';
-import { cardAccount, poolAccount } from '../../shared/src/domain/ledger';
-import { PAST_DUE_RETRY_DAYS } from '../../shared/src/domain/subscription';
 import { inviteAndRegisterEmployee, type SignedIn } from '../support/accountFlows';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 import { emulatorClient, joinTeam, sender, setUpTeam } from '../support/teams';

@@ -5,10 +5,10 @@
  * keep only what they name; another team sees none of it.
  */
 import { randomUUID } from 'node:crypto';
+import { auditDetails } from '@shared/domain/auditLog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../lambdas/src/platform/log';
 import { applyCapture } from '../../lambdas/src/services/cards';
-import { auditDetails } from '../../shared/src/domain/auditLog';
 import { inviteAndRegisterEmployee, type SignedIn } from '../support/accountFlows';
 import { BOOKSHOP, payWithCard } from '../support/cardNetwork';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';

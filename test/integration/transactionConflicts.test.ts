@@ -8,6 +8,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  authorizationHold,
+  cardAccount,
+  externalAccount,
+  funding,
+  holdAccount,
+  networkAccount,
+} from '@shared/domain/ledger';
+import { limitDay } from '@shared/domain/moneyLimits';
+import { metricNames } from '@shared/observability';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TeamRecord } from '../../lambdas/src/data/accounts';
 import { putCard } from '../../lambdas/src/data/cards';
@@ -28,16 +38,6 @@ import {
   transactionConflictCounts,
 } from '../../lambdas/src/data/transactions';
 import { reserveWithinLimit, settleWithinLimit } from '../../lambdas/src/services/money';
-import {
-  authorizationHold,
-  cardAccount,
-  externalAccount,
-  funding,
-  holdAccount,
-  networkAccount,
-} from '../../shared/src/domain/ledger';
-import { limitDay } from '../../shared/src/domain/moneyLimits';
-import { metricNames } from '../../shared/src/observability';
 import {
   inviteAndRegisterEmployee,
   PASSWORD,

@@ -33,15 +33,15 @@
  * in the future.
  */
 import { readFileSync } from 'node:fs';
+import { type JobId, jobs } from '@shared/api/schedules';
+import { addMonths, DORMANCY_NOTICES, type DormancyNotice } from '@shared/domain/dormancy';
+import { reallocationShares, redemptionFee } from '@shared/domain/ledger';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadJobHandlers } from '../../infra/local/scheduler';
 import { createLocalClock, type LocalClock, travel } from '../../infra/local/timeTravel';
 import { keys } from '../../lambdas/src/data/keys';
 import { balanceOf, teamJournal } from '../../lambdas/src/data/ledger';
-import { type JobId, jobs } from '../../shared/src/api/schedules';
-import { addMonths, DORMANCY_NOTICES, type DormancyNotice } from '../../shared/src/domain/dormancy';
-import { reallocationShares, redemptionFee } from '../../shared/src/domain/ledger';
 import { inviteAndRegisterEmployee, type SignedIn, signIn } from '../support/accountFlows';
 import { BOOKSHOP, payWithCard } from '../support/cardNetwork';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';

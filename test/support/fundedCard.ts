@@ -5,10 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { funding } from '@shared/domain/ledger';
 import { putCard } from '../../lambdas/src/data/cards';
 import { keys } from '../../lambdas/src/data/keys';
 import { post } from '../../lambdas/src/data/ledger';
-import { funding } from '../../shared/src/domain/ledger';
 import type { IntegrationStack } from './integrationStack';
 
 export interface FundedCard {

@@ -10,14 +10,9 @@
  * throws with the check's label, so the day it broke is in the message.
  */
 import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { type AccountId, mayGoNegative, mayNotGoPositive, validatePosting } from '@shared/domain/ledger';
 import { keys } from '../../lambdas/src/data/keys';
 import { type JournalEntry, statement, teamJournal } from '../../lambdas/src/data/ledger';
-import {
-  type AccountId,
-  mayGoNegative,
-  mayNotGoPositive,
-  validatePosting,
-} from '../../shared/src/domain/ledger';
 import type { IntegrationStack } from './integrationStack';
 
 /** Money totals of a team's books, from its journal (all integer cents, all >= 0 but `debt`). */

@@ -5,20 +5,21 @@
  * into the test. A policy acts on the first run of its job at or after the
  * moment it names.
  */
-import { nextFireTime } from '../../infra/local/scheduler';
-import { type JobId, jobs } from '../../shared/src/api/schedules';
+
+import { type JobId, jobs } from '@shared/api/schedules';
 import {
   addBusinessDays,
   businessDateOf,
   RECEIPT_REMINDER_BUSINESS_DAYS_BEFORE,
   receiptDueDay,
-} from '../../shared/src/domain/businessDays';
+} from '@shared/domain/businessDays';
 import {
   addMonths,
   DORMANCY_NOTICES,
   type DormancyNotice,
   NOTICE_RECEIVED_AFTER_MS,
-} from '../../shared/src/domain/dormancy';
+} from '@shared/domain/dormancy';
+import { nextFireTime } from '../../infra/local/scheduler';
 
 /** The first run of `job` at or after `at`. */
 export function firstRun(job: JobId, at: Date): Date {

@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
 import {
   AUDIT_ACTIONS,
   auditAmountCents,
@@ -8,7 +7,8 @@ import {
   auditKind,
   describeAction,
   MONEY_ACTIONS,
-} from '../../shared/src/domain/auditLog';
+} from '@shared/domain/auditLog';
+import { describe, expect, it } from 'vitest';
 
 /** Every quoted `'area.verb'` action the server's services pass to the audit log, read from the source. */
 function actionsWrittenByServer(): string[] {

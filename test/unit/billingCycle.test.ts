@@ -1,6 +1,7 @@
 /** The next monthly charge date, by the funding job's own cycle rule (shared/src/domain/billingCycle.ts). */
+
+import { nextRenewalDay, ordinalDay } from '@shared/domain/billingCycle';
 import { describe, expect, it } from 'vitest';
-import { nextRenewalDay, ordinalDay } from '../../shared/src/domain/billingCycle';
 
 const at = (day: string, time = '12:00:00') => new Date(`${day}T${time}.000Z`);
 

@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import {
   addBusinessDays,
   businessDateOf,
@@ -8,7 +7,8 @@ import {
   receiptReminderDay,
   receiptStage,
   startOfBusinessDay,
-} from '../../shared/src/domain/businessDays';
+} from '@shared/domain/businessDays';
+import { describe, expect, it } from 'vitest';
 
 describe('receiptDueDay: 5 business days after the purchase day (US Eastern)', () => {
   it.each([

@@ -4,9 +4,10 @@
  * AWS with a publishable key, otherwise the 'cannot be shown' line. Also the
  * CSP's script origins: Stripe.js only where the AWS stack asks for it.
  */
+
+import { cardKeyOutput } from '@shared/schemas/team';
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../../infra/lib/webSecurityHeaders';
-import { cardKeyOutput } from '../../shared/src/schemas/team';
 import type { AppConfig } from '../../web/src/config';
 import { chooseCardDisplay } from '../../web/src/features/card/cardDisplay';
 

@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import {
   type CardFormValues,
   cardFormComplete,
@@ -16,9 +15,10 @@ import {
   parseBudgetDollars,
   parseExpiry,
   shouldInvite,
-} from '../../shared/src/domain/cardForm';
-import { CARD_FORM_MAX, finalizeSetupInput } from '../../shared/src/schemas/billing';
-import { fieldErrorsOf } from '../../shared/src/schemas/common';
+} from '@shared/domain/cardForm';
+import { CARD_FORM_MAX, finalizeSetupInput } from '@shared/schemas/billing';
+import { fieldErrorsOf } from '@shared/schemas/common';
+import { describe, expect, it } from 'vitest';
 
 const NOW = new Date('2026-05-15T12:00:00Z');
 

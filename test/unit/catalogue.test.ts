@@ -3,9 +3,8 @@
  * the checked-in catalogue itself, and the generated covers.
  */
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { coverDataUrl, coverSvg, wrapTitle } from '../../shared/src/domain/cover';
-import { allTraits, categories, traitsByCategory } from '../../shared/src/domain/skills';
+import { coverDataUrl, coverSvg, wrapTitle } from '@shared/domain/cover';
+import { allTraits, categories, traitsByCategory } from '@shared/domain/skills';
 import {
   type CatalogueItem,
   catalogueItem,
@@ -13,7 +12,8 @@ import {
   mediaTypes,
   parseCatalogueJsonl,
   platforms,
-} from '../../shared/src/schemas/catalogue';
+} from '@shared/schemas/catalogue';
+import { describe, expect, it } from 'vitest';
 import { skillAreas } from '../../web/src/content/skills';
 
 const valid: CatalogueItem = {

@@ -1,5 +1,5 @@
+import { csvField, csvRow, spreadsheetSafe, toCsv } from '@shared/domain/csv';
 import { describe, expect, it } from 'vitest';
-import { csvField, csvRow, spreadsheetSafe, toCsv } from '../../shared/src/domain/csv';
 
 describe('csvField (RFC 4180)', () => {
   it.each<[string, string | number | null | undefined, string]>([

@@ -1,5 +1,5 @@
 /** The dormancy rules (shared/src/domain/dormancy.ts): when each notice falls due, catch-up, deactivation. */
-import { describe, expect, it } from 'vitest';
+
 import {
   addMonths,
   deactivationDue,
@@ -7,7 +7,8 @@ import {
   nextDormancyDay,
   noticeDueAt,
   noticesDue,
-} from '../../shared/src/domain/dormancy';
+} from '@shared/domain/dormancy';
+import { describe, expect, it } from 'vitest';
 
 const since = '2025-01-31T10:00:00.000Z';
 

@@ -1,6 +1,6 @@
+import { MAX_NAME_IN_EMAIL, safeNameForEmail } from '@shared/domain/emailText';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_NAME_IN_EMAIL, safeNameForEmail } from '../../shared/src/domain/emailText';
 
 describe('safeNameForEmail', () => {
   it('keeps names in any script, with apostrophes and hyphens', () => {

@@ -1,5 +1,5 @@
+import { checkFields, isEmail, isPassword, normalizeEmail } from '@shared/schemas/fields';
 import { describe, expect, it } from 'vitest';
-import { checkFields, isEmail, isPassword, normalizeEmail } from '../../shared/src/schemas/fields';
 
 describe('the shared field check (spec §5)', () => {
   it.each([

@@ -1,6 +1,7 @@
 /** How long a decline stays on the card dialog (docs/decisions.md, "Virtual card, declines"). */
+
+import { DECLINE_SHOWN_DAYS, isDeclineRecent } from '@shared/domain/lastDecline';
 import { describe, expect, it } from 'vitest';
-import { DECLINE_SHOWN_DAYS, isDeclineRecent } from '../../shared/src/domain/lastDecline';
 
 describe('isDeclineRecent', () => {
   const at = '2026-11-25T10:00:00.000Z';

@@ -1,5 +1,3 @@
-import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
 import {
   authorizationHold,
   capture,
@@ -11,8 +9,10 @@ import {
   redemption,
   redemptionFee,
   validatePosting,
-} from '../../shared/src/domain/ledger';
-import { feeCents, formatCents, parseDollars, splitEvenly } from '../../shared/src/domain/money';
+} from '@shared/domain/ledger';
+import { feeCents, formatCents, parseDollars, splitEvenly } from '@shared/domain/money';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 
 describe('money', () => {
   it.each([

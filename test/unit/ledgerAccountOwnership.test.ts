@@ -6,8 +6,7 @@
  * builder with random teams, people and amounts: two teams' postings never
  * share an account.
  */
-import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+
 import {
   accountSplit,
   authorizationHold,
@@ -24,7 +23,9 @@ import {
   redemptionFee,
   release,
   toPool,
-} from '../../shared/src/domain/ledger';
+} from '@shared/domain/ledger';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 
 const cents = fc.integer({ min: 1, max: 1_000_000 });
 

@@ -1,8 +1,9 @@
 /** Merchant categories in plain words (shared/src/domain/merchantCategories.ts). */
+
+import { hasCategoryName, merchantCategoryName } from '@shared/domain/merchantCategories';
+import { decidePurchase, LEARNING_CATEGORIES, MERCHANT_KINDS } from '@shared/domain/spendPolicy';
 import { describe, expect, it } from 'vitest';
 import { merchantCategories as checkoutCategories } from '../../infra/local/stripe/categories';
-import { hasCategoryName, merchantCategoryName } from '../../shared/src/domain/merchantCategories';
-import { decidePurchase, LEARNING_CATEGORIES, MERCHANT_KINDS } from '../../shared/src/domain/spendPolicy';
 
 describe('a merchant category in words', () => {
   it('reads as people say it, not as Stripe spells it', () => {

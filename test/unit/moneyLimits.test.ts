@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_DAILY_DEPOSIT_LIMIT_CENTS,
   DEFAULT_DAILY_REDEMPTION_LIMIT_CENTS,
   dailyLimitCents,
   limitDay,
   limitExceededMessage,
-} from '../../shared/src/domain/moneyLimits';
+} from '@shared/domain/moneyLimits';
+import { describe, expect, it } from 'vitest';
 
 describe('money velocity limits', () => {
   it('names the limit in dollars and what is left today, word for word as docs/api.md', () => {

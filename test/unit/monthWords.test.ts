@@ -1,11 +1,12 @@
 /** A budget month in words (shared/src/domain/monthWords.ts): what the renewal posts and how older entries read. */
-import { describe, expect, it } from 'vitest';
+
 import {
   descriptionInWords,
   monthInWords,
   monthlyChargeDescription,
   monthlyCreditDescription,
-} from '../../shared/src/domain/monthWords';
+} from '@shared/domain/monthWords';
+import { describe, expect, it } from 'vitest';
 
 describe('a budget month in words', () => {
   it('names the month and the year', () => {

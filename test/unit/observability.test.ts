@@ -2,11 +2,12 @@
  * Logs and metrics as Lambda writes them: the lines on stdout/stderr are read
  * back and parsed, as CloudWatch Logs (and its EMF extraction) would.
  */
+
+import { METRICS_NAMESPACE, metricNames } from '@shared/observability';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLogger, errorFields } from '../../lambdas/src/platform/log';
 import { countMetric, metrics, withMetrics } from '../../lambdas/src/platform/metrics';
 import { REDACTED, redactText } from '../../lambdas/src/platform/redact';
-import { METRICS_NAMESPACE, metricNames } from '../../shared/src/observability';
 
 const VISA = '4242424242424242';
 

@@ -4,9 +4,10 @@
  * charge for everyone), per deposit request, per redemption and closing, in
  * plain words, refunds as money back with their fee, newest first.
  */
+
+import { capture, funding, type Posting, redemption, toPool } from '@shared/domain/ledger';
+import { type PaymentEntry, paymentRows } from '@shared/domain/payments';
 import { describe, expect, it } from 'vitest';
-import { capture, funding, type Posting, redemption, toPool } from '../../shared/src/domain/ledger';
-import { type PaymentEntry, paymentRows } from '../../shared/src/domain/payments';
 
 const team = 'T1';
 const names: Record<string, string> = { alex: 'Alex Kim', bo: 'Bo Diaz', cy: 'Cy Ng' };

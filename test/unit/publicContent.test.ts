@@ -3,9 +3,10 @@
  * itself: the numbers it quotes, the anchors spec §2 names, links that lead
  * somewhere, and the spec's lists of skills.
  */
+
+import { PASSWORD_MIN_LENGTH as SHARED_PASSWORD_MIN_LENGTH } from '@shared/schemas/fields';
+import { DEFAULT_BUDGET_DOLLARS as SHARED_DEFAULT_BUDGET } from '@shared/schemas/invitations';
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_MIN_LENGTH as SHARED_PASSWORD_MIN_LENGTH } from '../../shared/src/schemas/fields';
-import { DEFAULT_BUDGET_DOLLARS as SHARED_DEFAULT_BUDGET } from '../../shared/src/schemas/invitations';
 import { parseInline, plainText } from '../../web/src/components/richText';
 import { about, faqs } from '../../web/src/content/faqs';
 import { guide } from '../../web/src/content/howItWorks';

@@ -1,6 +1,6 @@
+import { fieldErrorsOf } from '@shared/schemas/common';
+import { joinWaitlistInput, sendContactMessageInput } from '@shared/schemas/public';
 import { describe, expect, it } from 'vitest';
-import { fieldErrorsOf } from '../../shared/src/schemas/common';
-import { joinWaitlistInput, sendContactMessageInput } from '../../shared/src/schemas/public';
 
 function errors(schema: typeof joinWaitlistInput | typeof sendContactMessageInput, input: unknown) {
   const result = schema.safeParse(input);

@@ -1,8 +1,9 @@
 /** The words of purchase history (web/src/features/purchases/purchaseText.ts). */
+
+import { receiptDueDay, receiptStage, startOfBusinessDay } from '@shared/domain/businessDays';
+import { receiptOverdueSince } from '@shared/domain/receiptOverdue';
+import type { PurchaseRow } from '@shared/schemas/purchases';
 import { describe, expect, it } from 'vitest';
-import { receiptDueDay, receiptStage, startOfBusinessDay } from '../../shared/src/domain/businessDays';
-import { receiptOverdueSince } from '../../shared/src/domain/receiptOverdue';
-import type { PurchaseRow } from '../../shared/src/schemas/purchases';
 import { fileSizeText, receiptLabel } from '../../web/src/features/purchases/purchaseText';
 
 function row(state: PurchaseRow['receipt']['state'], dueDate: string): PurchaseRow {

@@ -1,7 +1,6 @@
 /** Receipt file rules (spec §5) and the due-date placeholder: pure functions, table-driven. */
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { isReceiptOverdue, receiptDueDate } from '../../shared/src/domain/receiptDue';
+import { isReceiptOverdue, receiptDueDate } from '@shared/domain/receiptDue';
 import {
   imageStructureProblem,
   RECEIPT_MAX_BYTES,
@@ -9,8 +8,9 @@ import {
   receiptFileProblem,
   textType,
   unsupportedFormatMessage,
-} from '../../shared/src/domain/receiptFiles';
-import { purchaseStatusOf } from '../../shared/src/schemas/purchases';
+} from '@shared/domain/receiptFiles';
+import { purchaseStatusOf } from '@shared/schemas/purchases';
+import { describe, expect, it } from 'vitest';
 
 const fixture = (name: string) =>
   new Uint8Array(readFileSync(new URL(`../fixtures/receipts/${name}`, import.meta.url)));

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
+import { type Access, handlerFile, matchPath, operationIds, routes } from '@shared/api/routes';
+import { jobFile, jobIds } from '@shared/api/schedules';
 import { describe, expect, it } from 'vitest';
-import { type Access, handlerFile, matchPath, operationIds, routes } from '../../shared/src/api/routes';
-import { jobFile, jobIds } from '../../shared/src/api/schedules';
 
 describe('the route table', () => {
   it.each(operationIds)('%s has a handler module that exports `handler`', async (op) => {

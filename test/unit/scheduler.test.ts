@@ -1,6 +1,6 @@
+import { type Cron, type JobId, jobIds, jobs } from '@shared/api/schedules';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { nextFireTime, startScheduler } from '../../infra/local/scheduler';
-import { type Cron, type JobId, jobIds, jobs } from '../../shared/src/api/schedules';
 
 describe('local scheduler cron', () => {
   it.each([

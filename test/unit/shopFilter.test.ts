@@ -4,7 +4,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
 import {
   AUTHOR_MAX_CHARS,
   applyShopQuery,
@@ -33,8 +32,9 @@ import {
   starCount,
   truncate,
   writeQueryToParams,
-} from '../../shared/src/domain/shopFilter';
-import { parseCatalogueJsonl } from '../../shared/src/schemas/catalogue';
+} from '@shared/domain/shopFilter';
+import { parseCatalogueJsonl } from '@shared/schemas/catalogue';
+import { describe, expect, it } from 'vitest';
 
 function item(overrides: Partial<ShopItem> & { id: string }): ShopItem {
   return {

@@ -1,5 +1,3 @@
-import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
 import {
   type CardState,
   decidePurchase,
@@ -10,7 +8,9 @@ import {
   MERCHANT_KINDS,
   type OwnerState,
   type PurchaseAttempt,
-} from '../../shared/src/domain/spendPolicy';
+} from '@shared/domain/spendPolicy';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 
 const books: PurchaseAttempt = {
   amountCents: 1999,

@@ -4,9 +4,10 @@
  * a captured purchase called a purchase, and no balance ever below zero even for
  * entries written before the ledger kept its writing order.
  */
+
+import type { PostingKind } from '@shared/domain/ledger';
+import { type AccountEntry, statementRows } from '@shared/domain/statement';
 import { describe, expect, it } from 'vitest';
-import type { PostingKind } from '../../shared/src/domain/ledger';
-import { type AccountEntry, statementRows } from '../../shared/src/domain/statement';
 
 let clock = 0;
 function entry(

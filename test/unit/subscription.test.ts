@@ -1,5 +1,5 @@
 /** The subscription's pure rules: the retry policy's days and the resume's skipped months. */
-import { describe, expect, it } from 'vitest';
+
 import {
   mayCharge,
   PAST_DUE_RETRY_DAYS,
@@ -7,7 +7,8 @@ import {
   retriesExhausted,
   suspensionDate,
   utcDaysBetween,
-} from '../../shared/src/domain/subscription';
+} from '@shared/domain/subscription';
+import { describe, expect, it } from 'vitest';
 
 describe('the past-due retry policy', () => {
   const since = '2026-03-05T06:00:03.000Z';

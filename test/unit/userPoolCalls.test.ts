@@ -4,9 +4,10 @@
  * reach AWS without its rights being written down (and granted to the routes
  * naming it).
  */
+
+import { USER_POOL_CALLS, userPoolActions } from '@shared/api/userPoolCalls';
 import { describe, expect, it } from 'vitest';
 import * as cognito from '../../lambdas/src/adapters/cognito';
-import { USER_POOL_CALLS, userPoolActions } from '../../shared/src/api/userPoolCalls';
 
 /** Exported functions of the adapter; error classes are exported too and are not calls. */
 const adapterCalls = Object.entries(cognito)

@@ -1,6 +1,7 @@
 /** Whole-dollar fields (budgets, deposit amounts): the field's own name in every message, and money as people write it. */
+
+import { amountDollars, budgetDollars } from '@shared/schemas/profile';
 import { describe, expect, it } from 'vitest';
-import { amountDollars, budgetDollars } from '../../shared/src/schemas/profile';
 
 const message = (schema: typeof budgetDollars, value: unknown) =>
   schema.safeParse(value).error?.issues[0]?.message;

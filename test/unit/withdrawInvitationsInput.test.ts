@@ -1,6 +1,7 @@
 /** POST /invitations/withdraw's input: addresses and Employees row ids become one list of distinct addresses. */
+
+import { withdrawInvitationsInput } from '@shared/schemas/invitations';
 import { describe, expect, it } from 'vitest';
-import { withdrawInvitationsInput } from '../../shared/src/schemas/invitations';
 
 describe('withdrawInvitationsInput', () => {
   it('takes a comma list, an array and row ids, lower-cased and without repeats', () => {

@@ -22,7 +22,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { build, type Plugin } from 'vite';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { pageFile } from '../src/static/paths.js';
 import type { renderSite as RenderSite } from '../src/static/render.js';
 
@@ -51,6 +51,7 @@ export function prerenderPublicPages(options: { webRoot: string; repoRoot: strin
   let outDir = '';
   let isSsrBuild = false;
   let isWatch = false;
+  let alias: ResolvedConfig['resolve']['alias'] = [];
   return {
     name: 'prerender-public-pages',
     apply: 'build',
@@ -58,6 +59,8 @@ export function prerenderPublicPages(options: { webRoot: string; repoRoot: strin
       outDir = resolve(config.root, config.build.outDir);
       isSsrBuild = Boolean(config.build.ssr);
       isWatch = Boolean(config.build.watch);
+      // The page builds below resolve imports as the SPA's did (the @shared alias).
+      alias = config.resolve.alias;
     },
     async closeBundle(error?: Error) {
       if (isSsrBuild || error) return;
@@ -71,6 +74,7 @@ export function prerenderPublicPages(options: { webRoot: string; repoRoot: strin
       await build({
         configFile: false,
         root: options.webRoot,
+        resolve: { alias },
         base: '/',
         publicDir: false,
         logLevel: 'warn',
@@ -98,6 +102,7 @@ export function prerenderPublicPages(options: { webRoot: string; repoRoot: strin
       await build({
         configFile: false,
         root: options.webRoot,
+        resolve: { alias },
         logLevel: 'warn',
         plugins: [react()],
         build: {

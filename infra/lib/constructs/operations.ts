@@ -10,6 +10,9 @@
  * the resource they watch (no cross-stack reference to a function name, which
  * would pin the function), and only the topic's ARN crosses stacks.
  */
+
+import type { Cron } from '@shared/api/schedules';
+import { METRICS_NAMESPACE, metricNames, serviceNameOf } from '@shared/observability';
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { HttpApi, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
@@ -30,8 +33,6 @@ import { type ITopic, Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import type { Cron } from '../../../shared/src/api/schedules';
-import { METRICS_NAMESPACE, metricNames, serviceNameOf } from '../../../shared/src/observability';
 import type { AppFunction } from './appFunction';
 
 /** Where the alarms fire; one per alarm kind so an operator can tune them in one place. */

@@ -8,8 +8,9 @@
  * Money is integer cents in and out. Calls that create or move anything take an
  * idempotency key, so a retried request creates or charges once.
  */
+
+import { LEARNING_CATEGORIES } from '@shared/domain/spendPolicy';
 import Stripe from 'stripe';
-import { LEARNING_CATEGORIES } from '../../../shared/src/domain/spendPolicy';
 import { stripeConfig } from '../platform/config';
 import { readStripeKey } from './stripeKeys';
 import { STRIPE_API_VERSION } from './stripeVersion';

@@ -5,8 +5,8 @@
  * account and one invitation yields one member.
  */
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { ClosingChoice, SuspendedBy } from '../../../shared/src/domain/subscription';
-import type { Role, UserStatus } from '../../../shared/src/schemas/me';
+import type { ClosingChoice, SuspendedBy } from '@shared/domain/subscription';
+import type { Role, UserStatus } from '@shared/schemas/me';
 import type { AppClient } from '../adapters/cognito';
 import { REFRESH_TOKEN_VALIDITY_SECONDS } from '../platform/sessionCookie';
 import { db, isConditionFailure, queryAll, tableName, updateFields } from './client';

@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { AuditAction } from '@shared/domain/auditLog';
 import { encodeTime } from 'ulid';
-import type { AuditAction } from '../../../shared/src/domain/auditLog';
 import { CROCKFORD, newId } from '../adapters/clock';
 import { db, tableName } from './client';
 import { keys } from './keys';

@@ -3,7 +3,7 @@
  * and card authorization decisions.
  */
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { FreezeReasons } from '../../../shared/src/domain/spendPolicy';
+import type { FreezeReasons } from '@shared/domain/spendPolicy';
 import { db, tableName, updateFields } from './client';
 import { keys } from './keys';
 import { failedCondition, sendTransaction, type TransactItem } from './transactions';

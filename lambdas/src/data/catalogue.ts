@@ -6,8 +6,8 @@
  * tell unchanged items without comparing every field.
  */
 import { BatchWriteCommand, type BatchWriteCommandInput, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { categories } from '../../../shared/src/domain/skills';
-import { type CatalogueItem, catalogueItem } from '../../../shared/src/schemas/catalogue';
+import { categories } from '@shared/domain/skills';
+import { type CatalogueItem, catalogueItem } from '@shared/schemas/catalogue';
 import { db, queryAll, tableName } from './client';
 import { keys } from './keys';
 

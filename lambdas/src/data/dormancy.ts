@@ -6,7 +6,7 @@
  * purchase landing mid-run wins over the job.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type DormancyNotice, nextDormancyDay } from '../../../shared/src/domain/dormancy';
+import { type DormancyNotice, nextDormancyDay } from '@shared/domain/dormancy';
 import { db, isConditionFailure, queryAll, tableName } from './client';
 import { keys } from './keys';
 import { failedCondition, sendTransaction, type TransactItem } from './transactions';

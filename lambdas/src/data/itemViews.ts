@@ -5,7 +5,7 @@
  * nobody's browsing is kept longer than the insights need.
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { Role } from '../../../shared/src/schemas/me';
+import type { Role } from '@shared/schemas/me';
 import { db, queryAll, tableName } from './client';
 import { keys } from './keys';
 

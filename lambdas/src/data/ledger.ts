@@ -11,14 +11,14 @@
  * Outside calls (Stripe, SES) happen before or after, never inside.
  */
 import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { encodeTime, monotonicFactory } from 'ulid';
 import {
   type AccountId,
   mayGoNegative,
   mayNotGoPositive,
   type Posting,
   validatePosting,
-} from '../../../shared/src/domain/ledger';
+} from '@shared/domain/ledger';
+import { encodeTime, monotonicFactory } from 'ulid';
 import { systemClock } from '../adapters/clock';
 import { db, queryAll, tableName } from './client';
 import { keys } from './keys';

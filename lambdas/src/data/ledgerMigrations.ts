@@ -21,7 +21,7 @@ import {
   LEGACY_REVENUE_ACCOUNT,
   networkAccount,
   revenueAccount,
-} from '../../../shared/src/domain/ledger';
+} from '@shared/domain/ledger';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import { post, statement } from './ledger';

@@ -10,7 +10,7 @@
  * which sends again after a TransactionConflict (docs/ledger.md).
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { MoneyLimitKind } from '../../../shared/src/domain/moneyLimits';
+import type { MoneyLimitKind } from '@shared/domain/moneyLimits';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import { sendTransaction } from './transactions';

@@ -7,7 +7,7 @@
  * it takes several postings or outside refunds.
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Share } from '../../../shared/src/domain/ledger';
+import type { Share } from '@shared/domain/ledger';
 import { db, isConditionFailure, tableName } from './client';
 import { keys } from './keys';
 

@@ -4,7 +4,7 @@
  * (gsi1, access pattern 17) or by employee (gsi2, pattern 18), a page at a time.
  */
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { AppError } from '../../../shared/src/errors';
+import { AppError } from '@shared/errors';
 import { db, isConditionFailure, tableName } from './client';
 import { keys } from './keys';
 

@@ -4,8 +4,8 @@
  * The item expires (TTL) shortly after its window.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { RateLimit } from '../../../shared/src/api/routes';
-import { AppError } from '../../../shared/src/errors';
+import type { RateLimit } from '@shared/api/routes';
+import { AppError } from '@shared/errors';
 import { db, isConditionFailure, tableName } from './client';
 import { keys } from './keys';
 

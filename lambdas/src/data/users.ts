@@ -1,7 +1,7 @@
 /** Users (managers and employees). Key layout in keys.ts. */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { DormancyRecord } from '../../../shared/src/domain/dormancy';
-import type { Role, UserStatus } from '../../../shared/src/schemas/me';
+import type { DormancyRecord } from '@shared/domain/dormancy';
+import type { Role, UserStatus } from '@shared/schemas/me';
 import { db, tableName } from './client';
 import { keys } from './keys';
 

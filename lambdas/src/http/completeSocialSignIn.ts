@@ -5,7 +5,7 @@
  * the answer is MFA_REQUIRED and a short-lived HttpOnly cookie names the
  * waiting sign-in; the same route then takes `{ code }`.
  */
-import { AppError } from '../../../shared/src/errors';
+import { AppError } from '@shared/errors';
 import { PENDING_SOCIAL_SIGN_IN_SECONDS } from '../data/pendingSocialSignIns';
 import { httpHandler } from '../platform/http';
 import {

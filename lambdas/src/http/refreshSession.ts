@@ -2,7 +2,7 @@
  * POST /auth/refresh - public, rate limited. New access token for the session
  * the session cookie names; a refused one clears the cookie (it is worthless).
  */
-import { AppError } from '../../../shared/src/errors';
+import { AppError } from '@shared/errors';
 import { httpHandler } from '../platform/http';
 import { clearedSessionCookie, readSessionCookie, sessionCookie } from '../platform/sessionCookie';
 import { refreshSession } from '../services/accounts';

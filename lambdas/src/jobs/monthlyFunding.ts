@@ -33,7 +33,7 @@
  * charged nothing new, but a renewal that took the money before it stopped is
  * credited all the same (services/billing/renewals.ts).
  */
-import { cycleDaysOn } from '../../../shared/src/domain/billingCycle';
+import { cycleDaysOn } from '@shared/domain/billingCycle';
 import { teamsRenewingOn, teamsWithBilling } from '../data/accounts';
 import { mapWithConcurrency } from '../platform/concurrency';
 import { jobHandler } from '../platform/job';

@@ -4,10 +4,11 @@
  * table on every call, so a claim alone never grants anything and a deleted
  * user is locked out at once.
  */
+
+import { AppError } from '@shared/errors';
+import type { Role, UserStatus } from '@shared/schemas/me';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
-import { AppError } from '../../../shared/src/errors';
-import type { Role, UserStatus } from '../../../shared/src/schemas/me';
 import { getUser } from '../data/users';
 import { isWebAccessTokenOurs } from '../data/webAccessTokens';
 import { authConfig } from './config';

@@ -4,7 +4,7 @@
  * access token: at sign-in, or with POST /auth/stepUp. Without one the server
  * refuses with STEP_UP_REQUIRED; the web app asks for the code and retries.
  */
-import { AppError } from '../../../shared/src/errors';
+import { AppError } from '@shared/errors';
 import { getStepUp } from '../data/secondFactors';
 import type { Actor } from './auth';
 

@@ -16,12 +16,6 @@
  */
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import type {
-  APIGatewayProxyEventV2,
-  APIGatewayProxyResultV2,
-  APIGatewayProxyStructuredResultV2,
-} from 'aws-lambda';
-import type { z } from 'zod';
 import {
   type Access,
   DEFAULT_MAX_BODY_BYTES,
@@ -29,9 +23,15 @@ import {
   type RouteDef,
   type Routes,
   routes,
-} from '../../../shared/src/api/routes';
-import { AppError, type ErrorEnvelope } from '../../../shared/src/errors';
-import { fieldErrorsOf } from '../../../shared/src/schemas/common';
+} from '@shared/api/routes';
+import { AppError, type ErrorEnvelope } from '@shared/errors';
+import { fieldErrorsOf } from '@shared/schemas/common';
+import type {
+  APIGatewayProxyEventV2,
+  APIGatewayProxyResultV2,
+  APIGatewayProxyStructuredResultV2,
+} from 'aws-lambda';
+import type { z } from 'zod';
 import { systemClock } from '../adapters/clock';
 import { getTeam } from '../data/accounts';
 import {

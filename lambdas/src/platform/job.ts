@@ -11,7 +11,7 @@
  * job stops starting work it could not finish, and the next day's run picks
  * that up (jobs/monthlyFunding.ts).
  */
-import type { JobId } from '../../../shared/src/api/schedules';
+import type { JobId } from '@shared/api/schedules';
 import { systemClock } from '../adapters/clock';
 import { claimJobRun, finishJobRun } from '../data/jobRuns';
 import { jobConfig } from './config';

@@ -13,7 +13,7 @@
  * LOG_LEVEL is read on every call, so tests can raise or lower it at run time.
  */
 import { Logger as PowertoolsLogger } from '@aws-lambda-powertools/logger';
-import { METRICS_SERVICE } from '../../../shared/src/observability';
+import { METRICS_SERVICE } from '@shared/observability';
 import { redactText, redactValue } from './redact';
 
 type Level = 'debug' | 'info' | 'warn' | 'error';

@@ -30,7 +30,7 @@ import {
   METRICS_SERVICE,
   type MetricName,
   metricNames,
-} from '../../../shared/src/observability';
+} from '@shared/observability';
 import { isPrettyFormat, writePretty } from './log';
 
 export type Dimensions = Record<string, string>;

@@ -4,9 +4,10 @@
  * read or written. Errors map to statuses Stripe understands: 400 for a bad
  * signature (do not retry), 500 for our failures (retry later).
  */
+
+import { STRIPE_WEBHOOK_MAX_BODY_BYTES } from '@shared/api/webhookLimits';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import type Stripe from 'stripe';
-import { STRIPE_WEBHOOK_MAX_BODY_BYTES } from '../../../shared/src/api/webhookLimits';
 import { systemClock } from '../adapters/clock';
 import { SignatureRefused, verifyWebhook } from '../adapters/stripeSignature';
 import { createLogger, errorFields, type Logger } from './log';

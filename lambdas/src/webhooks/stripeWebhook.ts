@@ -3,8 +3,9 @@
  * requests are answered in the response body within Stripe's 2 s window; the
  * other Issuing events settle holds, captures and refunds.
  */
+
+import { declineCodeOf } from '@shared/domain/spendPolicy';
 import type Stripe from 'stripe';
-import { declineCodeOf } from '../../../shared/src/domain/spendPolicy';
 import { STRIPE_API_VERSION } from '../adapters/stripeVersion';
 import { metrics } from '../platform/metrics';
 import { stripeWebhookHandler } from '../platform/webhook';

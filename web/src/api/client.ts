@@ -14,8 +14,8 @@ import {
   type RouteInput,
   type RouteOutput,
   routes,
-} from '../../../shared/src/api/routes';
-import { isErrorEnvelope } from '../../../shared/src/errors';
+} from '@shared/api/routes';
+import { isErrorEnvelope } from '@shared/errors';
 import { loadConfig } from '../config';
 import { ApiError, codeForStatus, fallbackMessage } from './errors';
 

@@ -2,7 +2,7 @@
  * The browser's side of the error model (shared/src/errors.ts): the error the
  * API client throws, and the one place that turns errors into words for people.
  */
-import { type ErrorCode, errorCodes, type FieldErrors } from '../../../shared/src/errors';
+import { type ErrorCode, errorCodes, type FieldErrors } from '@shared/errors';
 
 /** Codes the client itself raises when no error envelope came back. */
 export type ClientErrorCode =

@@ -8,9 +8,10 @@
  * docs/public-site.md). The SPA still routes them, from one lazy chunk, so
  * in-app links and `npm run dev` show the same components.
  */
+
+import type { Role } from '@shared/schemas/me';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import type { Role } from '../../../shared/src/schemas/me';
 import type { PageKey } from '../content/pages';
 import {
   DashboardPage,

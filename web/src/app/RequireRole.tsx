@@ -1,6 +1,6 @@
+import type { Role } from '@shared/schemas/me';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
-import type { Role } from '../../../shared/src/schemas/me';
 import { ensureSession, useSession } from '../auth/sessionStore';
 import { Loading } from './Loading';
 

@@ -14,7 +14,7 @@
  * - The public pages' hint (./sessionHint.ts) is written on sign-in and
  *   cleared on sign-out.
  */
-import type { MeOutput, Role } from '../../../shared/src/schemas/me';
+import type { MeOutput, Role } from '@shared/schemas/me';
 import { ApiError, call, errorMessage, setTokenGetter, setUnauthorizedHandler } from '../api/client';
 import type { SocialProvider } from '../config';
 import { carryNotice } from '../stores/carriedNotice';

@@ -13,8 +13,8 @@
  * "Accounts"); social sign-in too, after the hosted UI's redirect (./social.ts).
  */
 
+import type { MeOutput } from '@shared/schemas/me';
 import { create } from 'zustand';
-import type { MeOutput } from '../../../shared/src/schemas/me';
 import type { SocialProvider } from '../config';
 import type { NotificationInput } from '../stores/notifications';
 import { readSessionKind } from './sessionMarker';

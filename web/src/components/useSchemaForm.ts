@@ -1,7 +1,7 @@
+import type { FieldErrors } from '@shared/errors';
+import { fieldErrorsOf } from '@shared/schemas/common';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
-import type { FieldErrors } from '../../../shared/src/errors';
-import { fieldErrorsOf } from '../../../shared/src/schemas/common';
 
 type FieldElement = HTMLInputElement & HTMLTextAreaElement;
 

@@ -6,7 +6,7 @@
  * Copy written for this product; test/unit/publicContent.test.ts checks counts and duplicates.
  */
 
-import { type Category, traitsByCategory } from '../../../shared/src/domain/skills';
+import { type Category, traitsByCategory } from '@shared/domain/skills';
 
 /** The landing page's rotating words, in the spec's order. */
 export const carouselSkills: readonly string[] = [

@@ -11,11 +11,12 @@
  * tab costs nothing. A decline is announced once: the one already there when
  * the page loaded is shown on the card, not announced again.
  */
+
+import type { RouteOutput } from '@shared/api/routes';
+import { formatCents } from '@shared/domain/money';
+import { declineWithNextStep } from '@shared/domain/spendPolicy';
 import { useEffect, useRef, useState } from 'react';
 import { create } from 'zustand';
-import type { RouteOutput } from '../../../shared/src/api/routes';
-import { formatCents } from '../../../shared/src/domain/money';
-import { declineWithNextStep } from '../../../shared/src/domain/spendPolicy';
 import { call, errorMessage } from '../api/client';
 import { declineMessages } from '../content/consoleMessages';
 import { notify } from './notifications';

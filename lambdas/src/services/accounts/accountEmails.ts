@@ -2,8 +2,8 @@
  * The account e-mails. Links point at the web app (WEB_ORIGIN); tokens appear
  * only in the link, never in logs.
  */
-import { safeNameForEmail } from '../../../../shared/src/domain/emailText';
-import { formatCents } from '../../../../shared/src/domain/money';
+import { safeNameForEmail } from '@shared/domain/emailText';
+import { formatCents } from '@shared/domain/money';
 import { sendEmail } from '../../adapters/email';
 import { webConfig } from '../../platform/config';
 

@@ -4,16 +4,17 @@
  * holds who the person is. Cognito is written first and undone if our
  * transaction fails, so neither side keeps half an account.
  */
-import type { z } from 'zod';
-import { AppError } from '../../../../shared/src/errors';
+
+import { AppError } from '@shared/errors';
 import type {
   inviteManagerInput,
   registerEmployeeInput,
   registerManagerInput,
   resetPasswordInput,
   signInInput,
-} from '../../../../shared/src/schemas/auth';
-import type { Role } from '../../../../shared/src/schemas/me';
+} from '@shared/schemas/auth';
+import type { Role } from '@shared/schemas/me';
+import type { z } from 'zod';
 import { newId } from '../../adapters/clock';
 import {
   type AppClient,

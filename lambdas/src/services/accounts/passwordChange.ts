@@ -8,8 +8,8 @@
  * turning the authenticator off; its access token is cut off with the others
  * and the app refreshes it.
  */
-import { AppError } from '../../../../shared/src/errors';
-import { CURRENT_PASSWORD_WRONG } from '../../../../shared/src/schemas/auth';
+import { AppError } from '@shared/errors';
+import { CURRENT_PASSWORD_WRONG } from '@shared/schemas/auth';
 import { InvalidCredentials, passwordSignIn, revokeRefreshToken, setPassword } from '../../adapters/cognito';
 import { recordAudit } from '../../data/audit';
 import type { Actor } from '../../platform/auth';

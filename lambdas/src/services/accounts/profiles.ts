@@ -4,10 +4,10 @@
  * record answers 404, as if it did not exist.
  */
 
+import { dormancyViewOf } from '@shared/domain/dormancy';
+import { AppError } from '@shared/errors';
+import type { updateProfileInput } from '@shared/schemas/profile';
 import type { z } from 'zod';
-import { dormancyViewOf } from '../../../../shared/src/domain/dormancy';
-import { AppError } from '../../../../shared/src/errors';
-import type { updateProfileInput } from '../../../../shared/src/schemas/profile';
 import { disableUser, signOutEverywhere } from '../../adapters/cognito';
 import { endAllSessions, getTeam, listTeamUsers, setUserFields } from '../../data/accounts';
 import { recordAudit } from '../../data/audit';

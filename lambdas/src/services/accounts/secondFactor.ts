@@ -6,9 +6,9 @@
  * manual key) and never again; recovery codes are shown once and stored hashed.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { AppError } from '@shared/errors';
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
-import { AppError } from '../../../../shared/src/errors';
 import {
   enableTotp,
   getSecondFactor,

@@ -7,7 +7,7 @@
  * been the reason to turn it off. The caller's own session (the cookie's) is
  * spared; its access token is cut off with the others and the app refreshes it.
  */
-import { AppError } from '../../../../shared/src/errors';
+import { AppError } from '@shared/errors';
 import { recordAudit } from '../../data/audit';
 import { turnOffTotp } from '../../data/secondFactors';
 import type { Actor } from '../../platform/auth';

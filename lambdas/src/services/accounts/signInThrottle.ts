@@ -13,7 +13,7 @@
  * A wrong second-factor code is a failure too. A successful sign-in clears the
  * address's count.
  */
-import { AppError } from '../../../../shared/src/errors';
+import { AppError } from '@shared/errors';
 import { addFailure, clearFailures, type FailureScope, getFailures } from '../../data/signInFailures';
 
 export interface DelayRule {

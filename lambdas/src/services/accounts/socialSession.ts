@@ -8,7 +8,7 @@
  * is not our second factor).
  */
 import { randomBytes } from 'node:crypto';
-import { AppError } from '../../../../shared/src/errors';
+import { AppError } from '@shared/errors';
 import { revokeWebClientToken } from '../../adapters/cognito';
 import { CodeRefused, exchangeAuthorizationCode } from '../../adapters/hostedUi';
 import { setUserFields } from '../../data/accounts';

@@ -4,7 +4,7 @@
  * team and role; a social identity can only be linked to an account that
  * already exists for the same verified e-mail, never create a second one.
  */
-import { normalizeEmail } from '../../../../shared/src/schemas/fields';
+import { normalizeEmail } from '@shared/schemas/fields';
 import { getEmailOwner } from '../../data/accounts';
 import { getUser } from '../../data/users';
 

@@ -2,9 +2,10 @@
  * The manager's cards on file. Card numbers never reach us: the browser sends
  * a provider token.
  */
+
+import { AppError } from '@shared/errors';
+import type { addCardInput } from '@shared/schemas/billing';
 import type { z } from 'zod';
-import { AppError } from '../../../../shared/src/errors';
-import type { addCardInput } from '../../../../shared/src/schemas/billing';
 import {
   addCard as addStripeCard,
   CardDeclined,

@@ -13,7 +13,7 @@
  * Stripe key, because Stripe replays a stored decline under the same key for 24 h.
  * A decline is e-mailed to the manager.
  */
-import { formatCents } from '../../../../shared/src/domain/money';
+import { formatCents } from '@shared/domain/money';
 import { sendEmail } from '../../adapters/email';
 import { replaceAttempt as replaceStoredAttempt, type TeamRecord } from '../../data/accounts';
 import { getUser } from '../../data/users';

@@ -7,8 +7,8 @@
  *   purpose and entry JOIN#<userId>; Stripe key JOIN#<userId>#<attempt>; card ISSUE#<userId>
  */
 
-import { funding } from '../../../../shared/src/domain/ledger';
-import { teamMayCharge } from '../../../../shared/src/domain/subscription';
+import { funding } from '@shared/domain/ledger';
+import { teamMayCharge } from '@shared/domain/subscription';
 import { type ChargedCard, charge, issueVirtualCard, succeededChargeFor } from '../../adapters/stripe';
 import { getTeam, setTeamFields, setUserFields, type TeamRecord } from '../../data/accounts';
 import { putCard } from '../../data/cards';

@@ -5,8 +5,8 @@
  * a page at a time. Read from the team's journal only: the ledger is the
  * record of every charge it credited, so no call to Stripe is made.
  */
-import { comparePaymentRows, type PaymentRow, paymentRows } from '../../../../shared/src/domain/payments';
-import { AppError } from '../../../../shared/src/errors';
+import { comparePaymentRows, type PaymentRow, paymentRows } from '@shared/domain/payments';
+import { AppError } from '@shared/errors';
 import { teamCardMovements } from '../../data/ledger';
 import type { UserRecord } from '../../data/users';
 

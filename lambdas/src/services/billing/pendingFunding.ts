@@ -4,7 +4,7 @@
  * is added or made primary, and by the daily job. A team past due returns to
  * active once nothing it owes is unpaid.
  */
-import { teamMayCharge } from '../../../../shared/src/domain/subscription';
+import { teamMayCharge } from '@shared/domain/subscription';
 import { getTeam, listTeamUsers, setTeamFields } from '../../data/accounts';
 import type { UserRecord } from '../../data/users';
 import { errorFields, type Logger } from '../../platform/log';

@@ -7,14 +7,14 @@
  *   FUNDING#<teamId>#<userId>#<yyyy-mm> one credit per employee and cycle
  */
 
-import { funding } from '../../../../shared/src/domain/ledger';
-import { monthlyChargeDescription, monthlyCreditDescription } from '../../../../shared/src/domain/monthWords';
+import { funding } from '@shared/domain/ledger';
+import { monthlyChargeDescription, monthlyCreditDescription } from '@shared/domain/monthWords';
 import {
   PAST_DUE_RETRY_DAYS,
   renewalSkippedByResume,
   teamMayCharge,
   utcDaysBetween,
-} from '../../../../shared/src/domain/subscription';
+} from '@shared/domain/subscription';
 import { type ChargedCard, charge, succeededChargeFor } from '../../adapters/stripe';
 import { getTeam, listTeamUsers, setTeamFields, setUserFields, type TeamRecord } from '../../data/accounts';
 import { recordAudit } from '../../data/audit';

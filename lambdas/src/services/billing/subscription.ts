@@ -9,21 +9,17 @@
  * refused by the handler wrapper while reads go on.
  */
 
-import { nextRenewalDay } from '../../../../shared/src/domain/billingCycle';
+import { nextRenewalDay } from '@shared/domain/billingCycle';
 import {
   cardAccount,
   planRedemptionRefunds,
   poolAccount,
   redemption,
   redemptionQuote,
-} from '../../../../shared/src/domain/ledger';
-import {
-  type ClosingChoice,
-  retriesExhausted,
-  subscriptionState,
-} from '../../../../shared/src/domain/subscription';
-import { AppError } from '../../../../shared/src/errors';
-import type { SubscriptionOutput } from '../../../../shared/src/schemas/subscription';
+} from '@shared/domain/ledger';
+import { type ClosingChoice, retriesExhausted, subscriptionState } from '@shared/domain/subscription';
+import { AppError } from '@shared/errors';
+import type { SubscriptionOutput } from '@shared/schemas/subscription';
 import { isStripeFailure, refund, setCardStatus as setIssuerCardStatus } from '../../adapters/stripe';
 import {
   type ClosingPlan,

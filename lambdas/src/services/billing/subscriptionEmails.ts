@@ -3,8 +3,8 @@
  * (the first decline, each retry, the suspension), and the manager's own
  * suspend, resume and close. Plain text, like the product's other e-mails.
  */
-import { formatCents } from '../../../../shared/src/domain/money';
-import { PAST_DUE_RETRY_DAYS, suspensionDate } from '../../../../shared/src/domain/subscription';
+import { formatCents } from '@shared/domain/money';
+import { PAST_DUE_RETRY_DAYS, suspensionDate } from '@shared/domain/subscription';
 import { sendEmail } from '../../adapters/email';
 import type { TeamRecord } from '../../data/accounts';
 import { getUser } from '../../data/users';

@@ -13,13 +13,13 @@
  * it changes nothing. A $0 request (card verification) is answered by the rules
  * and holds nothing.
  */
-import { authorizationHold, cardAccount, type Posting } from '../../../../shared/src/domain/ledger';
+import { authorizationHold, cardAccount, type Posting } from '@shared/domain/ledger';
 import {
   type CardState,
   decidePurchase,
   type OwnerState,
   overBalanceReason,
-} from '../../../../shared/src/domain/spendPolicy';
+} from '@shared/domain/spendPolicy';
 import {
   type AuthorizationRecord,
   authorizationItem,

@@ -4,7 +4,7 @@
  * renewal, deposit, reallocation), so even a missed authorization webhook can
  * never let a card spend money it was not given.
  */
-import { cardAccount } from '../../../../shared/src/domain/ledger';
+import { cardAccount } from '@shared/domain/ledger';
 import { setSpendingLimit } from '../../adapters/stripe';
 import { getCard, updateCard } from '../../data/cards';
 import { statement } from '../../data/ledger';

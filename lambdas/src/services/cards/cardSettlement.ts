@@ -5,7 +5,7 @@
  * holds, merchant refunds credit the card. Every effect is keyed by the issuer's
  * own ids, so events delivered twice or out of order end in the same ledger.
  */
-import { capture, merchantRefund, RELEASE_REASONS, release } from '../../../../shared/src/domain/ledger';
+import { capture, merchantRefund, RELEASE_REASONS, release } from '@shared/domain/ledger';
 import { type AuthorizationRecord, authorizationItem, getAuthorization, getCard } from '../../data/cards';
 import { tableName } from '../../data/client';
 import { startDormancyClock } from '../../data/dormancy';

@@ -5,11 +5,11 @@
  * caller's own records, so no team check is needed.
  */
 
-import { isDeclineRecent } from '../../../../shared/src/domain/lastDecline';
-import { cardAccount, debtAccount, holdAccount } from '../../../../shared/src/domain/ledger';
-import { freezeReason } from '../../../../shared/src/domain/spendPolicy';
-import { statementRows } from '../../../../shared/src/domain/statement';
-import { AppError } from '../../../../shared/src/errors';
+import { isDeclineRecent } from '@shared/domain/lastDecline';
+import { cardAccount, debtAccount, holdAccount } from '@shared/domain/ledger';
+import { freezeReason } from '@shared/domain/spendPolicy';
+import { statementRows } from '@shared/domain/statement';
+import { AppError } from '@shared/errors';
 import { createCardKey } from '../../adapters/stripe';
 import { getTeam } from '../../data/accounts';
 import { getCard, recentAuthorizations } from '../../data/cards';

@@ -18,12 +18,7 @@
  * The deactivation is written with its Activity Log entry (services/team/systemAudit.ts)
  * under the same condition, so it is logged once.
  */
-import {
-  deactivationDue,
-  inactiveFrom,
-  nextDormancyDay,
-  noticesDue,
-} from '../../../../shared/src/domain/dormancy';
+import { deactivationDue, inactiveFrom, nextDormancyDay, noticesDue } from '@shared/domain/dormancy';
 import { setCardStatus as setIssuerCardStatus } from '../../adapters/stripe';
 import { getTeam } from '../../data/accounts';
 import { type CardRecord, getCard, updateCard } from '../../data/cards';

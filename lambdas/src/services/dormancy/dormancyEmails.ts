@@ -4,8 +4,8 @@
  * stops and the one thing that keeps it: a purchase (or the manager
  * reactivating the person).
  */
-import { formatUsDay } from '../../../../shared/src/domain/businessDays';
-import type { DormancyNotice } from '../../../../shared/src/domain/dormancy';
+import { formatUsDay } from '@shared/domain/businessDays';
+import type { DormancyNotice } from '@shared/domain/dormancy';
 import { sendEmail } from '../../adapters/email';
 import { webConfig } from '../../platform/config';
 

@@ -6,8 +6,8 @@
  */
 
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
-import { dormancyViewOf } from '../../../../shared/src/domain/dormancy';
-import { cardAccount, holdAccount, poolAccount } from '../../../../shared/src/domain/ledger';
+import { dormancyViewOf } from '@shared/domain/dormancy';
+import { cardAccount, holdAccount, poolAccount } from '@shared/domain/ledger';
 import { listTeamInvitations, listTeamUsers } from '../../data/accounts';
 import { type CardRecord, getCards } from '../../data/cards';
 import { db, tableName } from '../../data/client';

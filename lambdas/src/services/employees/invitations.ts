@@ -8,14 +8,15 @@
  * A manager may also withdraw their team's pending invitations: the link then
  * refuses, as if it had never been sent (docs/decisions.md "Invitations").
  */
-import type { z } from 'zod';
-import { AppError } from '../../../../shared/src/errors';
+
+import { AppError } from '@shared/errors';
 import {
   type inviteEmployeesInput,
   type inviteResultSchema,
   isInvitableEmail,
   type withdrawResultSchema,
-} from '../../../../shared/src/schemas/invitations';
+} from '@shared/schemas/invitations';
+import type { z } from 'zod';
 import {
   getEmailOwner,
   getInvitation,

@@ -3,7 +3,7 @@
  * hold) is paid back from the next money that arrives on their card. Called
  * after every credit; it never takes more than the card holds.
  */
-import { cardAccount, debtAccount, debtRepayment } from '../../../../shared/src/domain/ledger';
+import { cardAccount, debtAccount, debtRepayment } from '@shared/domain/ledger';
 import { newId } from '../../adapters/clock';
 import { balanceOf, InsufficientFunds, post } from '../../data/ledger';
 

@@ -6,11 +6,11 @@
  * daily deposit limit is reserved before any charge (services/money/velocityLimits.ts).
  */
 
+import { funding } from '@shared/domain/ledger';
+import { teamMayCharge } from '@shared/domain/subscription';
+import { AppError } from '@shared/errors';
+import type { depositInput } from '@shared/schemas/billing';
 import type { z } from 'zod';
-import { funding } from '../../../../shared/src/domain/ledger';
-import { teamMayCharge } from '../../../../shared/src/domain/subscription';
-import { AppError } from '../../../../shared/src/errors';
-import type { depositInput } from '../../../../shared/src/schemas/billing';
 import { charge } from '../../adapters/stripe';
 import { getTeam } from '../../data/accounts';
 import { post } from '../../data/ledger';

@@ -2,7 +2,7 @@
  * The team pool: where a removed employee's money waits for the manager to
  * reallocate or redeem it. Used by account deletion and by the money operations.
  */
-import { cardAccount, poolAccount, toPool } from '../../../../shared/src/domain/ledger';
+import { cardAccount, poolAccount, toPool } from '@shared/domain/ledger';
 import { newId } from '../../adapters/clock';
 import { setCardStatus as setIssuerCardStatus } from '../../adapters/stripe';
 import { type CardRecord, getCard, updateCard } from '../../data/cards';

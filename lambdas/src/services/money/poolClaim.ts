@@ -5,8 +5,8 @@
  * moving the money twice. Also turns the ledger's pure rules into the errors
  * the manager sees.
  */
-import { cardAccount, InvalidPosting } from '../../../../shared/src/domain/ledger';
-import { AppError } from '../../../../shared/src/errors';
+import { cardAccount, InvalidPosting } from '@shared/domain/ledger';
+import { AppError } from '@shared/errors';
 import { balanceOf } from '../../data/ledger';
 import { getPoolClaim, openPoolClaim, type PoolClaim, type PoolPlan } from '../../data/poolClaims';
 import type { UserRecord } from '../../data/users';

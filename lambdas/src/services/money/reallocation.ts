@@ -4,15 +4,11 @@
  * ledger's leg limit. Entry ids come from the pool claim, so a retry posts the
  * same parts once; receivers' card backstops follow and the move is audited.
  */
+
+import { combineShares, reallocationPart, reallocationShares, type Share } from '@shared/domain/ledger';
+import { AppError } from '@shared/errors';
+import type { reallocateInput } from '@shared/schemas/team';
 import type { z } from 'zod';
-import {
-  combineShares,
-  reallocationPart,
-  reallocationShares,
-  type Share,
-} from '../../../../shared/src/domain/ledger';
-import { AppError } from '../../../../shared/src/errors';
-import type { reallocateInput } from '../../../../shared/src/schemas/team';
 import { listTeamUsers } from '../../data/accounts';
 import { MAX_LEGS, post } from '../../data/ledger';
 import { closePoolClaim } from '../../data/poolClaims';

@@ -9,8 +9,8 @@ import {
   type RedemptionRefund,
   redemption,
   redemptionQuote,
-} from '../../../../shared/src/domain/ledger';
-import { AppError } from '../../../../shared/src/errors';
+} from '@shared/domain/ledger';
+import { AppError } from '@shared/errors';
 import { refund } from '../../adapters/stripe';
 import { getTeam } from '../../data/accounts';
 import { post, teamJournal } from '../../data/ledger';

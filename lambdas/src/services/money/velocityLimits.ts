@@ -8,8 +8,8 @@ import {
   limitDay,
   limitExceededMessage,
   type MoneyLimitKind,
-} from '../../../../shared/src/domain/moneyLimits';
-import { AppError } from '../../../../shared/src/errors';
+} from '@shared/domain/moneyLimits';
+import { AppError } from '@shared/errors';
 import type { TeamRecord } from '../../data/accounts';
 import { reserveMoney, settleReservation, usedToday } from '../../data/moneyLimits';
 

@@ -6,9 +6,9 @@
  * its owner and the card account's spendable balance. Read-only: nothing is
  * held, so the answer can change by the time the purchase is made.
  */
-import { cardAccount } from '../../../../shared/src/domain/ledger';
-import { decidePurchase } from '../../../../shared/src/domain/spendPolicy';
-import { AppError } from '../../../../shared/src/errors';
+import { cardAccount } from '@shared/domain/ledger';
+import { decidePurchase } from '@shared/domain/spendPolicy';
+import { AppError } from '@shared/errors';
 import { getCard } from '../../data/cards';
 import { balanceOf } from '../../data/ledger';
 import { getUser } from '../../data/users';

@@ -12,8 +12,8 @@ import {
   receiptDueDay,
   receiptStage,
   startOfBusinessDay,
-} from '../../../../shared/src/domain/businessDays';
-import { type CsvValue, spreadsheetSafe, toCsv } from '../../../../shared/src/domain/csv';
+} from '@shared/domain/businessDays';
+import { type CsvValue, spreadsheetSafe, toCsv } from '@shared/domain/csv';
 import { listTeamUsers } from '../../data/accounts';
 import { teamPurchasesBetween } from '../../data/purchaseReceipts';
 import type { PurchaseRecord } from '../../data/purchases';

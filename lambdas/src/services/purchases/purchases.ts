@@ -5,10 +5,10 @@
  * person's or team's purchase is NOT_FOUND, never FORBIDDEN.
  */
 
-import { holdAccount } from '../../../../shared/src/domain/ledger';
-import { isReceiptOverdue, receiptDueDate } from '../../../../shared/src/domain/receiptDue';
-import { AppError } from '../../../../shared/src/errors';
-import { type PurchaseRow, purchaseStatusOf } from '../../../../shared/src/schemas/purchases';
+import { holdAccount } from '@shared/domain/ledger';
+import { isReceiptOverdue, receiptDueDate } from '@shared/domain/receiptDue';
+import { AppError } from '@shared/errors';
+import { type PurchaseRow, purchaseStatusOf } from '@shared/schemas/purchases';
 import { listTeamUsers } from '../../data/accounts';
 import { type AuthorizationRecord, pendingAuthorizations } from '../../data/cards';
 import { balanceOf, totalBalance } from '../../data/ledger';

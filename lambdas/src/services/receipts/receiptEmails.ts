@@ -3,8 +3,8 @@
  * when one is overdue (to the employee and their manager), and the card
  * working again once every overdue receipt is in.
  */
-import { formatUsDay } from '../../../../shared/src/domain/businessDays';
-import { formatCents } from '../../../../shared/src/domain/money';
+import { formatUsDay } from '@shared/domain/businessDays';
+import { formatCents } from '@shared/domain/money';
 import { sendEmail } from '../../adapters/email';
 import { webConfig } from '../../platform/config';
 

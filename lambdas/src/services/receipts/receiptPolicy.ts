@@ -12,9 +12,9 @@
  * written with its Activity Log entry (services/team/systemAudit.ts), conditioned
  * on the reason being off or on, so a repeated run changes and logs nothing.
  */
-import { businessDateOf, receiptDueDay, receiptStage } from '../../../../shared/src/domain/businessDays';
-import type { FreezeReasons } from '../../../../shared/src/domain/spendPolicy';
-import type { CardAfterReceipt } from '../../../../shared/src/schemas/purchases';
+import { businessDateOf, receiptDueDay, receiptStage } from '@shared/domain/businessDays';
+import type { FreezeReasons } from '@shared/domain/spendPolicy';
+import type { CardAfterReceipt } from '@shared/schemas/purchases';
 import { setCardStatus as setIssuerCardStatus } from '../../adapters/stripe';
 import { listTeamUsers, type TeamRecord, teamsWithBilling } from '../../data/accounts';
 import { type CardRecord, changeCardFreeze, getCard, getCards } from '../../data/cards';

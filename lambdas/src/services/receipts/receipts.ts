@@ -7,8 +7,7 @@
  * nothing is recorded. Every upload, accepted or refused, is audited.
  */
 
-import { fileTypeFromBuffer } from 'file-type';
-import type { AuditAction } from '../../../../shared/src/domain/auditLog';
+import type { AuditAction } from '@shared/domain/auditLog';
 import {
   imageStructureProblem,
   isReceiptType,
@@ -16,9 +15,10 @@ import {
   textType,
   tooLargeMessage,
   unsupportedFormatMessage,
-} from '../../../../shared/src/domain/receiptFiles';
-import { AppError } from '../../../../shared/src/errors';
-import type { CardAfterReceipt, PurchaseRow } from '../../../../shared/src/schemas/purchases';
+} from '@shared/domain/receiptFiles';
+import { AppError } from '@shared/errors';
+import type { CardAfterReceipt, PurchaseRow } from '@shared/schemas/purchases';
+import { fileTypeFromBuffer } from 'file-type';
 import { newId } from '../../adapters/clock';
 import {
   deleteObject,

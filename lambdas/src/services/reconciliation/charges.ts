@@ -11,8 +11,9 @@
  * (the same functions and entry ids its own retry would use), so the credit is
  * posted once whoever gets there first. Anything else is a difference.
  */
+
+import { funding } from '@shared/domain/ledger';
 import type Stripe from 'stripe';
-import { funding } from '../../../../shared/src/domain/ledger';
 import { chargedCard } from '../../adapters/stripe';
 import { getTeam } from '../../data/accounts';
 import { getJournal, post, teamJournalSince } from '../../data/ledger';

@@ -7,8 +7,9 @@
  * explains is recorded, e-mailed to operations and counted as a metric, never
  * "fixed". Running it again posts nothing and reports nothing new.
  */
+
+import { formatCents } from '@shared/domain/money';
 import type Stripe from 'stripe';
-import { formatCents } from '../../../../shared/src/domain/money';
 import { sendEmail } from '../../adapters/email';
 import { stripe } from '../../adapters/stripe';
 import {

@@ -4,9 +4,10 @@
  * invitations (if any), then funding for anyone who joined before billing
  * worked.
  */
+
+import { AppError } from '@shared/errors';
+import type { finalizeSetupInput } from '@shared/schemas/billing';
 import type { z } from 'zod';
-import { AppError } from '../../../../shared/src/errors';
-import type { finalizeSetupInput } from '../../../../shared/src/schemas/billing';
 import { createCustomer } from '../../adapters/stripe';
 import { setTeamFields, teamCycleIndex } from '../../data/accounts';
 import { recordAudit } from '../../data/audit';

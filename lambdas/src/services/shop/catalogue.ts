@@ -11,7 +11,7 @@ import {
   type CatalogueLineError,
   catalogueItem,
   parseCatalogueJsonl,
-} from '../../../../shared/src/schemas/catalogue';
+} from '@shared/schemas/catalogue';
 import {
   deleteCatalogueItems,
   listCatalogue,

@@ -3,7 +3,7 @@
  * the clock, which from the path; only items in the catalogue are recorded, so
  * the insights never count ids that a client made up.
  */
-import { AppError } from '../../../../shared/src/errors';
+import { AppError } from '@shared/errors';
 import { newId } from '../../adapters/clock';
 import { catalogueItemExists } from '../../data/catalogue';
 import { putItemView } from '../../data/itemViews';

@@ -1,6 +1,7 @@
 /** Use cases of the public site's forms: the waitlist and the contact form. */
+
+import type { joinWaitlistInput, sendContactMessageInput } from '@shared/schemas/public';
 import type { z } from 'zod';
-import type { joinWaitlistInput, sendContactMessageInput } from '../../../../shared/src/schemas/public';
 import { newId } from '../../adapters/clock';
 import { sendEmail } from '../../adapters/email';
 import { upsertLead } from '../../data/leads';

@@ -12,14 +12,10 @@
  * derived from the event (data/audit.ts `derivedAuditId`), so the same event
  * sent twice is refused by the entry's own conditional write too.
  */
-import {
-  type AuditAction,
-  type OverdueReceiptNote,
-  SYSTEM_ACTOR,
-} from '../../../../shared/src/domain/auditLog';
-import { receiptDueDay } from '../../../../shared/src/domain/businessDays';
-import { receiptOverdueSince } from '../../../../shared/src/domain/receiptOverdue';
-import type { FreezeReasons } from '../../../../shared/src/domain/spendPolicy';
+import { type AuditAction, type OverdueReceiptNote, SYSTEM_ACTOR } from '@shared/domain/auditLog';
+import { receiptDueDay } from '@shared/domain/businessDays';
+import { receiptOverdueSince } from '@shared/domain/receiptOverdue';
+import type { FreezeReasons } from '@shared/domain/spendPolicy';
 import { type AuditEvent, auditTransactItem } from '../../data/audit';
 import type { CardRecord } from '../../data/cards';
 import type { PurchaseRecord } from '../../data/purchases';

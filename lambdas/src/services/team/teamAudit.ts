@@ -9,15 +9,11 @@
  * that the source is exhausted), so a page never repeats or skips an event
  * however the two interleave.
  */
+
+import { type AuditKind, auditKind, SYSTEM_ACTOR, SYSTEM_ACTOR_NAME } from '@shared/domain/auditLog';
+import { AppError } from '@shared/errors';
+import type { auditInput } from '@shared/schemas/team';
 import type { z } from 'zod';
-import {
-  type AuditKind,
-  auditKind,
-  SYSTEM_ACTOR,
-  SYSTEM_ACTOR_NAME,
-} from '../../../../shared/src/domain/auditLog';
-import { AppError } from '../../../../shared/src/errors';
-import type { auditInput } from '../../../../shared/src/schemas/team';
 import { listTeamUsers } from '../../data/accounts';
 import { AUDIT_SK_AFTER_LAST, auditBefore } from '../../data/audit';
 import { JOURNAL_SK_AFTER_LAST, type JournalEntry, teamJournalBefore } from '../../data/ledger';

@@ -3,8 +3,8 @@
  * employees of the manager's own team (anyone else's is `notFound`, so a
  * request cannot even learn they exist), and each action is audited.
  */
-import type { AuditAction } from '../../../../shared/src/domain/auditLog';
-import { AppError } from '../../../../shared/src/errors';
+import type { AuditAction } from '@shared/domain/auditLog';
+import { AppError } from '@shared/errors';
 import { type AuditEvent, recordAudit } from '../../data/audit';
 import { getUser, type UserRecord } from '../../data/users';
 import type { Actor } from '../../platform/auth';

@@ -29,9 +29,9 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
+import type { Role } from '@shared/schemas/me';
 import { type CSSProperties, type FormEvent, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import type { Role } from '../../../../shared/src/schemas/me';
 import { ensureSession, useSession } from '../../auth/sessionStore';
 import { useRouteFocus } from '../../components/useRouteFocus';
 import { signInMessages } from '../../content/accountMessages';

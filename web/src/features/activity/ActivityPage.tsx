@@ -6,8 +6,8 @@
  */
 import { Alert, Button, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditKind } from '@shared/domain/auditLog';
 import { useEffect, useState } from 'react';
-import { AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditKind } from '../../../../shared/src/domain/auditLog';
 import { call, errorMessage } from '../../api/client';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { ActivityTable, type AuditEvent } from './ActivityTable';

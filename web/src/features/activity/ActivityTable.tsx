@@ -6,15 +6,15 @@
  * (as EmployeesTable and PurchaseTable do).
  */
 import { Group, Table, Text } from '@mantine/core';
-import type { RouteOutput } from '../../../../shared/src/api/routes';
+import type { RouteOutput } from '@shared/api/routes';
 import {
   auditAmountCents,
   auditDetails,
   describeAction,
   SYSTEM_ACTOR,
   SYSTEM_ACTOR_NAME,
-} from '../../../../shared/src/domain/auditLog';
-import { formatCents } from '../../../../shared/src/domain/money';
+} from '@shared/domain/auditLog';
+import { formatCents } from '@shared/domain/money';
 import { ScrollableTable } from '../../components/ScrollableTable';
 
 export type AuditEvent = RouteOutput<'getTeamAudit'>['events'][number];

@@ -5,9 +5,9 @@
  * page until the purchase history page arrives.
  */
 import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { fieldErrorsOf } from '@shared/schemas/common';
+import { teamPurchasesCsvInput } from '@shared/schemas/team';
 import { type FormEvent, useState } from 'react';
-import { fieldErrorsOf } from '../../../../shared/src/schemas/common';
-import { teamPurchasesCsvInput } from '../../../../shared/src/schemas/team';
 import { ApiError, call, errorMessage } from '../../api/client';
 
 function thisMonth(): string {

@@ -3,7 +3,7 @@
  * schemas enforce (shared/src/schemas/), so each page states only
  * what differs: the label, the autocomplete purpose, a hint.
  */
-import { PASSWORD_HELPER_TEXT } from '../../../../shared/src/schemas/auth';
+import { PASSWORD_HELPER_TEXT } from '@shared/schemas/auth';
 import { TextField, type TextFieldProps } from '../../components/TextField';
 
 /** What `useSchemaForm().field(name)` gives, plus any TextField prop to override. */

@@ -7,10 +7,11 @@
  * password twice ('Passwords do not match!'), then 'Password update request
  * is sent' and a way to sign in.
  */
+
+import { forgotPasswordInput, passwordRule } from '@shared/schemas/auth';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
-import { forgotPasswordInput, passwordRule } from '../../../../shared/src/schemas/auth';
 import { ApiError, call, errorMessage } from '../../api/client';
 import { Button } from '../../components/Button';
 import { useDocumentTitle } from '../../components/useDocumentTitle';

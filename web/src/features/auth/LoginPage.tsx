@@ -4,9 +4,10 @@
  * success to /dashboard. A random quote beside the form on non-mobile screens.
  * Google / Facebook buttons only when the deployment configures them.
  */
+
+import { signInInput } from '@shared/schemas/auth';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { signInInput } from '../../../../shared/src/schemas/auth';
 import { ApiError, errorMessage } from '../../api/errors';
 import { useSession } from '../../auth/sessionStore';
 import { Button } from '../../components/Button';

@@ -6,13 +6,10 @@
  * Email' and 'Invite your manager to the product' (decisions.md: it e-mails
  * the manager an invitation to create a team).
  */
+
+import { inviteCheckInput, inviteManagerInput, registerEmployeeInput } from '@shared/schemas/auth';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import {
-  inviteCheckInput,
-  inviteManagerInput,
-  registerEmployeeInput,
-} from '../../../../shared/src/schemas/auth';
 import { ApiError, call, errorMessage } from '../../api/client';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';

@@ -1,5 +1,5 @@
+import { registerManagerInput } from '@shared/schemas/auth';
 import { Link, useNavigate } from 'react-router-dom';
-import { registerManagerInput } from '../../../../shared/src/schemas/auth';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { useDocumentTitle } from '../../components/useDocumentTitle';

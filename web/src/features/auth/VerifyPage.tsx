@@ -5,9 +5,10 @@
  * A bad or expired link shows the server's message and a way to a new one; the
  * same link opened again says the address is already verified, and a way on.
  */
+
+import type { Role } from '@shared/schemas/me';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import type { Role } from '../../../../shared/src/schemas/me';
 import { call, errorMessage } from '../../api/client';
 import { Loading } from '../../app/Loading';
 import { ensureSession, useSession } from '../../auth/sessionStore';

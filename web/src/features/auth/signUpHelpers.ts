@@ -1,5 +1,5 @@
+import type { RouteInput } from '@shared/api/routes';
 import type { NavigateFunction } from 'react-router-dom';
-import type { RouteInput } from '../../../../shared/src/api/routes';
 import { call } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { useSession } from '../../auth/sessionStore';

@@ -9,7 +9,6 @@
  * returns the token, or undefined with the messages shown.
  */
 import { Alert, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useCallback, useRef, useState } from 'react';
 import {
   CARD_COUNTRY,
   type CardFormErrors,
@@ -21,9 +20,10 @@ import {
   checkCardField,
   checkCardForm,
   US_STATES,
-} from '../../../../shared/src/domain/cardForm';
-import type { FieldErrors } from '../../../../shared/src/errors';
-import { CARD_FORM_MAX } from '../../../../shared/src/schemas/billing';
+} from '@shared/domain/cardForm';
+import type { FieldErrors } from '@shared/errors';
+import { CARD_FORM_MAX } from '@shared/schemas/billing';
+import { useCallback, useRef, useState } from 'react';
 import { CardProviderError, type CardToken, createCardToken } from './cardTokenizer';
 
 const EMPTY: CardFormValues = {

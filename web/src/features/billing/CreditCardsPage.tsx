@@ -8,10 +8,10 @@
  * banner goes once the new primary card has paid what was waiting.
  */
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import type { RouteOutput } from '@shared/api/routes';
+import { cardOnFileName } from '@shared/domain/cardBrand';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { RouteOutput } from '../../../../shared/src/api/routes';
-import { cardOnFileName } from '../../../../shared/src/domain/cardBrand';
 import { ApiError, call, errorMessage, isStepUpCancelled } from '../../api/client';
 import { useSession } from '../../auth/sessionStore';
 import { AppModal } from '../../components/AppModal';

@@ -7,10 +7,10 @@
  * fits 375 px as the purchase table does.
  */
 import { Table, Text } from '@mantine/core';
+import { cardOnFileName } from '@shared/domain/cardBrand';
+import { formatCents } from '@shared/domain/money';
+import type { PaymentRowOutput } from '@shared/schemas/subscription';
 import { useEffect, useRef } from 'react';
-import { cardOnFileName } from '../../../../shared/src/domain/cardBrand';
-import { formatCents } from '../../../../shared/src/domain/money';
-import type { PaymentRowOutput } from '../../../../shared/src/schemas/subscription';
 import { formatDate } from '../purchases/purchaseText';
 
 /** Names may break anywhere, so they never push the amount off a phone's screen. */

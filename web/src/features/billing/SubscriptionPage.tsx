@@ -11,10 +11,10 @@
  */
 import { Alert, Button, Group, Loader, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import type { RouteOutput } from '@shared/api/routes';
+import { ordinalDay } from '@shared/domain/billingCycle';
+import { formatCents } from '@shared/domain/money';
 import { useEffect, useState } from 'react';
-import type { RouteOutput } from '../../../../shared/src/api/routes';
-import { ordinalDay } from '../../../../shared/src/domain/billingCycle';
-import { formatCents } from '../../../../shared/src/domain/money';
 import { call, errorMessage, isStepUpCancelled } from '../../api/client';
 import { useSession } from '../../auth/sessionStore';
 import { AppModal } from '../../components/AppModal';

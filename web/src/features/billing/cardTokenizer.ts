@@ -6,7 +6,7 @@
  * (config.json `stripe.apiUrl`). A form-encoded POST is a CORS "simple"
  * request, so no preflight is needed.
  */
-import type { CardTokenRequest } from '../../../../shared/src/domain/cardForm';
+import type { CardTokenRequest } from '@shared/domain/cardForm';
 import { loadConfig } from '../../config';
 
 /** Which card form field a provider error is about (Stripe's `param`). */

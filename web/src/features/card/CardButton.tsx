@@ -5,8 +5,8 @@
  * screen at once (stores/card.ts).
  */
 import { Button } from '@mantine/core';
+import { formatCents } from '@shared/domain/money';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { formatCents } from '../../../../shared/src/domain/money';
 import { startCardPolling, useCard } from '../../stores/card';
 
 // The dialog (Mantine's Modal, the issuer frame, the purchase check) loads once it is

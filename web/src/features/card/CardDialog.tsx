@@ -21,10 +21,10 @@ import {
   Text,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { formatCents } from '@shared/domain/money';
+import { declineWithNextStep } from '@shared/domain/spendPolicy';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { formatCents } from '../../../../shared/src/domain/money';
-import { declineWithNextStep } from '../../../../shared/src/domain/spendPolicy';
 import { AppModal } from '../../components/AppModal';
 import { cardDialogMessages as text } from '../../content/consoleMessages';
 import { COPIED_NOTICE_MS } from '../../content/timings';

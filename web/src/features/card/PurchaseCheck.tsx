@@ -7,10 +7,10 @@
  * person only presses Check.
  */
 import { Alert, Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { RouteOutput } from '@shared/api/routes';
+import { formatCents, parseDollars } from '@shared/domain/money';
+import { declineWithNextStep, MERCHANT_KINDS } from '@shared/domain/spendPolicy';
 import { type FormEvent, useId, useState } from 'react';
-import type { RouteOutput } from '../../../../shared/src/api/routes';
-import { formatCents, parseDollars } from '../../../../shared/src/domain/money';
-import { declineWithNextStep, MERCHANT_KINDS } from '../../../../shared/src/domain/spendPolicy';
 import { call, errorMessage } from '../../api/client';
 import { purchaseCheckMessages as text } from '../../content/consoleMessages';
 

@@ -9,9 +9,9 @@
  * the tour.
  */
 import 'driver.js/dist/driver.css';
+import type { Role } from '@shared/schemas/me';
 import { driver } from 'driver.js';
 import { useEffect } from 'react';
-import type { Role } from '../../../../shared/src/schemas/me';
 import { call } from '../../api/client';
 import { useSession } from '../../auth/sessionStore';
 import { TOUR_DONE_LABEL, TOUR_IN_MENU_HINT, TOUR_MENU_TARGET, type TourStep, tourFor } from './tourSteps';

@@ -5,7 +5,7 @@
  * points at the menu button instead, saying so, and any other missing one
  * shows the step in the middle of the screen.
  */
-import type { Role } from '../../../../shared/src/schemas/me';
+import type { Role } from '@shared/schemas/me';
 
 export interface TourStep {
   target: string;

@@ -1,6 +1,6 @@
 /** The Employees table's dormancy badge and words under a person's status. */
 import { Badge, Text } from '@mantine/core';
-import type { DormancyView } from '../../../../shared/src/schemas/me';
+import type { DormancyView } from '@shared/schemas/me';
 import { TEXT_ON_LIGHT_YELLOW } from '../../components/contrast';
 import { managerDormancyNote } from './dormancyText';
 

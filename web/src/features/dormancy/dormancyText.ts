@@ -1,5 +1,5 @@
 /** How the app words dormancy (docs/decisions.md "Dormancy"). */
-import type { DormancyView } from '../../../../shared/src/schemas/me';
+import type { DormancyView } from '@shared/schemas/me';
 
 /** `yyyy-mm-dd` as the product shows dates: MM/DD/YYYY. */
 export function usDay(day: string): string {

@@ -19,10 +19,10 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import type { RouteOutput } from '@shared/api/routes';
+import { formatCents } from '@shared/domain/money';
+import { amountDollars } from '@shared/schemas/profile';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import type { RouteOutput } from '../../../../shared/src/api/routes';
-import { formatCents } from '../../../../shared/src/domain/money';
-import { amountDollars } from '../../../../shared/src/schemas/profile';
 import { call, errorMessage, isStepUpCancelled } from '../../api/client';
 import { AppModal } from '../../components/AppModal';
 import { employeeMessages, inviteMessages } from '../../content/consoleMessages';

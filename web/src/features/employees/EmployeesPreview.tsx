@@ -3,9 +3,9 @@
  * budget, highest first, and a link to the whole Employees screen.
  */
 import { Anchor, Button, Card, Group, Loader, Table, Text, Title } from '@mantine/core';
+import { formatCents } from '@shared/domain/money';
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { formatCents } from '../../../../shared/src/domain/money';
 import { fullName, useEmployees } from './employeesStore';
 import { DEFAULT_SORT, sortRows } from './employeeTable';
 import { cardStateText, statusLabel } from './employeeText';

@@ -9,8 +9,8 @@
  */
 import { ActionIcon, Checkbox, Menu, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
+import { formatCents } from '@shared/domain/money';
 import { Link } from 'react-router-dom';
-import { formatCents } from '../../../../shared/src/domain/money';
 import { Email } from '../../components/Email';
 import { DormancyNote } from '../dormancy/DormancyNote';
 import { type EmployeeRow, fullName } from './employeesStore';

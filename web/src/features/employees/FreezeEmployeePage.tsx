@@ -6,9 +6,9 @@
  * manager); anyone else's ids are 'not found', and the server refuses them too.
  */
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { formatCents } from '@shared/domain/money';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { formatCents } from '../../../../shared/src/domain/money';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { employeeMessages } from '../../content/consoleMessages';
 import { fullName, useEmployees } from './employeesStore';

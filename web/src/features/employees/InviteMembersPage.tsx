@@ -9,12 +9,12 @@
  * {detail}'.
  */
 import { Alert, Button, Group, List, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import type { RouteOutput } from '@shared/api/routes';
+import { formatCents } from '@shared/domain/money';
+import { DEFAULT_BUDGET_DOLLARS, splitEmailList } from '@shared/schemas/invitations';
+import { budgetDollars } from '@shared/schemas/profile';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { RouteOutput } from '../../../../shared/src/api/routes';
-import { formatCents } from '../../../../shared/src/domain/money';
-import { DEFAULT_BUDGET_DOLLARS, splitEmailList } from '../../../../shared/src/schemas/invitations';
-import { budgetDollars } from '../../../../shared/src/schemas/profile';
 import { ApiError, call, errorMessage } from '../../api/client';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { inviteMessages } from '../../content/consoleMessages';

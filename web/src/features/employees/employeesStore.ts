@@ -3,8 +3,9 @@
  * them: loaded once, reloaded after every action so the table shows the new
  * state without a page reload.
  */
+
+import type { RouteOutput } from '@shared/api/routes';
 import { create } from 'zustand';
-import type { RouteOutput } from '../../../../shared/src/api/routes';
 import { call } from '../../api/client';
 import { useSession } from '../../auth/sessionStore';
 import { employeeMessages } from '../../content/consoleMessages';

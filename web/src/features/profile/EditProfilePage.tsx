@@ -19,11 +19,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import type { RouteOutput } from '@shared/api/routes';
+import { fieldErrorsOf } from '@shared/schemas/common';
+import { JOB_ROLES, updateProfileInput } from '@shared/schemas/profile';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import type { RouteOutput } from '../../../../shared/src/api/routes';
-import { fieldErrorsOf } from '../../../../shared/src/schemas/common';
-import { JOB_ROLES, updateProfileInput } from '../../../../shared/src/schemas/profile';
 import { ApiError, call, errorMessage } from '../../api/client';
 import { useSession } from '../../auth/sessionStore';
 import { AppModal } from '../../components/AppModal';

@@ -4,8 +4,8 @@
  * server uses. The server ends every other session and spares this one.
  */
 import { Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { changePasswordInput, PASSWORD_HELPER_TEXT } from '@shared/schemas/auth';
 import { useState } from 'react';
-import { changePasswordInput, PASSWORD_HELPER_TEXT } from '../../../../shared/src/schemas/auth';
 import { ApiError, call, errorMessage } from '../../api/client';
 import { useSchemaForm } from '../../components/useSchemaForm';
 import { useSubmit } from '../../components/useSubmit';

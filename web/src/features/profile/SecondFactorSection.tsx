@@ -19,8 +19,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import type { RouteOutput } from '@shared/api/routes';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import type { RouteOutput } from '../../../../shared/src/api/routes';
 import { ApiError, call, errorMessage } from '../../api/client';
 import { secondFactorMessages as text } from '../../content/accountMessages';
 import { notify } from '../../stores/notifications';

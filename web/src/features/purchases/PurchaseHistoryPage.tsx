@@ -6,9 +6,9 @@
  */
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import type { PurchaseRow } from '@shared/schemas/purchases';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { PurchaseRow } from '../../../../shared/src/schemas/purchases';
 import { call, errorMessage } from '../../api/client';
 import { useSession } from '../../auth/sessionStore';
 import { ScrollableTable } from '../../components/ScrollableTable';

@@ -7,8 +7,8 @@
  * table fits 375 px and the status wraps instead of being cut off.
  */
 import { Button, Group, Table, Text } from '@mantine/core';
-import { formatCents } from '../../../../shared/src/domain/money';
-import type { PurchaseRow } from '../../../../shared/src/schemas/purchases';
+import { formatCents } from '@shared/domain/money';
+import type { PurchaseRow } from '@shared/schemas/purchases';
 import { formatDate, RECEIPT_AFTER_SETTLEMENT, receiptLabel, STATUS_LABELS } from './purchaseText';
 
 /**

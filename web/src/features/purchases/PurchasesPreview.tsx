@@ -5,9 +5,9 @@
  */
 import { Alert, Anchor, Card, Group, Loader, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import type { PurchaseRow } from '@shared/schemas/purchases';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { PurchaseRow } from '../../../../shared/src/schemas/purchases';
 import { call, errorMessage } from '../../api/client';
 import { useSession } from '../../auth/sessionStore';
 import { ScrollableTable } from '../../components/ScrollableTable';

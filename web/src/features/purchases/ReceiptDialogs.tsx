@@ -7,13 +7,9 @@
  * presigned POST; the server then checks its bytes before recording it.
  */
 import { Alert, Autocomplete, Box, Button, Group, Image, Loader, Stack, Text } from '@mantine/core';
+import { RECEIPT_MAX_BYTES, RECEIPT_TYPES, receiptFileProblem } from '@shared/domain/receiptFiles';
+import type { CardAfterReceipt, PurchaseRow } from '@shared/schemas/purchases';
 import { type DragEvent, useEffect, useId, useMemo, useState } from 'react';
-import {
-  RECEIPT_MAX_BYTES,
-  RECEIPT_TYPES,
-  receiptFileProblem,
-} from '../../../../shared/src/domain/receiptFiles';
-import type { CardAfterReceipt, PurchaseRow } from '../../../../shared/src/schemas/purchases';
 import { call, errorMessage } from '../../api/client';
 import { AppModal } from '../../components/AppModal';
 import { fileSizeText, formatDate, titleSuggestions } from './purchaseText';

@@ -3,9 +3,9 @@
  * prices in dollars with 2 decimals (formatted from the ledger's cents, never
  * recomputed), receipt and purchase states, and title suggestions.
  */
-import { receiptOverdueSince } from '../../../../shared/src/domain/receiptOverdue';
-import type { Platform } from '../../../../shared/src/schemas/catalogue';
-import type { PurchaseRow, PurchaseStatus } from '../../../../shared/src/schemas/purchases';
+import { receiptOverdueSince } from '@shared/domain/receiptOverdue';
+import type { Platform } from '@shared/schemas/catalogue';
+import type { PurchaseRow, PurchaseStatus } from '@shared/schemas/purchases';
 
 export const AWAITING_RECEIPT = 'Awaiting Receipt';
 export const MAX_SUGGESTIONS = 5;

@@ -5,9 +5,9 @@
  * says whether the card works again, as the server decided it.
  */
 
-import type { RouteOutput } from '../../../../shared/src/api/routes';
-import { formatCents } from '../../../../shared/src/domain/money';
-import type { CardAfterReceipt } from '../../../../shared/src/schemas/purchases';
+import type { RouteOutput } from '@shared/api/routes';
+import { formatCents } from '@shared/domain/money';
+import type { CardAfterReceipt } from '@shared/schemas/purchases';
 import { formatDate } from './purchaseText';
 
 type Balance = RouteOutput<'getBalance'>;

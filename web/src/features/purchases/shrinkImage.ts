@@ -4,7 +4,7 @@
  * until it fits. Returns undefined when the file cannot be decoded or still
  * does not fit; the caller then refuses it with the spec's message.
  */
-import { RECEIPT_MAX_BYTES } from '../../../../shared/src/domain/receiptFiles';
+import { RECEIPT_MAX_BYTES } from '@shared/domain/receiptFiles';
 
 const MAX_SIDE = 1600;
 const QUALITIES = [0.85, 0.7, 0.55, 0.4];

@@ -34,17 +34,17 @@ import {
   Title,
   useMatches,
 } from '@mantine/core';
-import { type FormEvent, useRef, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
 import {
   invitableEntries,
   inviteEntries,
   monthlyTotalCents,
   parseBudgetDollars,
   shouldInvite,
-} from '../../../../shared/src/domain/cardForm';
-import { formatCents } from '../../../../shared/src/domain/money';
-import { DEFAULT_BUDGET_DOLLARS, isInvitableEmail } from '../../../../shared/src/schemas/invitations';
+} from '@shared/domain/cardForm';
+import { formatCents } from '@shared/domain/money';
+import { DEFAULT_BUDGET_DOLLARS, isInvitableEmail } from '@shared/schemas/invitations';
+import { type FormEvent, useRef, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
 import { ApiError, call, errorMessage } from '../../api/client';
 import { useSession } from '../../auth/sessionStore';
 import { useDocumentTitle } from '../../components/useDocumentTitle';

@@ -5,16 +5,17 @@
  * price') and the partners. The whole card opens the item: the name is the
  * button, stretched over the card, so the card is one tab stop.
  */
-import { memo } from 'react';
-import { coverDataUrl } from '../../../../shared/src/domain/cover';
+
+import { coverDataUrl } from '@shared/domain/cover';
 import {
   AUTHOR_MAX_CHARS,
   itemPlatforms,
   NAME_MAX_CHARS,
   priceLabel,
   truncate,
-} from '../../../../shared/src/domain/shopFilter';
-import type { CatalogueItem } from '../../../../shared/src/schemas/catalogue';
+} from '@shared/domain/shopFilter';
+import type { CatalogueItem } from '@shared/schemas/catalogue';
+import { memo } from 'react';
 import { PartnerLogo } from './PartnerLogo';
 import { Stars } from './Stars';
 

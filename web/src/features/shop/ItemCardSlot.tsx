@@ -8,10 +8,10 @@
  * Managers have no card: nothing is shown to them.
  */
 import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { formatCents } from '@shared/domain/money';
+import { effectivePriceCents } from '@shared/domain/shopFilter';
+import type { CatalogueItem, Media } from '@shared/schemas/catalogue';
 import { useEffect } from 'react';
-import { formatCents } from '../../../../shared/src/domain/money';
-import { effectivePriceCents } from '../../../../shared/src/domain/shopFilter';
-import type { CatalogueItem, Media } from '../../../../shared/src/schemas/catalogue';
 import { useSession } from '../../auth/sessionStore';
 import { cardDialogMessages, purchaseCheckMessages } from '../../content/consoleMessages';
 import { useCard } from '../../stores/card';

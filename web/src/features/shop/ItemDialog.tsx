@@ -5,16 +5,16 @@
  */
 import { Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
-import { coverDataUrl } from '../../../../shared/src/domain/cover';
-import { formatCents } from '../../../../shared/src/domain/money';
+import { coverDataUrl } from '@shared/domain/cover';
+import { formatCents } from '@shared/domain/money';
 import {
   effectivePriceCents,
   itemPlatforms,
   mediaFilters,
   platformNames,
   priceLabel,
-} from '../../../../shared/src/domain/shopFilter';
-import type { CatalogueItem } from '../../../../shared/src/schemas/catalogue';
+} from '@shared/domain/shopFilter';
+import type { CatalogueItem } from '@shared/schemas/catalogue';
 import { useSession } from '../../auth/sessionStore';
 import { AppModal } from '../../components/AppModal';
 import { ItemCardSlot } from './ItemCardSlot';

@@ -3,9 +3,10 @@
  * walmart, amazon, audible, cultureWorks, udemy), drawn inline: no image is
  * fetched from anyone. Other platforms show their name as text.
  */
+
+import { platformNames, platformsWithLogo } from '@shared/domain/shopFilter';
+import type { Platform } from '@shared/schemas/catalogue';
 import type { ReactNode } from 'react';
-import { platformNames, platformsWithLogo } from '../../../../shared/src/domain/shopFilter';
-import type { Platform } from '../../../../shared/src/schemas/catalogue';
 
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif';
 

@@ -6,7 +6,6 @@
  * follow it.
  */
 import { Button, Checkbox, Fieldset, Group, Stack, TextInput } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
 import {
   categoryFilters,
   emptyQuery,
@@ -16,7 +15,8 @@ import {
   priceRange,
   type ShopQuery,
   writeQueryToParams,
-} from '../../../../shared/src/domain/shopFilter';
+} from '@shared/domain/shopFilter';
+import { useEffect, useRef, useState } from 'react';
 
 export type ShopFilterValues = Pick<ShopQuery, 'min' | 'max' | 'categories' | 'media' | 'platforms'>;
 

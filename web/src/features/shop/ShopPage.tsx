@@ -22,8 +22,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery, useReducedMotion } from '@mantine/hooks';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   applyShopQuery,
   EMPTY_MESSAGE,
@@ -35,8 +33,10 @@ import {
   type ShopSort,
   sortOptions,
   writeQueryToParams,
-} from '../../../../shared/src/domain/shopFilter';
-import type { CatalogueItem } from '../../../../shared/src/schemas/catalogue';
+} from '@shared/domain/shopFilter';
+import type { CatalogueItem } from '@shared/schemas/catalogue';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { call } from '../../api/client';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { ItemCard } from './ItemCard';

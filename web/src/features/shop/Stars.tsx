@@ -1,4 +1,4 @@
-import { MAX_STARS, starCount } from '../../../../shared/src/domain/shopFilter';
+import { MAX_STARS, starCount } from '@shared/domain/shopFilter';
 
 /** Whole stars out of 5 (floor of the rating, spec §2), said as words to assistive technology. */
 export function Stars({ rating }: { rating: number }) {

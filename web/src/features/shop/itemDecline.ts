@@ -6,8 +6,8 @@
  * the card network gives ("$12.99 is above your $12.02 balance.").
  */
 
-import type { RouteOutput } from '../../../../shared/src/api/routes';
-import { decidePurchase, declineWithNextStep } from '../../../../shared/src/domain/spendPolicy';
+import type { RouteOutput } from '@shared/api/routes';
+import { decidePurchase, declineWithNextStep } from '@shared/domain/spendPolicy';
 
 type Balance = RouteOutput<'getBalance'>;
 

@@ -5,8 +5,9 @@
  * If-None-Match and gets a 304 with no body. Within one visit the list is also
  * kept in memory: coming back to /shop shows it at once and revalidates.
  */
+
+import type { CatalogueItem } from '@shared/schemas/catalogue';
 import { useCallback, useEffect, useState } from 'react';
-import type { CatalogueItem } from '../../../../shared/src/schemas/catalogue';
 import { call, errorMessage } from '../../api/client';
 
 let kept: CatalogueItem[] | undefined;

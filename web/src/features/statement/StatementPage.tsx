@@ -9,9 +9,9 @@
  */
 import { Alert, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import type { RouteOutput } from '@shared/api/routes';
+import { formatCents } from '@shared/domain/money';
 import { useEffect, useState } from 'react';
-import type { RouteOutput } from '../../../../shared/src/api/routes';
-import { formatCents } from '../../../../shared/src/domain/money';
 import { call, errorMessage } from '../../api/client';
 import { ScrollableTable } from '../../components/ScrollableTable';
 import { useDocumentTitle } from '../../components/useDocumentTitle';

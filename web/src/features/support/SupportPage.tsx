@@ -3,8 +3,9 @@
  * the schema the server uses, including the spec's quirk: an empty message
  * reads 'Subject is required'. Success clears the form.
  */
+
+import { sendContactMessageInput } from '@shared/schemas/public';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { sendContactMessageInput } from '../../../../shared/src/schemas/public';
 import { ApiError, call, errorMessage, isAbortError } from '../../api/client';
 import { Button } from '../../components/Button';
 import { SocialLinks } from '../../components/SocialLinks';

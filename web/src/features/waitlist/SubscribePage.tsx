@@ -3,9 +3,10 @@
  * Name and email required, company optional; validated with the schema the
  * server uses. Success: 'Interest logged' for 3 s, then home after 4 s.
  */
+
+import { joinWaitlistInput } from '@shared/schemas/public';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { joinWaitlistInput } from '../../../../shared/src/schemas/public';
 import { ApiError, call, errorMessage, isAbortError } from '../../api/client';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
