@@ -24,6 +24,8 @@ export default defineConfig({
         test: {
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
+          // CPU-bound synths: one per core.
+          maxWorkers: 2,
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
@@ -34,8 +36,14 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           globalSetup: ['test/support/integrationGlobalSetup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          setupFiles: ['test/support/handlerUse.ts'],
+          // Three files at once on two cores: each waits on DynamoDB Local, cognito-local and HTTP
+          // much of the time (1.6x faster than one at a time on an idle machine). Files never share
+          // data: each makes its own table, gateway and Stripe emulator.
+          maxWorkers: 3,
+          // Hang guards, not speed checks: three files share two cores, and CI may share them too.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {

@@ -6,8 +6,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import {
   type Access,
   corsPolicy,
@@ -19,6 +17,7 @@ import {
 } from '@shared/api/routes';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { verifyBearer } from '../../lambdas/src/platform/auth';
+import { lazyHandlers } from './handlerModules';
 import type { LogSink } from './processes';
 
 type Handler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyResultV2>;
@@ -41,14 +40,9 @@ export interface GatewayOptions {
   localEndpoints?: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
 }
 
+/** Every route's handler, each imported on its first request (handlerModules.ts). */
 export async function loadHandlers(root = process.cwd()): Promise<Map<OperationId, Handler>> {
-  const handlers = new Map<OperationId, Handler>();
-  for (const op of operationIds) {
-    const mod = (await import(pathToFileURL(resolve(root, handlerFile(op))).href)) as { handler?: Handler };
-    if (typeof mod.handler !== 'function') throw new Error(`${handlerFile(op)} exports no handler`);
-    handlers.set(op, mod.handler);
-  }
-  return handlers;
+  return lazyHandlers<OperationId, Handler>(operationIds, handlerFile, root);
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {

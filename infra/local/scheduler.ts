@@ -3,9 +3,8 @@
  * the same cron (UTC). Jobs are idempotent per day, so a restart never repeats
  * work. Any job can also be run at once through the gateway's /_local/jobs.
  */
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { type Cron, type JobId, jobFile, jobIds, jobs } from '@shared/api/schedules';
+import { lazyHandlers } from './handlerModules';
 import type { LogSink } from './processes';
 
 type JobHandler = (event?: { time?: string }) => Promise<unknown>;
@@ -33,14 +32,9 @@ export function nextFireTime(cron: Cron, from: Date): Date {
   throw new Error(`cron ${JSON.stringify(cron)} never fires`);
 }
 
+/** Every scheduled job's handler, each imported on its first run (handlerModules.ts). */
 export async function loadJobHandlers(root = process.cwd()): Promise<Map<JobId, JobHandler>> {
-  const handlers = new Map<JobId, JobHandler>();
-  for (const id of jobIds) {
-    const mod = (await import(pathToFileURL(resolve(root, jobFile(id))).href)) as { handler?: JobHandler };
-    if (typeof mod.handler !== 'function') throw new Error(`${jobFile(id)} exports no handler`);
-    handlers.set(id, mod.handler);
-  }
-  return handlers;
+  return lazyHandlers<JobId, JobHandler>(jobIds, jobFile, root);
 }
 
 export async function startScheduler(options: {

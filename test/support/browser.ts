@@ -5,11 +5,8 @@
  */
 
 import { randomInt } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { CLIENT_IP_HEADER } from './integrationStack';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -35,13 +32,25 @@ function browserClientIp(): string {
   return `172.${16 + randomInt(16)}.${randomInt(256)}.${1 + randomInt(254)}`;
 }
 
-export async function launchBrowser(viewport = { width: 1280, height: 900 }) {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'lb-chromium-'));
-  const context: BrowserContext = await chromium.launchPersistentContext(userDataDir, {
+/**
+ * One Chromium per test worker, started on first use; Playwright ends it with
+ * the process. Each launchBrowser() is a new browser context in it: its own
+ * cookies, storage and cache, as a separate person's browser, without paying
+ * for a Chromium start each time (a test file opens a dozen or more).
+ */
+let chromiumProcess: Promise<Browser> | undefined;
+function sharedChromium(): Promise<Browser> {
+  chromiumProcess ??= chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    viewport,
     args: CHROMIUM_FLAGS,
+  });
+  return chromiumProcess;
+}
+
+export async function launchBrowser(viewport = { width: 1280, height: 900 }) {
+  const context: BrowserContext = await (await sharedChromium()).newContext({
+    viewport,
     // Every test page asks for reduced motion: the tour, modals and notifications
     // then appear at once, so a test never races an animation.
     reducedMotion: 'reduce',
@@ -56,7 +65,6 @@ export async function launchBrowser(viewport = { width: 1280, height: 900 }) {
     context,
     close: async () => {
       await context.close();
-      rmSync(userDataDir, { recursive: true, force: true });
     },
   };
 }
