@@ -4,12 +4,8 @@
  * NodejsFunction; the bench and test/infra/authorizationBundle.test.ts to
  * esbuild). The names are CDK's BundlingOptions.
  */
-import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from 'esbuild';
 import { LAMBDA_ESBUILD_TARGET } from './nodeRuntime';
-
-/** The repository's tsconfig.json: its `@shared/*` path is how the handlers reach shared code. */
-export const LAMBDA_TSCONFIG = fileURLToPath(new URL('../../tsconfig.json', import.meta.url));
 
 export const LAMBDA_BUNDLING = {
   target: LAMBDA_ESBUILD_TARGET,
@@ -46,7 +42,6 @@ export function esbuildOptionsFor(entry: string, outfile: string): BuildOptions 
     sourcesContent: LAMBDA_BUNDLING.sourcesContent,
     external: LAMBDA_BUNDLING.externalModules,
     mainFields: LAMBDA_BUNDLING.mainFields,
-    tsconfig: LAMBDA_TSCONFIG,
     banner: { js: LAMBDA_BUNDLING.banner },
     outfile,
   };

@@ -23,7 +23,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { repoRoot } from '../config';
-import { LAMBDA_BUNDLING, LAMBDA_NODE_OPTIONS, LAMBDA_TSCONFIG } from '../lambdaBundling';
+import { LAMBDA_BUNDLING, LAMBDA_NODE_OPTIONS } from '../lambdaBundling';
 import { LAMBDA_NODE_MAJOR } from '../nodeRuntime';
 
 /** CDK's own runtime object for each major the app may be set to (nodeRuntime.ts). */
@@ -109,7 +109,7 @@ export class AppFunction extends Construct implements IGrantable {
       role: this.role,
       logGroup: this.logGroup,
       environment: { ...props.environment, NODE_OPTIONS: LAMBDA_NODE_OPTIONS },
-      bundling: { format: OutputFormat.ESM, ...LAMBDA_BUNDLING, tsconfig: LAMBDA_TSCONFIG },
+      bundling: { format: OutputFormat.ESM, ...LAMBDA_BUNDLING },
     });
 
     Validations.of(this.function).acknowledge({
