@@ -60,6 +60,10 @@ const nasty = [
   '\u0000',
   'a\u0000b',
   '\u202Egnp.exe\u202C',
+  // Six characters, more bytes: a code compared in constant time must be refused before (attack 12).
+  'é12345',
+  '\u202E12345',
+  '１２３４５６',
   '\u2066\u200F\u061C',
   '\uFEFF',
   '\uD800',

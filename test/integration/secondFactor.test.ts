@@ -85,6 +85,42 @@ describe('enrolling an authenticator app', () => {
   });
 });
 
+describe('attack 12: a code of multi-byte or direction-control characters', () => {
+  it('is refused with 400 on every code route, and the enrolment it was sent to stays pending', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const token = manager.accessToken;
+    const started = await api(stack.apiUrl, 'POST', '/me/secondFactor/totp', { token, body: {} });
+    expect(started.status).toBe(200);
+    // Six characters, more than six bytes: the constant-time comparison once threw on these (500).
+    const hostile = [
+      'é12345',
+      '\u202e12345',
+      '１２３４５６',
+      '12345\u200f',
+      '\u0000\u0000\u0000\u0000\u0000\u0000',
+    ];
+    const routes: [string, Record<string, unknown>][] = [
+      ['/me/secondFactor/totp/confirm', {}],
+      ['/auth/secondFactor/turnOff', {}],
+      ['/me/secondFactor/recoveryCodes', {}],
+      ['/auth/stepUp', {}],
+    ];
+    for (const code of hostile) {
+      for (const [path, body] of routes) {
+        const res = await api(stack.apiUrl, 'POST', path, { token, body: { ...body, code } });
+        expect({ path, code, status: res.status }).toEqual({ path, code, status: 400 });
+        expect(res.body.error.code).toBe('VALIDATION_FAILED');
+      }
+    }
+    expect((await api(stack.apiUrl, 'GET', '/me/secondFactor', { token })).body.totpEnabled).toBe(false);
+    const confirmed = await api(stack.apiUrl, 'POST', '/me/secondFactor/totp/confirm', {
+      token,
+      body: { code: codeFor(started.body.secret) },
+    });
+    expect(confirmed.status).toBe(200);
+  });
+});
+
 describe('signing in with a second factor', () => {
   it('asks for the code only once the password is right, and lets in with it', async () => {
     const manager = await registerManager(stack.apiUrl, stack.mailbox);

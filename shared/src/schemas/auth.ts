@@ -59,11 +59,18 @@ export const inviteManagerInput = z.object({
 });
 
 /** An authenticator code (6 digits) or a recovery code (`xxxx-xxxx-xxxx`). */
+/**
+ * An authenticator code (six digits) or a recovery code (letters and digits,
+ * dashes and spaces as typed). Nothing else gets further: a multi-byte or
+ * direction-control character would make a six-character code longer than
+ * six bytes, which the constant-time comparison refuses by throwing.
+ */
 export const secondFactorCode = z
   .string({ error: 'Code is required' })
   .trim()
   .min(1, { error: 'Code is required' })
-  .max(40, { error: 'That code is too long' });
+  .max(40, { error: 'That code is too long' })
+  .regex(/^[A-Za-z0-9 -]+$/, { error: 'That code is not valid. Use only the letters and digits shown.' });
 
 export const signInInput = z.object({
   email: requiredEmail,

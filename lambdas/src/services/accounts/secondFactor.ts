@@ -103,7 +103,7 @@ export async function confirmTotpEnrolment(actor: Actor, code: string, now: Date
   if (!record?.pendingSecret) {
     throw new AppError('CONFLICT', 'Start setting up the authenticator app again.');
   }
-  const step = matchingStep(record.pendingSecret, code, Date.now());
+  const step = isTotpCode(code) ? matchingStep(record.pendingSecret, code.trim(), Date.now()) : undefined;
   if (step === undefined) {
     throw new AppError('VALIDATION_FAILED', 'That code is not valid.', {
       fields: { code: 'That code is not valid. Enter the current code from the app.' },
