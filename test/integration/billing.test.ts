@@ -6,12 +6,14 @@
  * makes them (POST /v1/tokens with the publishable key), through the real SDK.
  */
 import { randomUUID } from 'node:crypto';
+import { routes } from '@shared/api/routes';
 import { CARD_FORM_MAX } from '@shared/schemas/billing';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
 import { registerManager, uniqueEmail } from '../support/accountFlows';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
+import { holdClock, releaseClock } from '../support/productClock';
 import { ADDRESS, emulatorClient, sender, setUpTeam } from '../support/teams';
 
 let stack: IntegrationStack;
@@ -254,5 +256,65 @@ describe('cards on file', () => {
     const res = await send('GET', '/billing/customer', manager.accessToken);
     expect(res.status).toBe(409);
     expect(res.body.error.message).toBe('Finish setting up your account first.');
+  });
+});
+
+describe('attack 10: card testing', () => {
+  it('stops one manager trying card after card, at setup and on the Credit Card page, with the rate-limit words', async () => {
+    // One window for every try, however long a busy machine takes over them.
+    holdClock(new Date());
+    onTestFinished(releaseClock);
+    const declinedCard = '4000000000009995';
+
+    const newcomer = await registerManager(stack.apiUrl, stack.mailbox);
+    const setupLimit = routes.finalizeSetup.access.rateLimit?.limit ?? 0;
+    for (let i = 0; i < setupLimit; i++) {
+      const tried = await send(
+        'POST',
+        '/billing/setup',
+        newcomer.accessToken,
+        setupBody(await tokenFor(declinedCard)),
+        `setup-${randomUUID()}`,
+      );
+      expect(tried.status).toBe(422);
+    }
+    const stopped = await send(
+      'POST',
+      '/billing/setup',
+      newcomer.accessToken,
+      setupBody(await tokenFor('4242424242424242')),
+      `setup-${randomUUID()}`,
+    );
+    expect(stopped.status).toBe(429);
+    expect(stopped.body.error).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'Too many requests. Please try again later.',
+    });
+    expect(await teamStatus(newcomer.accessToken)).not.toBe('active');
+
+    const { manager } = await setUpTeam(stack);
+    const cardLimit = routes.addCard.access.rateLimit?.limit ?? 0;
+    for (let i = 0; i < cardLimit; i++) {
+      const tried = await send(
+        'POST',
+        '/billing/cards',
+        manager.accessToken,
+        { token: await tokenFor(declinedCard) },
+        `card-${randomUUID()}`,
+      );
+      expect(tried.status).toBe(422);
+    }
+    const refused = await send(
+      'POST',
+      '/billing/cards',
+      manager.accessToken,
+      { token: await tokenFor('5555555555554444') },
+      `card-${randomUUID()}`,
+    );
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe('RATE_LIMITED');
+    // Nothing reached Stripe: the team still has only its first card.
+    const cards = (await send('GET', '/billing/customer', manager.accessToken)).body.cards;
+    expect(cards.map((c: { last4: string }) => c.last4)).toEqual(['4242']);
   });
 });

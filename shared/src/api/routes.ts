@@ -209,6 +209,12 @@ const EMAIL_SENDING_LIMIT: RateLimit = { limit: 5, windowSeconds: 600 };
 const SIGN_IN_CLIENT_LIMIT: RateLimit = { limit: 60, windowSeconds: 600 };
 /** Second-factor codes: enough for typos, too few to guess six digits. */
 const CODE_LIMIT: RateLimit = { limit: 10, windowSeconds: 600 };
+/**
+ * Adding a card to the team (setup, Credit Card page): enough for a manager's
+ * typos and declines, too few for card testing (trying stolen numbers one
+ * after another against our Stripe account).
+ */
+const CARD_LIMIT: RateLimit = { limit: 10, windowSeconds: 3_600 };
 /** Invite check and e-mail links: enough for typos, too few to enumerate addresses. */
 const LOOKUP_LIMIT: RateLimit = { limit: 20, windowSeconds: 600 };
 /** Every page load of a signed-in person refreshes once; offices share addresses. */
@@ -525,7 +531,7 @@ export const routes = {
     path: '/billing/setup',
     summary:
       "The setup wizard's finish: the team's billing customer and first card, billing address, cycle anchored today; optional invitations.",
-    access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true },
+    access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true, rateLimit: CARD_LIMIT },
     input: finalizeSetupInput,
     output: setupOutput,
     idempotent: true,
@@ -544,7 +550,7 @@ export const routes = {
     method: 'POST',
     path: '/billing/cards',
     summary: 'Add a card on file from a provider token; funds members whose charge was declined before.',
-    access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true },
+    access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true, rateLimit: CARD_LIMIT },
     input: addCardInput,
     output: customerOutput,
     idempotent: true,
