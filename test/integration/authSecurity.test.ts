@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { routes } from '@shared/api/routes';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { db, tableName } from '../../lambdas/src/data/client';
 import { issueEmailToken } from '../../lambdas/src/data/emailTokens';
 import { keys } from '../../lambdas/src/data/keys';
@@ -12,6 +12,7 @@ import {
   postJson,
   startIntegrationStack,
 } from '../support/integrationStack';
+import { holdClock, releaseClock } from '../support/productClock';
 
 let stack: IntegrationStack;
 beforeAll(async () => {
@@ -39,6 +40,52 @@ async function backdateFailures(scope: 'address' | 'source', id: string, seconds
 
 const signInFrom = (ip: string, email: string, password: string) =>
   postJson(`${stack.apiUrl}/auth/signIn`, { email, password }, { [CLIENT_IP_HEADER]: ip });
+
+describe('attack 7: guesses sent all at once', () => {
+  it('let through at most the free tries and one more, at one address from 50 sources at once', async () => {
+    // No delay runs out while the guesses are in flight, however slow the machine.
+    holdClock(new Date());
+    onTestFinished(releaseClock);
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => signInFrom(`198.51.100.${100 + i}`, manager.email, `wrong-${i}`)),
+    );
+    const statuses = answers.map((a) => a.status);
+    const checked = statuses.filter((s) => s === 401).length;
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(THROTTLE.address.free + 1);
+    expect(statuses.filter((s) => s === 429).length).toBe(50 - checked);
+    for (const refused of answers.filter((a) => a.status === 429))
+      expect(refused.body.error.message).toBe(
+        'Too many failed sign-ins. Please wait a moment and try again.',
+      );
+  });
+
+  it('let through at most the free tries and one more from one source across 50 addresses at once', async () => {
+    holdClock(new Date());
+    onTestFinished(releaseClock);
+    const spray = '198.51.100.99';
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => signInFrom(spray, uniqueEmail('parallel'), 'wrong')),
+    );
+    const checked = answers.filter((a) => a.status === 401).length;
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(THROTTLE.source.free + 1);
+    expect(answers.filter((a) => a.status === 429).length).toBe(50 - checked);
+  });
+
+  it('gives a right password back its try: the owner signing in between guesses is not counted', async () => {
+    holdClock(new Date());
+    onTestFinished(releaseClock);
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    for (let i = 0; i < THROTTLE.address.free + 3; i++) {
+      expect((await signInFrom('198.51.100.98', manager.email, PASSWORD)).status).toBe(200);
+    }
+    for (let i = 0; i < THROTTLE.address.free; i++) {
+      expect((await signInFrom('198.51.100.97', manager.email, `wrong-${i}`)).status).toBe(401);
+    }
+  });
+});
 
 describe('sign-in throttling: failures, not attempts, with growing delays', () => {
   it('never counts a right password: many sign-ins in a row all succeed', async () => {

@@ -55,7 +55,7 @@ import { sendManagerInvitationEmail, sendPasswordResetEmail, sendVerificationEma
 import { mayEmail } from './emailCaps';
 import { BAD_CODE, BAD_PASSWORD, CODE_REQUIRED, PASSWORD_REQUIRED } from './factorMessages';
 import { hasSecondFactor, verifySecondFactor } from './secondFactor';
-import { assertMayTry, recordFailure, recordSuccess } from './signInThrottle';
+import { reserveTry } from './signInThrottle';
 
 export const ALREADY_REGISTERED = 'An account with this email already exists. Please sign in.';
 export const BAD_CREDENTIALS = 'Incorrect email or password.';
@@ -228,23 +228,20 @@ export async function startSession(
  * so the question reveals nothing to someone without it.
  */
 export async function signIn(input: z.output<typeof signInInput>, sourceIp: string, now: Date, log: Logger) {
-  await assertMayTry(input.email, sourceIp, now);
+  // Counted as a failure from here until proved otherwise.
+  const attempt = await reserveTry(input.email, sourceIp, now);
   const userId = await getEmailOwner(input.email);
   const user = userId ? await getUser(userId) : undefined;
   // Unknown, deleted and wrong-password all read the same: nothing to learn by probing.
   if (!user || user.status === 'deleted') {
     log.info('sign-in refused', { reason: user ? 'deleted' : 'unknown' });
-    await recordFailure(input.email, sourceIp, now);
     throw new AppError('UNAUTHENTICATED', BAD_CREDENTIALS);
   }
   let tokens: Awaited<ReturnType<typeof passwordSignIn>>;
   try {
     tokens = await passwordSignIn(input.email, input.password);
   } catch (error) {
-    if (error instanceof InvalidCredentials) {
-      await recordFailure(input.email, sourceIp, now);
-      throw new AppError('UNAUTHENTICATED', BAD_CREDENTIALS);
-    }
+    if (error instanceof InvalidCredentials) throw new AppError('UNAUTHENTICATED', BAD_CREDENTIALS);
     throw error;
   }
   if (await hasSecondFactor(user.userId)) {
@@ -252,13 +249,16 @@ export async function signIn(input: z.output<typeof signInInput>, sourceIp: stri
     if (!code || !(await verifySecondFactor(user.userId, code))) {
       // The tokens Cognito just issued are never handed out: end them at once.
       await revokeRefreshToken(tokens.refreshToken);
-      if (!code) throw new AppError('MFA_REQUIRED', CODE_REQUIRED);
+      if (!code) {
+        // The password was right: asking for the code is no failure.
+        await attempt.release();
+        throw new AppError('MFA_REQUIRED', CODE_REQUIRED);
+      }
       log.info('sign-in refused', { reason: 'second factor' });
-      await recordFailure(input.email, sourceIp, now);
       throw new AppError('UNAUTHENTICATED', BAD_CODE, { fields: { code: BAD_CODE } });
     }
   }
-  await recordSuccess(input.email);
+  await attempt.succeeded();
   await setUserFields(user.userId, { lastLogin: now.toISOString() });
   return startSession(user, tokens, now);
 }
@@ -274,15 +274,17 @@ export async function stepUp(
   sourceIp: string,
   now: Date,
 ) {
-  await assertMayTry(actor.email, sourceIp, now);
+  const attempt = await reserveTry(actor.email, sourceIp, now);
   let proved = false;
   if (await hasSecondFactor(actor.userId)) {
     if (!input.code) {
+      await attempt.release();
       throw new AppError('VALIDATION_FAILED', CODE_REQUIRED, { fields: { code: CODE_REQUIRED } });
     }
     proved = await verifySecondFactor(actor.userId, input.code);
   } else {
     if (!input.password) {
+      await attempt.release();
       throw new AppError('VALIDATION_FAILED', PASSWORD_REQUIRED, { fields: { password: PASSWORD_REQUIRED } });
     }
     try {
@@ -294,11 +296,11 @@ export async function stepUp(
     }
   }
   if (!proved) {
-    await recordFailure(actor.email, sourceIp, now);
     // The same words as sign-in's for a wrong code; a password has its own.
     if (input.code) throw new AppError('VALIDATION_FAILED', BAD_CODE, { fields: { code: BAD_CODE } });
     throw new AppError('VALIDATION_FAILED', BAD_PASSWORD, { fields: { password: BAD_PASSWORD } });
   }
+  await attempt.release();
   if (actor.tokenId) await putStepUp(actor.userId, actor.tokenId, now, FRESH_FACTOR_SECONDS);
 }
 

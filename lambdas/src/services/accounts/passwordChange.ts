@@ -15,7 +15,7 @@ import { recordAudit } from '../../data/audit';
 import type { Actor } from '../../platform/auth';
 import type { SessionCookie } from '../../platform/sessionCookie';
 import { endOtherSessions } from './otherSessions';
-import { assertMayTry, recordFailure } from './signInThrottle';
+import { reserveTry } from './signInThrottle';
 
 export async function changePassword(
   actor: Actor,
@@ -24,17 +24,17 @@ export async function changePassword(
   sourceIp: string,
   now: Date,
 ): Promise<{ ok: true }> {
-  await assertMayTry(actor.email, sourceIp, now);
+  const attempt = await reserveTry(actor.email, sourceIp, now);
   try {
     const proof = await passwordSignIn(actor.email, input.currentPassword);
     await revokeRefreshToken(proof.refreshToken);
   } catch (error) {
     if (!(error instanceof InvalidCredentials)) throw error;
-    await recordFailure(actor.email, sourceIp, now);
     throw new AppError('VALIDATION_FAILED', CURRENT_PASSWORD_WRONG, {
       fields: { currentPassword: CURRENT_PASSWORD_WRONG },
     });
   }
+  await attempt.release();
   await setPassword(actor.email, input.password);
   await recordAudit({
     teamId: actor.teamId,

@@ -15,7 +15,7 @@ import type { SessionCookie } from '../../platform/sessionCookie';
 import { BAD_CODE } from './factorMessages';
 import { endOtherSessions } from './otherSessions';
 import { hasSecondFactor, verifySecondFactor } from './secondFactor';
-import { assertMayTry, recordFailure } from './signInThrottle';
+import { reserveTry } from './signInThrottle';
 
 export async function turnOffSecondFactor(
   actor: Actor,
@@ -24,13 +24,15 @@ export async function turnOffSecondFactor(
   sourceIp: string,
   now: Date,
 ): Promise<{ ok: true }> {
-  await assertMayTry(actor.email, sourceIp, now);
-  if (!(await hasSecondFactor(actor.userId)))
+  const attempt = await reserveTry(actor.email, sourceIp, now);
+  if (!(await hasSecondFactor(actor.userId))) {
+    await attempt.release();
     throw new AppError('CONFLICT', 'Two-step sign-in is already off for this account.');
+  }
   if (!(await verifySecondFactor(actor.userId, code))) {
-    await recordFailure(actor.email, sourceIp, now);
     throw new AppError('VALIDATION_FAILED', BAD_CODE, { fields: { code: BAD_CODE } });
   }
+  await attempt.release();
   if (!(await turnOffTotp(actor.userId)))
     throw new AppError('CONFLICT', 'Two-step sign-in is already off for this account.');
   await recordAudit({

@@ -11,10 +11,15 @@
  *   addresses is slowed hard, without touching owners elsewhere.
  *
  * A wrong second-factor code is a failure too. A successful sign-in clears the
- * address's count.
+ * address's count. Each try is counted before it is checked (reserveTry).
  */
 import { AppError } from '@shared/errors';
-import { addFailure, clearFailures, type FailureScope, getFailures } from '../../data/signInFailures';
+import {
+  clearFailures,
+  type FailureScope,
+  releaseTry,
+  reserveTry as reserveFailure,
+} from '../../data/signInFailures';
 
 export interface DelayRule {
   /** Failures allowed before any wait. */
@@ -38,26 +43,40 @@ export function delayAfter(failures: number, rule: DelayRule): number {
 
 const WAIT = 'Too many failed sign-ins. Please wait a moment and try again.';
 
-/** Refuses (RATE_LIMITED, Retry-After) while a delay earned by earlier failures runs. */
-export async function assertMayTry(email: string, sourceIp: string, now: Date): Promise<void> {
-  const scopes: [FailureScope, string][] = [
-    ['address', email],
-    ['source', sourceIp],
-  ];
-  let wait = 0;
-  for (const [scope, id] of scopes) {
-    const count = await getFailures(scope, id);
-    if (!count) continue;
-    const readyAt = count.lastFailureAt.getTime() + delayAfter(count.failures, THROTTLE[scope]) * 1000;
-    wait = Math.max(wait, Math.ceil((readyAt - now.getTime()) / 1000));
+/** A try that counts as a failure until the caller says otherwise. */
+export interface Try {
+  /** The owner got in: the address's failures are forgotten, the source's try given back. */
+  succeeded(): Promise<void>;
+  /** Neither a failure nor a sign-in (a right password still needing its code, a step-up proved): given back. */
+  release(): Promise<void>;
+}
+
+/**
+ * Reserves a try for `email` from `sourceIp` before the password or code is
+ * checked, counted as a failure at once (a conditional write per scope), or
+ * refuses (RATE_LIMITED, Retry-After) while a delay earned by earlier
+ * failures runs. Checking first and counting after let parallel guesses all
+ * pass the same count; reserving first lets through at most the free tries
+ * and one more, however many arrive at once.
+ */
+export async function reserveTry(email: string, sourceIp: string, now: Date): Promise<Try> {
+  const address = await reserveFailure('address', email, now, (n) => delayAfter(n, THROTTLE.address));
+  if (address.waitSeconds > 0) throw waitFor(address.waitSeconds);
+  const source = await reserveFailure('source', sourceIp, now, (n) => delayAfter(n, THROTTLE.source));
+  if (source.waitSeconds > 0) {
+    await releaseTry('address', email, now);
+    throw waitFor(source.waitSeconds);
   }
-  if (wait > 0) throw new AppError('RATE_LIMITED', WAIT, { headers: { 'Retry-After': String(wait) } });
+  return {
+    succeeded: async () => {
+      await Promise.all([clearFailures('address', email), releaseTry('source', sourceIp, now)]);
+    },
+    release: async () => {
+      await Promise.all([releaseTry('address', email, now), releaseTry('source', sourceIp, now)]);
+    },
+  };
 }
 
-export async function recordFailure(email: string, sourceIp: string, now: Date): Promise<void> {
-  await Promise.all([addFailure('address', email, now), addFailure('source', sourceIp, now)]);
-}
-
-export async function recordSuccess(email: string): Promise<void> {
-  await clearFailures('address', email);
+function waitFor(seconds: number): AppError {
+  return new AppError('RATE_LIMITED', WAIT, { headers: { 'Retry-After': String(seconds) } });
 }

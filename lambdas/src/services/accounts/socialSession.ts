@@ -25,7 +25,7 @@ import type { Logger } from '../../platform/log';
 import { startSession } from './accounts';
 import { BAD_CODE, CODE_REQUIRED } from './factorMessages';
 import { hasSecondFactor, verifySecondFactor } from './secondFactor';
-import { assertMayTry, recordFailure, recordSuccess } from './signInThrottle';
+import { reserveTry } from './signInThrottle';
 
 export const SOCIAL_SIGN_IN_FAILED = 'The sign-in with the provider did not complete.';
 export const SOCIAL_SIGN_IN_OFF = 'Sign-in with Google or Facebook is not available here.';
@@ -93,11 +93,14 @@ export async function finishSocialSession(
   const userId = challenge ? await pendingSocialSignInUser(challenge, now) : undefined;
   const user = userId ? await getUser(userId) : undefined;
   if (!challenge || !user || user.status === 'deleted') throw expired;
-  await assertMayTry(user.email, sourceIp, now);
+  const attempt = await reserveTry(user.email, sourceIp, now);
   // Claimed before the code is checked: of two codes sent at once only one is checked (and
   // spent); the other finds nothing waiting. A wrong code puts the sign-in back to wait.
   const tokens = await claimPendingSocialSignIn(challenge, now);
-  if (!tokens) throw expired;
+  if (!tokens) {
+    await attempt.release();
+    throw expired;
+  }
   let proved: boolean;
   try {
     proved = await verifySecondFactor(user.userId, code);
@@ -108,16 +111,16 @@ export async function finishSocialSession(
   if (!proved) {
     await releasePendingSocialSignIn(challenge, tokens, now);
     log.info('social sign-in refused', { reason: 'second factor' });
-    await recordFailure(user.email, sourceIp, now);
     throw new AppError('UNAUTHENTICATED', BAD_CODE, { fields: { code: BAD_CODE } });
   }
   // Every session was ended (sign-out, password reset) while this one waited: it ended with them.
   const issuedAt = Number(unverifiedClaims(tokens.accessToken).iat ?? 0);
   if (issuedAt < (user.sessionsValidAfter ?? 0)) {
     await revokeWebClientToken(tokens.refreshToken);
+    await attempt.release();
     throw expired;
   }
-  await recordSuccess(user.email);
+  await attempt.succeeded();
   await setUserFields(user.userId, { lastLogin: now.toISOString() });
   return startSession(user, tokens, now, 'web');
 }
