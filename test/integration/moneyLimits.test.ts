@@ -13,9 +13,10 @@ import { promisify } from 'node:util';
 import { cardAccount, poolAccount } from '@shared/domain/ledger';
 import type Stripe from 'stripe';
 import StripeSdk from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { balanceOf, teamJournal } from '../../lambdas/src/data/ledger';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
+import { holdClock, releaseClock } from '../support/productClock';
 import { emulatorClient, joinTeam, sender, setUpTeam } from '../support/teams';
 
 const run = promisify(execFile);
@@ -147,6 +148,43 @@ describe('daily deposit limit', () => {
       amount: 1,
     });
     expect(room.body.remainingTodayCents).toBe(4000);
+  });
+
+  it('attack 4: an Idempotency-Key used again a day later is counted again against the limit', async () => {
+    const team = await setUpTeam(stack);
+    const [a, b, c] = [
+      await joinTeam(stack, team.manager, 25),
+      await joinTeam(stack, team.manager, 25),
+      await joinTeam(stack, team.manager, 25),
+    ];
+    expect((await ops('set-limits', '--team', team.teamId, '--deposit-daily', '100')).code).toBe(0);
+    const key = `reused-${randomUUID()}`;
+    expect(
+      (
+        await send(
+          'POST',
+          '/funds/deposit',
+          team.manager.accessToken,
+          { userIds: [a.userId], amount: 1 },
+          key,
+        )
+      ).status,
+    ).toBe(200);
+
+    // A day and an hour on: the key's record has expired, and it is another limit day.
+    holdClock(new Date(Date.now() + 25 * 3600 * 1000));
+    onTestFinished(releaseClock);
+    const charges = await chargeCount(team.customerId);
+    const reused = await send(
+      'POST',
+      '/funds/deposit',
+      team.manager.accessToken,
+      { userIds: [b.userId, c.userId], amount: 60 },
+      key,
+    );
+    expect(reused.status, JSON.stringify(reused.body)).toBe(422);
+    expect(reused.body.error.code).toBe('LIMIT_EXCEEDED');
+    expect(await chargeCount(team.customerId)).toBe(charges);
   });
 
   it('gives a declined charge back to the day', async () => {

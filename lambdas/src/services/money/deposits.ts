@@ -86,9 +86,10 @@ export async function deposit(
   const { team, customerId, eligible, skipped } = await depositPlan(actor, input);
   const results: { userId: string; status: 'credited' | 'declined' | 'skipped'; message?: string }[] =
     skipped.map((userId) => ({ userId, status: 'skipped', message: SKIPPED }));
-  const reservationId = `DEPOSIT#${key}`;
-  if (eligible.length > 0)
-    await reserveWithinLimit(team, 'deposit', reservationId, input.amount * eligible.length, now);
+  const reservationId =
+    eligible.length > 0
+      ? await reserveWithinLimit(team, 'deposit', `DEPOSIT#${key}`, input.amount * eligible.length, now)
+      : undefined;
   for (const user of eligible) {
     const { userId } = user;
     const result = await charge(
@@ -124,7 +125,7 @@ export async function deposit(
     results.push({ userId, status: 'credited' });
   }
   const credited = results.filter((r) => r.status === 'credited').length;
-  if (eligible.length > 0) await settleWithinLimit(team, 'deposit', reservationId, input.amount * credited);
+  if (reservationId) await settleWithinLimit(team, 'deposit', reservationId, input.amount * credited);
   // Results in the order asked, as before.
   const order = [...new Set(input.userIds)];
   results.sort((a, b) => order.indexOf(a.userId) - order.indexOf(b.userId));

@@ -36,22 +36,29 @@ export async function checkWithinLimit(team: TeamRecord, kind: MoneyLimitKind, c
 }
 
 /**
- * Counts `cents` against today's limit under `reservationId` (once per id, so
- * a retried request is not counted twice), or refuses with the limit named.
+ * Counts `cents` against today's limit for the request `requestKey` names, or
+ * refuses with the limit named. The reservation is the request's day, amount
+ * and key together: the same request retried the same day is counted once,
+ * while a key used again on another day, or for another amount, is counted
+ * again (a reservation by key alone let a key from yesterday's $1 carry
+ * today's $10,000 past the limit). Returns the reservation, to settle.
  */
 export async function reserveWithinLimit(
   team: TeamRecord,
   kind: MoneyLimitKind,
-  reservationId: string,
+  requestKey: string,
   cents: number,
   now: Date,
-): Promise<void> {
+): Promise<string> {
+  const day = limitDay(now);
+  const reservationId = `${requestKey}#${day}#${cents}`;
   const limitCents = dailyLimitCents(kind, team as unknown as Record<string, unknown>);
-  const result = await reserveMoney(team.teamId, kind, limitDay(now), reservationId, cents, limitCents);
+  const result = await reserveMoney(team.teamId, kind, day, reservationId, cents, limitCents);
   if (result.state === 'exceeded') throw refusal(kind, limitCents, result.usedCents);
+  return reservationId;
 }
 
-/** Gives back what a reservation did not move (declined charges, people skipped on the way). */
+/** Gives back what a reservation (reserveWithinLimit's answer) did not move (declined charges, people skipped on the way). */
 export async function settleWithinLimit(
   team: TeamRecord,
   kind: MoneyLimitKind,
