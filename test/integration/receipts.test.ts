@@ -424,6 +424,25 @@ describe('receipt uploads', () => {
     expect(res.body.error.message).toBe(message);
   });
 
+  it('attack 9: a receipt the manager has seen cannot be replaced through its old upload form', async () => {
+    const { manager, employee, purchaseId } = await teamWithPurchase();
+    const first = await upload(employee.accessToken, purchaseId, PNG, 'image/png');
+    expect(first.confirm?.status).toBe(200);
+    const seen = await send('GET', `/purchases/${purchaseId}/receipt`, manager.accessToken);
+    expect(seen.status).toBe(200);
+
+    // The upload's presigned POST is still within its five minutes: send other bytes with it.
+    const form = new FormData();
+    for (const [name, value] of Object.entries(first.presign.body.fields as Record<string, string>))
+      form.append(name, value);
+    form.append('file', new Blob([new Uint8Array(GIF)], { type: 'image/png' }), 'swapped');
+    await fetch(first.presign.body.url, { method: 'POST', body: form });
+
+    const viewed = await send('GET', `/purchases/${purchaseId}/receipt`, manager.accessToken);
+    const bytes = Buffer.from(await (await fetch(viewed.body.url)).arrayBuffer());
+    expect(bytes.equals(PNG)).toBe(true);
+  });
+
   it('lets the employee replace a receipt until the manager has seen it', async () => {
     const { manager, employee, teamId, purchaseId } = await teamWithPurchase();
     const first = await upload(employee.accessToken, purchaseId, PNG, 'image/png');
@@ -433,10 +452,12 @@ describe('receipt uploads', () => {
     });
     expect(second.confirm?.status).toBe(200);
     expect(second.confirm?.body.purchase.title).toBe('Better title');
-    // The replaced object is gone; only the current receipt is left under the purchase.
-    expect(await objectsUnder(`receipts/${teamId}/${purchaseId}/`)).toEqual([
-      `receipts/${teamId}/${purchaseId}/${second.presign.body.uploadId}`,
+    // The replaced object is gone; only the current receipt is left under the purchase, where
+    // no upload can reach it, and no upload is left behind.
+    expect(await objectsUnder(`confirmed/${teamId}/${purchaseId}/`)).toEqual([
+      `confirmed/${teamId}/${purchaseId}/${second.presign.body.uploadId}`,
     ]);
+    expect(await objectsUnder(`receipts/${teamId}/${purchaseId}/`)).toEqual([]);
 
     expect((await send('GET', `/purchases/${purchaseId}/receipt`, manager.accessToken)).status).toBe(200);
     const list = await send('GET', '/purchases', employee.accessToken);

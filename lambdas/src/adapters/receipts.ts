@@ -10,6 +10,7 @@ import {
   HeadObjectCommand,
   NoSuchKey,
   NotFound,
+  PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
@@ -86,6 +87,13 @@ export async function readObject(key: string, limit: number): Promise<StoredObje
     if (error instanceof Error && error.name === 'NotFound') return undefined;
     throw error;
   }
+}
+
+/** Stores `bytes` under `key` (the server's own write: no presigned policy names such a key). */
+export async function putObject(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
+  await s3().send(
+    new PutObjectCommand({ Bucket: bucket(), Key: key, Body: bytes, ContentType: contentType }),
+  );
 }
 
 export async function deleteObject(key: string): Promise<void> {

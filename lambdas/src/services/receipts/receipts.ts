@@ -24,6 +24,7 @@ import {
   deleteObject,
   presignUpload,
   presignView,
+  putObject,
   readObject,
   UPLOAD_EXPIRY_SECONDS,
   VIEW_EXPIRY_SECONDS,
@@ -37,6 +38,16 @@ import { onReceiptReceived } from './receiptPolicy';
 /** The object key of one upload: chosen here, from ids only. */
 export function receiptKey(teamId: string, purchaseId: string, uploadId: string): string {
   return `receipts/${teamId}/${purchaseId}/${uploadId}`;
+}
+
+/**
+ * Where a receipt lives once checked and recorded. An upload's presigned POST
+ * stays usable until it expires, so a confirmed receipt left at its upload key
+ * could be replaced after the manager saw it; no upload policy names a key
+ * under `confirmed/`, and the bytes stored there are the ones checked.
+ */
+export function confirmedReceiptKey(teamId: string, purchaseId: string, uploadId: string): string {
+  return `confirmed/${teamId}/${purchaseId}/${uploadId}`;
 }
 
 function refuse(message: string): never {
@@ -118,8 +129,11 @@ export async function confirmReceipt(
     await deleteObject(key);
     throw new AppError('CONFLICT', notReplaceable);
   }
+  const confirmedKey = confirmedReceiptKey(purchase.teamId, purchase.purchaseId, input.uploadId);
+  await putObject(confirmedKey, stored.bytes, verdict.contentType);
+  await deleteObject(key);
   const receipt = {
-    key,
+    key: confirmedKey,
     contentType: verdict.contentType,
     size: stored.size,
     uploadedAt: now.toISOString(),
@@ -129,17 +143,17 @@ export async function confirmReceipt(
   try {
     updated = await recordReceipt(purchase.purchaseId, input.title, receipt);
   } catch (error) {
-    await deleteObject(key);
+    await deleteObject(confirmedKey);
     throw error;
   }
   await audit(purchase.receipt ? 'receipt.replaced' : 'receipt.uploaded', {
-    key,
+    key: confirmedKey,
     size: stored.size,
     contentType: verdict.contentType,
     title: input.title,
   });
   // The replaced file stays recoverable for 30 days as a noncurrent version (statefulStack.ts).
-  if (purchase.receipt && purchase.receipt.key !== key) await deleteObject(purchase.receipt.key);
+  if (purchase.receipt && purchase.receipt.key !== confirmedKey) await deleteObject(purchase.receipt.key);
   // A card frozen for missing receipts is unfrozen now, not at the next daily run,
   // once none is overdue (never when the manager froze it too).
   const { card } = await onReceiptReceived(purchase.userId, now);
