@@ -15,6 +15,7 @@ import type Stripe from 'stripe';
 import StripeSdk from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { balanceOf, teamJournal } from '../../lambdas/src/data/ledger';
+import { forgetStepUps } from '../support/authenticator';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 import { holdClock, releaseClock } from '../support/productClock';
 import { emulatorClient, joinTeam, sender, setUpTeam } from '../support/teams';
@@ -184,6 +185,33 @@ describe('daily deposit limit', () => {
     );
     expect(reused.status, JSON.stringify(reused.body)).toBe(422);
     expect(reused.body.error.code).toBe('LIMIT_EXCEEDED');
+    expect(await chargeCount(team.customerId)).toBe(charges);
+  });
+
+  it('attack 6: deposits under the step-up threshold ask for a factor once the day passes it', async () => {
+    const team = await setUpTeam(stack);
+    const a = await joinTeam(stack, team.manager, 25);
+    await forgetStepUps(team.manager.userId);
+    const part = { userIds: [a.userId], amount: 300 };
+    const first = await send(
+      'POST',
+      '/funds/deposit',
+      team.manager.accessToken,
+      part,
+      `part-${randomUUID()}`,
+    );
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const charges = await chargeCount(team.customerId);
+    // $300 today already: another $300 takes the day past the $500 threshold.
+    const second = await send(
+      'POST',
+      '/funds/deposit',
+      team.manager.accessToken,
+      part,
+      `part-${randomUUID()}`,
+    );
+    expect(second.status).toBe(403);
+    expect(second.body.error.code).toBe('STEP_UP_REQUIRED');
     expect(await chargeCount(team.customerId)).toBe(charges);
   });
 

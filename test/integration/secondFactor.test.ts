@@ -5,9 +5,8 @@
  * need a factor proven in the last few minutes.
  */
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { db, queryAll, tableName } from '../../lambdas/src/data/client';
+import { queryAll } from '../../lambdas/src/data/client';
 import { keys } from '../../lambdas/src/data/keys';
 import { STEP_UP_THRESHOLD_CENTS } from '../../lambdas/src/platform/freshFactor';
 import { BAD_CODE, BAD_PASSWORD } from '../../lambdas/src/services/accounts';
@@ -21,7 +20,7 @@ import {
   signIn,
   withSessionCookie,
 } from '../support/accountFlows';
-import { codeFor, enrolAuthenticator } from '../support/authenticator';
+import { codeFor, enrolAuthenticator, forgetStepUps } from '../support/authenticator';
 import { type IntegrationStack, postJson, startIntegrationStack } from '../support/integrationStack';
 
 let stack: IntegrationStack;
@@ -35,16 +34,6 @@ afterAll(async () => {
 const enrol = (user: SignedIn) => enrolAuthenticator(stack.apiUrl, user);
 
 /** As if the factor proven at sign-in were older than the freshness window. */
-async function forgetStepUps(userId: string) {
-  const items = await queryAll<{ pk: string; sk: string }>({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':prefix': 'STEPUP#' },
-  });
-  for (const { pk, sk } of items) {
-    await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk, sk } }));
-  }
-}
-
 const signInWithCode = (email: string, code: string, password = PASSWORD) =>
   postJson(`${stack.apiUrl}/auth/signIn`, { email, password, code });
 
@@ -351,6 +340,12 @@ describe('step-up: money-moving manager actions need a fresh factor', () => {
       token: manager.accessToken,
     });
     expect(deleteCard.body.error.code).toBe('STEP_UP_REQUIRED');
+    // Attack 6: every charge goes to the primary card, so choosing it is a card change too.
+    const primary = await api(stack.apiUrl, 'PUT', '/billing/customer', {
+      token: manager.accessToken,
+      body: { defaultCardId: 'card_x' },
+    });
+    expect(primary.body.error.code).toBe('STEP_UP_REQUIRED');
   });
 
   it('never asks an employee (they move no team money)', async () => {

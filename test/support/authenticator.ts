@@ -1,5 +1,8 @@
 /** The authenticator app's part in tests: the codes it shows, and enrolling one over the API. */
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import * as OTPAuth from 'otpauth';
+import { db, queryAll, tableName } from '../../lambdas/src/data/client';
+import { keys } from '../../lambdas/src/data/keys';
 import { api, type SignedIn } from './accountFlows';
 
 /** The code the app would show `stepsAhead` periods from now (each 30 s step's code works once). */
@@ -22,4 +25,15 @@ export async function enrolAuthenticator(
   if (confirmed.status !== 200)
     throw new Error(`enrolment did not confirm: ${JSON.stringify(confirmed.body)}`);
   return { secret: started.body.secret, recoveryCodes: confirmed.body.recoveryCodes };
+}
+
+/** Forgets every factor `userId` proved (sign-in or step-up): as if the last one were long ago. */
+export async function forgetStepUps(userId: string): Promise<void> {
+  const items = await queryAll<{ pk: string; sk: string }>({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':prefix': 'STEPUP#' },
+  });
+  for (const { pk, sk } of items) {
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk, sk } }));
+  }
 }

@@ -1,17 +1,15 @@
 /**
  * POST /funds/reallocate - verified manager, Idempotency-Key. Even split, remainder cents by id, no fee.
- * More than the step-up threshold in one request needs a fresh factor.
+ * More than the step-up threshold moved today, this request included, needs a fresh factor.
  */
 import { requireFreshFactorAbove } from '../platform/freshFactor';
 import { httpHandler } from '../platform/http';
-import { previewReallocation, reallocate } from '../services/money';
+import { movedToday, previewReallocation, reallocate } from '../services/money';
 
 export const handler = httpHandler('reallocateFunds', async ({ actor, input, now }) => {
-  // A refused preview (nothing left, not removed) is the reallocation's own refusal to make.
-  const amountCents = await previewReallocation(actor, input).then(
-    (preview) => preview.amountCents,
-    () => 0,
-  );
-  await requireFreshFactorAbove(actor, amountCents, now);
+  // A refused preview (nothing left, not removed) is refused as the reallocation would be: it
+  // once counted as 0 and so skipped the step-up.
+  const { amountCents } = await previewReallocation(actor, input);
+  await requireFreshFactorAbove(actor, (await movedToday(actor.teamId, now)) + amountCents, now);
   return reallocate(actor, input, now);
 });

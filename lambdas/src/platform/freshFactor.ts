@@ -10,7 +10,7 @@ import type { Actor } from './auth';
 
 /** A factor proven this recently counts as fresh. */
 export const FRESH_FACTOR_SECONDS = 5 * 60;
-/** Deposits and reallocations moving more than this in one request ask for a fresh factor. */
+/** Deposits and reallocations that take the team's day past this ask for a fresh factor. */
 export const STEP_UP_THRESHOLD_CENTS = 500_00;
 
 export const STEP_UP_MESSAGE =
@@ -23,7 +23,7 @@ export async function requireFreshFactor(actor: Actor, now: Date): Promise<void>
   throw new AppError('STEP_UP_REQUIRED', STEP_UP_MESSAGE);
 }
 
-/** The same, only when one request moves more than the threshold. */
+/** The same, only when `cents` (the day's moves with this one) pass the threshold. */
 export async function requireFreshFactorAbove(actor: Actor, cents: number, now: Date): Promise<void> {
   if (cents > STEP_UP_THRESHOLD_CENTS) await requireFreshFactor(actor, now);
 }

@@ -562,6 +562,8 @@ export const routes = {
     path: '/billing/customer',
     summary: 'Set the primary card.',
     access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true },
+    // Every charge goes to the primary card: choosing it is a card change like adding one.
+    freshFactor: 'always',
     input: updateCustomerInput,
     output: customerOutput,
     uses: ['table:write', 'stripe'],

@@ -5,6 +5,7 @@
  */
 export { collectDebt } from './debtCollection';
 export { deposit, previewDeposit } from './deposits';
+export { movedToday } from './movedToday';
 export { pooledFrom, retireEmployeeMoney, sweepToPool } from './pool';
 export { asRule } from './poolClaim';
 export { previewReallocation, reallocate } from './reallocation';
