@@ -505,6 +505,34 @@ describe('password recovery', () => {
     expect(refresh.status).toBe(401);
   });
 
+  it('ends an older reset link when a newer one is sent, and every link when the password changes', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const reset = (token: string, password: string) =>
+      postJson(`${stack.apiUrl}/auth/resetPassword`, { token, password, confirmPassword: password });
+    await postJson(`${stack.apiUrl}/auth/forgotPassword`, { email: manager.email });
+    const older = await linkToken(stack.mailbox, manager.email, '/forgotpassword');
+    await postJson(`${stack.apiUrl}/auth/forgotPassword`, { email: manager.email });
+    const newer = await linkToken(stack.mailbox, manager.email, '/forgotpassword');
+    expect(newer).not.toBe(older);
+    const refused = await reset(older, 'an older link secret');
+    expect(refused.status).toBe(404);
+    expect(refused.body.error.message).toBe('This link is invalid or has expired. Please request a new one.');
+
+    // A link sent, then the password changed while signed in: the link would undo the change.
+    const signedIn = await signIn(stack.apiUrl, manager.email);
+    const changed = await api(stack.apiUrl, 'POST', '/auth/changePassword', {
+      token: signedIn.body.accessToken,
+      body: {
+        currentPassword: PASSWORD,
+        password: 'changed while signed in',
+        confirmPassword: 'changed while signed in',
+      },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect((await reset(newer, 'a late link secret')).status).toBe(404);
+    expect((await signIn(stack.apiUrl, manager.email, 'changed while signed in')).status).toBe(200);
+  });
+
   it('refuses an expired or unknown link', async () => {
     const res = await postJson(`${stack.apiUrl}/auth/resetPassword`, {
       token: 'x'.repeat(43),

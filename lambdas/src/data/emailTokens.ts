@@ -49,7 +49,7 @@ export async function redeemEmailToken(
   purpose: TokenPurpose,
   token: string,
   now: Date,
-): Promise<string | undefined> {
+): Promise<{ userId: string; createdAt: string } | undefined> {
   try {
     const result = await db().send(
       new DeleteCommand({
@@ -60,7 +60,10 @@ export async function redeemEmailToken(
         ReturnValues: 'ALL_OLD',
       }),
     );
-    return result.Attributes?.userId as string | undefined;
+    const attributes = result.Attributes;
+    return attributes
+      ? { userId: String(attributes.userId), createdAt: String(attributes.createdAt) }
+      : undefined;
   } catch (error) {
     if (isConditionFailure(error)) return undefined;
     throw error;

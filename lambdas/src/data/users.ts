@@ -25,6 +25,8 @@ export interface UserRecord {
   nextBudgetCents?: number;
   /** Access tokens issued before this (epoch seconds) are refused: set when all sessions end. */
   sessionsValidAfter?: number;
+  /** Password-reset links made before this (ISO time) no longer work: a newer link, or a new password, ended them. */
+  resetLinksValidAfter?: string;
   deletedAt?: string;
   /** The issuer's card id (ic_...), once a card is issued. */
   cardId?: string;

@@ -395,14 +395,18 @@ export async function forgotPassword(email: string, now: Date) {
   if (!user || user.status === 'deleted') return;
   if (!(await mayEmail('passwordReset', user.email, now))) return;
   const token = await issueEmailToken('resetPassword', user.userId, now);
+  // Only the newest link works: an older one left in a mailbox is no way in.
+  await setUserFields(user.userId, { resetLinksValidAfter: now.toISOString() });
   await sendPasswordResetEmail(user.email, token);
 }
 
 export async function resetPassword(input: z.output<typeof resetPasswordInput>, now: Date) {
-  const userId = await redeemEmailToken('resetPassword', input.token, now);
-  const user = userId ? await getUser(userId) : undefined;
-  if (!user || user.status === 'deleted') throw new AppError('NOT_FOUND', LINK_INVALID);
+  const link = await redeemEmailToken('resetPassword', input.token, now);
+  const user = link ? await getUser(link.userId) : undefined;
+  if (!link || !user || user.status === 'deleted' || link.createdAt < (user.resetLinksValidAfter ?? ''))
+    throw new AppError('NOT_FOUND', LINK_INVALID);
   await setPassword(user.email, input.password);
+  await setUserFields(user.userId, { resetLinksValidAfter: now.toISOString() });
   // Every other session ends: refresh tokens are revoked and older access tokens refused.
   await signOutEverywhere(user.email);
   await endAllSessions(user.userId);

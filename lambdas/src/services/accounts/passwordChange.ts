@@ -11,6 +11,7 @@
 import { AppError } from '@shared/errors';
 import { CURRENT_PASSWORD_WRONG } from '@shared/schemas/auth';
 import { InvalidCredentials, passwordSignIn, revokeRefreshToken, setPassword } from '../../adapters/cognito';
+import { setUserFields } from '../../data/accounts';
 import { recordAudit } from '../../data/audit';
 import type { Actor } from '../../platform/auth';
 import type { SessionCookie } from '../../platform/sessionCookie';
@@ -36,6 +37,8 @@ export async function changePassword(
   }
   await attempt.release();
   await setPassword(actor.email, input.password);
+  // A reset link e-mailed before the change would undo it: it no longer works.
+  await setUserFields(actor.userId, { resetLinksValidAfter: now.toISOString() });
   await recordAudit({
     teamId: actor.teamId,
     actorId: actor.userId,
