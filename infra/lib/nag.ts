@@ -41,13 +41,6 @@ const S3_GRANT_ACTION_GROUPS = new Set([
   's3:DeleteObject*',
 ]);
 
-/**
- * Any user pool of this account and region, `arn:<partition>:cognito-idp:<region>:<account>:userpool/*`,
- * each field a literal or a pseudo parameter as cdk-nag prints it (`<AWS::Partition>`).
- */
-const ANY_USER_POOL =
-  /^arn:(<AWS::\w+>|[\w-]+):cognito-idp:(<AWS::\w+>|[\w-]+):(<AWS::\w+>|\d+):userpool\/\*$/;
-
 export const REVIEWED_WILDCARDS: ReviewedWildcard[] = [
   {
     matches: (f, st) => f.kind === 'Resource' && f.value === '*' && only(st, (a) => XRAY_ACTIONS.has(a)),
@@ -84,16 +77,6 @@ export const REVIEWED_WILDCARDS: ReviewedWildcard[] = [
     reason:
       "CDK's bucket grant action groups (GetObject*, GetBucket*, List*, Abort*, DeleteObject*), applied to " +
       'one named bucket and its objects only.',
-  },
-  {
-    matches: (f, st) =>
-      f.kind === 'Resource' &&
-      ANY_USER_POOL.test(f.value) &&
-      only(st, (a) => a === 'cognito-idp:AdminLinkProviderForUser'),
-    reason:
-      'The Cognito pre-sign-up trigger links social identities with AdminLinkProviderForUser on any user ' +
-      'pool of this account and region: naming its own pool would make the circular reference pool -> ' +
-      'trigger -> role -> pool. The handler takes the pool id from the event Cognito sends.',
   },
 ];
 

@@ -27,7 +27,7 @@ import {
   UserPoolOperation,
 } from 'aws-cdk-lib/aws-cognito';
 import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import {
   BlockPublicAccess,
   Bucket,
@@ -295,7 +295,8 @@ export class StatefulStack extends Stack {
    * A first sign-in with Google or Facebook would otherwise create a second,
    * empty Cognito user; the trigger links the identity to the existing account
    * with the same e-mail, or refuses (lambdas/src/triggers/preSignUp.ts). It
-   * only reads the table and links identities, nothing else.
+   * only gets two items by key (the e-mail's owner, the user) and links
+   * identities in this pool, nothing else.
    */
   private addPreSignUpTrigger(handlerEntry: (file: string) => string): AppFunction {
     const fn = new AppFunction(this, 'PreSignUp', {
@@ -303,17 +304,22 @@ export class StatefulStack extends Stack {
       description: 'Cognito pre-sign-up: links a social identity to the existing account with that e-mail',
       environment: { TABLE_NAME: this.table.tableName },
     });
-    this.table.grantReadData(fn);
-    // Any pool of this account and region, not the pool itself: naming it would make the
-    // circular reference pool -> trigger -> role -> pool. The handler takes the pool id
-    // from the event, so it only ever links in the pool that invoked it.
     fn.role.addToPrincipalPolicy(
-      new PolicyStatement({
-        actions: ['cognito-idp:AdminLinkProviderForUser'],
-        resources: [this.formatArn({ service: 'cognito-idp', resource: 'userpool', resourceName: '*' })],
-      }),
+      new PolicyStatement({ actions: ['dynamodb:GetItem'], resources: [this.table.tableArn] }),
     );
     this.userPool.addTrigger(UserPoolOperation.PRE_SIGN_UP, fn.function);
+    // This pool only. In the role's own (inline) rights the pool's ARN would close the circle
+    // pool -> trigger -> role -> pool; a policy of its own depends on the pool and the role,
+    // and nothing depends on it.
+    new Policy(this, 'PreSignUpLinksInThisPool', {
+      roles: [fn.role],
+      statements: [
+        new PolicyStatement({
+          actions: ['cognito-idp:AdminLinkProviderForUser'],
+          resources: [this.userPool.userPoolArn],
+        }),
+      ],
+    });
     return fn;
   }
 }
