@@ -1269,6 +1269,57 @@ describe('replaying webhooks: duplicates and out-of-order delivery', () => {
 // ------------------------------------------------------------------ persistence
 
 describe('persistence to a data file', () => {
+  it('attack 13: delivers after a restart the events a stop left undelivered, as Stripe retries for days', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stripe-emulator-'));
+    const dataFile = join(dir, 'stripe.json');
+    try {
+      const options = {
+        log: () => undefined,
+        webhookSecret: WEBHOOK_SECRET,
+        dataFile,
+        webhookRetryDelaysMs: [],
+      };
+      // The product is down: nothing listens at the webhook address.
+      const down = `http://127.0.0.1:${await freePort()}/stripe/webhook`;
+      const first = await startStripeEmulator({ ...options, port: await freePort(), webhookUrl: down });
+      const customer = await sdk('sk_test_persist', first.port).customers.create({
+        email: 'late@example.com',
+      });
+      await first.admin.idle();
+      await first.stop();
+
+      receiver.received = [];
+      const second = await startStripeEmulator({
+        ...options,
+        port: await freePort(),
+        webhookUrl: receiver.url,
+      });
+      try {
+        await second.admin.idle();
+      } finally {
+        await second.stop();
+      }
+      const delivered = receiver.received.filter((r) => r.type === 'customer.created');
+      expect(delivered.map((r) => r.object.id)).toEqual([customer.id]);
+
+      // Delivered once: a third start sends nothing again.
+      receiver.received = [];
+      const third = await startStripeEmulator({
+        ...options,
+        port: await freePort(),
+        webhookUrl: receiver.url,
+      });
+      try {
+        await third.admin.idle();
+      } finally {
+        await third.stop();
+      }
+      expect(receiver.received.filter((r) => r.type === 'customer.created')).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('keeps customers, cards and issued card numbers across a restart', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'stripe-emulator-'));
     const dataFile = join(dir, 'stripe.json');

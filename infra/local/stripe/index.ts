@@ -103,6 +103,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
     authorizationTimeoutMs: options.authorizationTimeoutMs ?? 2000,
   });
   recoverInterrupted(ctx);
+  resendUndelivered(ctx, webhooks);
 
   const setWebhook = (next: WebhookTarget | undefined) => {
     target = next;
@@ -178,6 +179,21 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
  * An authorization still waiting for the product's answer when the emulator
  * stopped can never get one: decline it as Stripe would on a timeout.
  */
+/** How long Stripe keeps retrying an event no endpoint has taken: three days. */
+const RETRY_WINDOW_SECONDS = 3 * 24 * 3600;
+
+/**
+ * Events a stop left undelivered (the product was down, or the emulator died
+ * with them queued) are sent again at start, oldest first, as Stripe's own
+ * retries over three days would: a crash is healed by delivery, and the
+ * product's reconciliation only has to prove it.
+ */
+function resendUndelivered(ctx: EmulatorContext, webhooks: WebhookSender): void {
+  const since = ctx.now() - RETRY_WINDOW_SECONDS;
+  for (const event of ctx.state.events)
+    if (event.pending_webhooks > 0 && event.created >= since) webhooks.enqueue(event);
+}
+
 function recoverInterrupted(ctx: EmulatorContext): void {
   let changed = false;
   for (const auth of Object.values(ctx.state.authorizations)) {
