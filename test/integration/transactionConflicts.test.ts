@@ -331,10 +331,9 @@ describe('the per-team day counter of the money limits', () => {
   it('a reservation and its settlement each meet 1 conflict: both land once and are counted', async () => {
     const team = { teamId: `t-${randomUUID()}` } as TeamRecord;
     const now = new Date();
-    const reservationId = `dep-${randomUUID()}`;
     faults = injectTransactionFaults(1);
 
-    await reserveWithinLimit(team, 'deposit', reservationId, 30_000, now);
+    const reservationId = await reserveWithinLimit(team, 'deposit', `dep-${randomUUID()}`, 30_000, now);
 
     expect(faults.calls).toBe(2);
     expect(await usedToday(team.teamId, 'deposit', limitDay(now))).toBe(30_000);
