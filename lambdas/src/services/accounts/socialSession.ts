@@ -23,7 +23,7 @@ import { unverifiedClaims, verifyBearer } from '../../platform/auth';
 import { socialSignInConfig, socialSignInEnabled } from '../../platform/config';
 import type { Logger } from '../../platform/log';
 import { startSession } from './accounts';
-import { BAD_CODE, CODE_REQUIRED } from './factorMessages';
+import { BAD_CODE } from './factorMessages';
 import { hasSecondFactor, verifySecondFactor } from './secondFactor';
 import { reserveTry } from './signInThrottle';
 
