@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'v
 import { db, tableName } from '../../lambdas/src/data/client';
 import { issueEmailToken } from '../../lambdas/src/data/emailTokens';
 import { keys } from '../../lambdas/src/data/keys';
+import { reserveTry } from '../../lambdas/src/data/signInFailures';
 import { delayAfter, THROTTLE } from '../../lambdas/src/services/accounts';
 import { api, linkToken, PASSWORD, registerManager, uniqueEmail } from '../support/accountFlows';
 import {
@@ -72,6 +73,15 @@ describe('attack 7: guesses sent all at once', () => {
     expect(checked).toBeGreaterThan(0);
     expect(checked).toBeLessThanOrEqual(THROTTLE.source.free + 1);
     expect(answers.filter((a) => a.status === 429).length).toBe(50 - checked);
+  });
+
+  it('never makes a try within the free ones wait, though a parallel one wrote a later time', async () => {
+    const id = uniqueEmail('tie');
+    const rule = (n: number) => delayAfter(n, THROTTLE.address);
+    const started = Date.now();
+    // The other try's `now` is a moment after this one's, and it wrote first.
+    expect(await reserveTry('address', id, new Date(started + 50), rule)).toEqual({ waitSeconds: 0 });
+    expect(await reserveTry('address', id, new Date(started), rule)).toEqual({ waitSeconds: 0 });
   });
 
   it('gives a right password back its try: the owner signing in between guesses is not counted', async () => {

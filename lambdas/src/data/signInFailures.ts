@@ -34,8 +34,11 @@ export async function reserveTry(
     const item = result.Item;
     const stored = item ? Number(item.failures) : undefined;
     const current = item && Number(item.expiresAt) * 1000 > Date.now() ? Number(item.failures) : 0;
-    if (current > 0) {
-      const readyAt = Date.parse(String(item?.lastFailureAt)) + delaySecondsAfter(current) * 1000;
+    // No delay within the free tries: a parallel try that wrote a moment later (its `now` after
+    // ours) must not make this one wait.
+    const delayMs = current > 0 ? delaySecondsAfter(current) * 1000 : 0;
+    if (delayMs > 0) {
+      const readyAt = Date.parse(String(item?.lastFailureAt)) + delayMs;
       if (readyAt > now.getTime()) return { waitSeconds: Math.ceil((readyAt - now.getTime()) / 1000) };
     }
     try {
