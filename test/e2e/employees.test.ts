@@ -305,17 +305,24 @@ describe('a card frozen for an overdue receipt, and a long name', () => {
       // The long name is shown whole, wrapped, and the table needs no sideways scroll at either width:
       // on a phone too, the manager sees who, their state, their money and the row's controls at once.
       expect(await row(page, long.userId).locator('td[data-name]').textContent()).toContain(long.name);
-      const sideways = await table.evaluate((t) => {
-        // The box that scrolls sideways, if any: the table must fit it without scrolling.
-        let box = t.parentElement;
-        while (box && !['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) box = box.parentElement;
-        const scroller = box ?? document.documentElement;
-        return Math.max(t.scrollWidth - t.clientWidth, scroller.scrollWidth - scroller.clientWidth);
-      });
-      expect(sideways).toBeLessThanOrEqual(0);
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-      ).toBeLessThanOrEqual(0);
+      const sideways = () =>
+        table.evaluate((t) => {
+          // The box that scrolls sideways, if any: the table must fit it without scrolling.
+          let box = t.parentElement;
+          while (box && !['auto', 'scroll'].includes(getComputedStyle(box).overflowX))
+            box = box.parentElement;
+          const scroller = box ?? document.documentElement;
+          return Math.max(t.scrollWidth - t.clientWidth, scroller.scrollWidth - scroller.clientWidth);
+        });
+      // The table picks its layout from the room it measures (a ResizeObserver), a moment after
+      // its rows first show: wait for that state rather than measure the first frame (a loaded
+      // CI machine once caught the full table before the switch, 328 px too wide).
+      await expect.poll(sideways, { timeout: 60_000 }).toBeLessThanOrEqual(0);
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
+          timeout: 60_000,
+        })
+        .toBeLessThanOrEqual(0);
       const samRow = row(page, sam.userId);
       for (const part of [
         samRow.getByRole('checkbox', { name: `Select ${sam.name}`, exact: true }),
