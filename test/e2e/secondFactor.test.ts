@@ -71,6 +71,17 @@ describe('two-step sign-in', () => {
     await page.goto(`${env.webUrl}/editProfile`);
     const section = page.getByTestId('second-factor');
     await section.getByRole('button', { name: 'Set up authenticator app' }).click();
+    // Attack 1: the session alone does not start it; the password proves it is the owner.
+    await expect.poll(() => isFocused(section.getByLabel('Your password'))).toBe(true);
+    await section.getByLabel('Your password').fill('not-my-password');
+    await section.getByRole('button', { name: 'Continue' }).click();
+    await section
+      .getByText('That password is not right. Try again, or reset it from the sign-in page.')
+      .waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shootAtWidths(page, 'mfa-prove');
+    await section.getByLabel('Your password').fill(PASSWORD);
+    await section.getByRole('button', { name: 'Continue' }).click();
     await section.getByRole('img', { name: /QR code/ }).waitFor();
     // The button pressed is gone: its code field has the focus, not the page's top.
     await expect.poll(() => isFocused(section.getByLabel('Code from the app'))).toBe(true);
@@ -88,6 +99,14 @@ describe('two-step sign-in', () => {
     await section.getByRole('button', { name: 'I have saved them' }).click();
     await section.getByTestId('second-factor-on').waitFor();
     expect(await section.getByTestId('second-factor-on').textContent()).toContain('10 recovery codes left');
+    // The owner is told, in case it was not them.
+    await expect
+      .poll(async () =>
+        (await mailbox.to(manager.email)).some(
+          (m) => m.subject === 'An authenticator app was added to your account',
+        ),
+      )
+      .toBe(true);
 
     // Sign out; the password alone is no longer enough.
     await page.getByRole('button', { name: /Account menu/ }).click();
@@ -156,12 +175,13 @@ describe('two-step sign-in', () => {
     const ledger = await api(env.apiUrl, 'GET', '/team/ledger', { token: again.body.accessToken });
     expect(ledger.body.entries.filter((e: { kind: string }) => e.kind === 'redemption')).toHaveLength(1);
 
-    // Turning it off: a recovery code is enough; this session goes on, the password alone signs in again.
+    // Turning it off: a recovery code and the password; this session goes on, the password alone signs in again.
     await page.goto(`${env.webUrl}/editProfile`);
     await section.getByTestId('second-factor-on').waitFor();
     await section.getByRole('button', { name: 'Turn off' }).click();
     await expect.poll(() => isFocused(section.getByLabel('Code from the app or a recovery code'))).toBe(true);
     await section.getByLabel('Code from the app or a recovery code').fill('zzzz-zzzz-zzzz');
+    await section.getByLabel('Your password').fill(PASSWORD);
     await section.getByRole('button', { name: 'Turn off two-step sign-in' }).click();
     await section.getByText(/That code is not valid/).waitFor();
     await section.getByLabel('Code from the app or a recovery code').fill(recoveryCodes[2] ?? '');
@@ -184,4 +204,28 @@ describe('two-step sign-in', () => {
     });
     expect(passwordOnly.status).toBe(200);
   }, 180_000);
+
+  it('without a password: a code e-mailed to the account proves it is the owner', async () => {
+    const manager = await setUpTeamOverApi(env.apiUrl, mailbox, { tourSeen: true });
+    browser = await launchBrowser();
+    const page = await signInPage(browser.context, env.webUrl, manager.email, PASSWORD);
+    await page.goto(`${env.webUrl}/editProfile`);
+    const section = page.getByTestId('second-factor');
+    await section.getByRole('button', { name: 'Set up authenticator app' }).click();
+    await section.getByRole('button', { name: 'No password? Email me a code' }).click();
+    const field = section.getByLabel('Code from the email');
+    await field.waitFor();
+    await expect.poll(() => isFocused(field)).toBe(true);
+    const emailedCode = async () =>
+      /\d{8}$/.exec(
+        (await mailbox.to(manager.email)).find((m) => /code: \d{8}$/.test(m.subject))?.subject ?? '',
+      )?.[0];
+    await expect.poll(emailedCode).toMatch(/^\d{8}$/);
+    const code = (await emailedCode()) ?? '';
+    expect(await seriousViolations(page)).toEqual([]);
+    await shootAtWidths(page, 'mfa-prove-by-email');
+    await field.fill(code);
+    await section.getByRole('button', { name: 'Continue' }).click();
+    await section.getByRole('img', { name: /QR code/ }).waitFor();
+  }, 120_000);
 });

@@ -399,9 +399,13 @@ describe("the confidential client's secret (one door to sign-in)", () => {
     'route signOut',
     'route stepUp',
     'route changePassword',
+    // A change to the second factor takes the password too (issue 24, attack 1).
+    'route startTotpEnrolment',
+    'route turnOffSecondFactor',
+    'route regenerateRecoveryCodes',
   ];
 
-  it('only the functions that sign in, refresh, sign out, step up or check a password to change it may read it', () => {
+  it('only the functions that sign in, refresh, sign out, step up or check a password (to change it or a factor) may read it', () => {
     const readers = allFunctions()
       .filter(({ stack, template, fn }) =>
         statementsOfRole(template, logicalId(stack, fn).roleId).some((s) =>

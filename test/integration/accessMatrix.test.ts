@@ -172,8 +172,13 @@ const matrix: Record<OperationId, Row> = {
     expect: anySignedIn,
   },
   getSecondFactor: { request: async () => ({ path: '/me/secondFactor' }), expect: anySignedIn },
+  // No password: signed-in callers are asked for one (400); nothing starts.
   startTotpEnrolment: {
     request: async () => ({ path: '/me/secondFactor/totp', body: {} }),
+    expect: { ...everyone(400), visitor: 401, deleted: 401 },
+  },
+  sendIdentityCode: {
+    request: async () => ({ path: '/me/identityCode', body: {} }),
     expect: anySignedIn,
   },
   // An empty code: signed-in callers reach the schema (400); nothing is turned on.

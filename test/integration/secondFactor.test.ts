@@ -5,11 +5,11 @@
  * need a factor proven in the last few minutes.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { queryAll } from '../../lambdas/src/data/client';
 import { keys } from '../../lambdas/src/data/keys';
 import { STEP_UP_THRESHOLD_CENTS } from '../../lambdas/src/platform/freshFactor';
-import { BAD_CODE, BAD_PASSWORD } from '../../lambdas/src/services/accounts';
+import { BAD_CODE, BAD_PASSWORD, THROTTLE } from '../../lambdas/src/services/accounts';
 import {
   api,
   inviteAndRegisterEmployee,
@@ -22,6 +22,7 @@ import {
 } from '../support/accountFlows';
 import { codeFor, enrolAuthenticator, forgetStepUps } from '../support/authenticator';
 import { type IntegrationStack, postJson, startIntegrationStack } from '../support/integrationStack';
+import { holdClock, releaseClock } from '../support/productClock';
 
 let stack: IntegrationStack;
 beforeAll(async () => {
@@ -45,7 +46,10 @@ describe('enrolling an authenticator app', () => {
       totpEnabled: false,
       recoveryCodesLeft: 0,
     });
-    const started = await api(stack.apiUrl, 'POST', '/me/secondFactor/totp', { token, body: {} });
+    const started = await api(stack.apiUrl, 'POST', '/me/secondFactor/totp', {
+      token,
+      body: { password: PASSWORD },
+    });
     expect(started.body.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(started.body.otpauthUri).toContain(`secret=${started.body.secret}`);
     expect(started.body.otpauthUri).toContain('issuer=Learning%20Budget');
@@ -70,7 +74,166 @@ describe('enrolling an authenticator app', () => {
     expect(status.body).toEqual({ totpEnabled: true, recoveryCodesLeft: 10 });
     expect(JSON.stringify(status.body)).not.toContain(started.body.secret);
     // Not twice: a second secret is never handed out while one is in force.
-    expect((await api(stack.apiUrl, 'POST', '/me/secondFactor/totp', { token, body: {} })).status).toBe(409);
+    expect(
+      (await api(stack.apiUrl, 'POST', '/me/secondFactor/totp', { token, body: { password: PASSWORD } }))
+        .status,
+    ).toBe(409);
+  });
+});
+
+describe('attack 1: a stolen access token alone cannot add, turn off or renew a factor', () => {
+  const wrongCodeFor = (secret: string) => (codeFor(secret) === '000000' ? '111111' : '000000');
+  const mailTo = async (email: string, subject: string) =>
+    (await stack.mailbox.to(email)).filter((m) => m.subject === subject);
+
+  it('refuses to start enrolling without the password, and a wrong one counts as a failed sign-in', async () => {
+    holdClock(new Date());
+    onTestFinished(releaseClock);
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const token = manager.accessToken;
+    const bare = await api(stack.apiUrl, 'POST', '/me/secondFactor/totp', { token, body: {} });
+    expect(bare.status).toBe(400);
+    expect(bare.body.error.fields).toEqual({ password: 'Enter your password.' });
+    expect(bare.body.secret).toBeUndefined();
+    // The free tries, then a wait: the same throttle as sign-in (not one more guess).
+    for (let i = 0; i < THROTTLE.address.free; i++) {
+      const guess = await api(stack.apiUrl, 'POST', '/me/secondFactor/totp', {
+        token,
+        body: { password: `guess-${i}` },
+      });
+      expect(guess.body.error.fields).toEqual({ password: BAD_PASSWORD });
+    }
+    expect((await signIn(stack.apiUrl, manager.email, 'one-more-guess')).status).toBe(401);
+    const waiting = await api(stack.apiUrl, 'POST', '/me/secondFactor/totp', {
+      token,
+      body: { password: PASSWORD },
+    });
+    expect(waiting.status).toBe(429);
+    expect((await api(stack.apiUrl, 'GET', '/me/secondFactor', { token })).body.totpEnabled).toBe(false);
+  });
+
+  it('confirming enrolment is not a step-up, wrong codes count, and the account is told', async () => {
+    holdClock(new Date());
+    onTestFinished(releaseClock);
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    await forgetStepUps(manager.userId);
+    const token = manager.accessToken;
+    const started = await api(stack.apiUrl, 'POST', '/me/secondFactor/totp', {
+      token,
+      body: { password: PASSWORD },
+    });
+    expect(started.status).toBe(200);
+    for (let i = 0; i <= THROTTLE.address.free; i++) {
+      const wrong = await api(stack.apiUrl, 'POST', '/me/secondFactor/totp/confirm', {
+        token,
+        body: { code: wrongCodeFor(started.body.secret) },
+      });
+      expect(wrong.status).toBe(400);
+    }
+    // Past the free tries, even the right code waits its turn, as at sign-in.
+    const waiting = await api(stack.apiUrl, 'POST', '/me/secondFactor/totp/confirm', {
+      token,
+      body: { code: codeFor(started.body.secret) },
+    });
+    expect(waiting.status).toBe(429);
+    releaseClock();
+    holdClock(new Date(Date.now() + 10 * 60_000));
+    const confirmed = await api(stack.apiUrl, 'POST', '/me/secondFactor/totp/confirm', {
+      token,
+      body: { code: codeFor(started.body.secret) },
+    });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    // The code proved the app was set up, not who set it up: money still asks.
+    const redeem = await api(stack.apiUrl, 'POST', '/funds/redeem', {
+      token,
+      idempotencyKey: randomUUID(),
+      body: { deletedUserIds: ['nobody-deleted'] },
+    });
+    expect(redeem.body.error.code).toBe('STEP_UP_REQUIRED');
+    const [notice] = await mailTo(manager.email, 'An authenticator app was added to your account');
+    expect(notice?.body.text).toContain('If this was not you, reset your password now');
+  });
+
+  it('turning off and new recovery codes need the password besides the code, and each is e-mailed', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const { secret, recoveryCodes } = await enrol(manager);
+    const token = manager.accessToken;
+    // Even a right code (say, phished) is not enough with the token alone.
+    const renew = await api(stack.apiUrl, 'POST', '/me/secondFactor/recoveryCodes', {
+      token,
+      body: { code: recoveryCodes[0] },
+    });
+    expect(renew.status).toBe(400);
+    expect(renew.body.error.fields).toEqual({ password: 'Enter your password.' });
+    const off = await api(stack.apiUrl, 'POST', '/auth/secondFactor/turnOff', {
+      token,
+      cookie: manager.sessionCookie,
+      body: { code: recoveryCodes[1], password: 'not-the-password' },
+    });
+    expect(off.status).toBe(400);
+    expect(off.body.error.fields).toEqual({ password: BAD_PASSWORD });
+    expect((await api(stack.apiUrl, 'GET', '/me/secondFactor', { token })).body).toEqual({
+      totpEnabled: true,
+      recoveryCodesLeft: 10,
+    });
+
+    const renewed = await api(stack.apiUrl, 'POST', '/me/secondFactor/recoveryCodes', {
+      token,
+      body: { code: codeFor(secret, 1), password: PASSWORD },
+    });
+    expect(renewed.status).toBe(200);
+    expect(await mailTo(manager.email, 'New recovery codes were made for your account')).toHaveLength(1);
+    const turnedOff = await api(stack.apiUrl, 'POST', '/auth/secondFactor/turnOff', {
+      token,
+      cookie: manager.sessionCookie,
+      body: { code: renewed.body.recoveryCodes[0], password: PASSWORD },
+    });
+    expect(turnedOff.status).toBe(200);
+    expect(await mailTo(manager.email, 'Two-step sign-in was turned off for your account')).toHaveLength(1);
+  });
+
+  it('without a password, a code e-mailed to the verified address proves it, once', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const token = manager.accessToken;
+    const emailedCode = async () => {
+      expect((await api(stack.apiUrl, 'POST', '/me/identityCode', { token, body: {} })).status).toBe(200);
+      const mails = (await stack.mailbox.to(manager.email)).filter((m) =>
+        /^Your .* code: \d{8}$/.test(m.subject),
+      );
+      return /\d{8}/.exec(mails.at(-1)?.subject ?? '')?.[0] ?? '';
+    };
+    const first = await emailedCode();
+    const second = await emailedCode();
+    expect(second).toMatch(/^\d{8}$/);
+    // Only the newest works.
+    const older = await api(stack.apiUrl, 'POST', '/me/secondFactor/totp', {
+      token,
+      body: { emailCode: first },
+    });
+    if (first !== second) {
+      expect(older.status).toBe(400);
+      expect(older.body.error.fields.emailCode).toContain('not right or has expired');
+    }
+    const started = await api(stack.apiUrl, 'POST', '/me/secondFactor/totp', {
+      token,
+      body: { emailCode: second },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    // Used up.
+    const again = await api(stack.apiUrl, 'POST', '/me/secondFactor/totp', {
+      token,
+      body: { emailCode: second },
+    });
+    expect(again.status).toBe(400);
+  });
+
+  it('sends no code to an address that is not verified', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox, { verify: false });
+    const refused = await api(stack.apiUrl, 'POST', '/me/identityCode', {
+      token: manager.accessToken,
+      body: {},
+    });
+    expect(refused.status).toBe(409);
   });
 });
 
@@ -78,7 +241,10 @@ describe('attack 12: a code of multi-byte or direction-control characters', () =
   it('is refused with 400 on every code route, and the enrolment it was sent to stays pending', async () => {
     const manager = await registerManager(stack.apiUrl, stack.mailbox);
     const token = manager.accessToken;
-    const started = await api(stack.apiUrl, 'POST', '/me/secondFactor/totp', { token, body: {} });
+    const started = await api(stack.apiUrl, 'POST', '/me/secondFactor/totp', {
+      token,
+      body: { password: PASSWORD },
+    });
     expect(started.status).toBe(200);
     // Six characters, more than six bytes: the constant-time comparison once threw on these (500).
     const hostile = [
@@ -158,7 +324,7 @@ describe('signing in with a second factor', () => {
     const { secret, recoveryCodes } = await enrol(manager);
     const fresh = await api(stack.apiUrl, 'POST', '/me/secondFactor/recoveryCodes', {
       token: manager.accessToken,
-      body: { code: codeFor(secret, 1) },
+      body: { code: codeFor(secret, 1), password: PASSWORD },
     });
     expect(fresh.status).toBe(200);
     expect((await signInWithCode(manager.email, recoveryCodes[0] as string)).status).toBe(401);
@@ -186,7 +352,7 @@ describe('turning the authenticator app off', () => {
       api(stack.apiUrl, 'POST', '/auth/secondFactor/turnOff', {
         token: manager.accessToken,
         cookie: manager.sessionCookie,
-        body: { code },
+        body: { code, password: PASSWORD },
       });
 
     const wrong = await turnOff('aaaa-bbbb-cccc');
@@ -222,7 +388,7 @@ describe('turning the authenticator app off', () => {
     const again = await api(stack.apiUrl, 'POST', '/auth/secondFactor/turnOff', {
       token,
       cookie: manager.sessionCookie,
-      body: { code: codeFor(secret, 2) },
+      body: { code: codeFor(secret, 2), password: PASSWORD },
     });
     expect(again.status).toBe(409);
   });
@@ -234,7 +400,7 @@ describe('turning the authenticator app off', () => {
     const off = await api(stack.apiUrl, 'POST', '/auth/secondFactor/turnOff', {
       token: employee.accessToken,
       cookie: employee.sessionCookie,
-      body: { code: codeFor(secret, 1) },
+      body: { code: codeFor(secret, 1), password: PASSWORD },
     });
     expect(off.status, JSON.stringify(off.body)).toBe(200);
     expect((await signIn(stack.apiUrl, employee.email)).status).toBe(200);

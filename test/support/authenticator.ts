@@ -3,7 +3,7 @@ import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import * as OTPAuth from 'otpauth';
 import { db, queryAll, tableName } from '../../lambdas/src/data/client';
 import { keys } from '../../lambdas/src/data/keys';
-import { api, type SignedIn } from './accountFlows';
+import { api, PASSWORD, type SignedIn } from './accountFlows';
 
 /** The code the app would show `stepsAhead` periods from now (each 30 s step's code works once). */
 export function codeFor(secret: string, stepsAhead = 0): string {
@@ -11,12 +11,16 @@ export function codeFor(secret: string, stepsAhead = 0): string {
   return totp.generate({ timestamp: Date.now() + stepsAhead * 30_000 });
 }
 
-/** Enrols an authenticator app for `user` (start, confirm with a right code); its secret and recovery codes. */
+/** Enrols an authenticator app for `user` (start with the password, confirm with a right code); its secret and recovery codes. */
 export async function enrolAuthenticator(
   apiUrl: string,
   user: SignedIn,
+  password = PASSWORD,
 ): Promise<{ secret: string; recoveryCodes: string[] }> {
-  const started = await api(apiUrl, 'POST', '/me/secondFactor/totp', { token: user.accessToken, body: {} });
+  const started = await api(apiUrl, 'POST', '/me/secondFactor/totp', {
+    token: user.accessToken,
+    body: { password },
+  });
   if (started.status !== 200) throw new Error(`enrolment did not start: ${JSON.stringify(started.body)}`);
   const confirmed = await api(apiUrl, 'POST', '/me/secondFactor/totp/confirm', {
     token: user.accessToken,

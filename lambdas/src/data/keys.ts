@@ -63,6 +63,9 @@ export const keys = {
   /** A user's second factor: TOTP secret (pending or on) and hashed recovery codes. Never sent back. */
   secondFactor: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'MFA' }),
 
+  /** The newest e-mailed identity code (its hash), for factor changes without a password. TTL minutes. */
+  identityCode: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'IDCODE' }),
+
   /** A fresh factor (password or code) proven for one access token (its jti). TTL minutes. */
   stepUp: (userId: string, tokenId: string): Key => ({ pk: `USER#${userId}`, sk: `STEPUP#${tokenId}` }),
 

@@ -10,7 +10,9 @@ import { z } from 'zod';
 import {
   changePasswordInput,
   emailTokenInput,
+  factorChangeInput,
   forgotPasswordInput,
+  identityProofInput,
   inviteCheckInput,
   inviteCheckOutput,
   inviteManagerInput,
@@ -376,16 +378,18 @@ export const routes = {
   startTotpEnrolment: route({
     method: 'POST',
     path: '/me/secondFactor/totp',
-    summary: 'Starts setting up an authenticator app: the secret as a QR code and a key, shown this once.',
+    summary:
+      'With the password (or a code e-mailed to the account): starts setting up an authenticator app, the secret as a QR code and a key, shown this once.',
     access: { kind: 'signedIn', roles: signedIn, rateLimit: CODE_LIMIT },
-    input: z.object({}),
+    input: identityProofInput,
     output: totpEnrolmentOutput,
-    uses: ['table:write'],
+    uses: ['table:write', 'userPool:passwordSignIn', 'userPool:revokeRefreshToken'],
   }),
   confirmTotpEnrolment: route({
     method: 'POST',
     path: '/me/secondFactor/totp/confirm',
-    summary: 'Turns the authenticator app on with a code from it; answers ten recovery codes, once.',
+    summary:
+      'Turns the authenticator app on with a code from it; answers ten recovery codes, once, and e-mails the account. Not a step-up.',
     access: { kind: 'signedIn', roles: signedIn, rateLimit: CODE_LIMIT },
     input: secondFactorCodeInput,
     output: recoveryCodesOutput,
@@ -396,12 +400,12 @@ export const routes = {
     // Under /auth so the session cookie comes along: this session is spared while the others end.
     path: '/auth/secondFactor/turnOff',
     summary:
-      'With a current code or a recovery code: turns the authenticator app off (secret and recovery codes removed), audited; every other session ends.',
+      'With a current code or a recovery code, and the password (or an e-mailed code): turns the authenticator app off (secret and recovery codes removed), audited, the account e-mailed; every other session ends.',
     access: { kind: 'signedIn', roles: signedIn, rateLimit: CODE_LIMIT },
     sessionCookie: true,
-    input: secondFactorCodeInput,
+    input: factorChangeInput,
     output: okResponse,
-    uses: ['table:write', 'table:delete:session'],
+    uses: ['table:write', 'table:delete:session', 'userPool:passwordSignIn', 'userPool:revokeRefreshToken'],
   }),
   changePassword: route({
     method: 'POST',
@@ -424,10 +428,21 @@ export const routes = {
   regenerateRecoveryCodes: route({
     method: 'POST',
     path: '/me/secondFactor/recoveryCodes',
-    summary: 'With a current code: ten new recovery codes (the old ones stop working), shown once.',
+    summary:
+      'With a current code and the password (or an e-mailed code): ten new recovery codes (the old ones stop working), shown once; the account is e-mailed.',
     access: { kind: 'signedIn', roles: signedIn, rateLimit: CODE_LIMIT },
-    input: secondFactorCodeInput,
+    input: factorChangeInput,
     output: recoveryCodesOutput,
+    uses: ['table:write', 'userPool:passwordSignIn', 'userPool:revokeRefreshToken'],
+  }),
+  sendIdentityCode: route({
+    method: 'POST',
+    path: '/me/identityCode',
+    summary:
+      "E-mails an 8-digit code to the account's verified address, for changing its second factor without a password (an account made by social sign-in).",
+    access: { kind: 'signedIn', roles: signedIn, rateLimit: CODE_LIMIT },
+    input: z.object({}),
+    output: okResponse,
     uses: ['table:write'],
   }),
   verifyEmail: route({

@@ -101,6 +101,28 @@ export const totpEnrolmentOutput = z.object({
 
 export const secondFactorCodeInput = z.object({ code: secondFactorCode });
 
+/** A code we e-mailed to the account's verified address (POST /me/identityCode): eight digits. */
+export const emailedCode = z
+  .string({ error: 'Code is required' })
+  .trim()
+  .regex(/^\d{8}$/, { error: 'Enter the 8-digit code from the email.' });
+
+/**
+ * Proof beyond the access token, for changes to the account's factors
+ * (issue 24, attack 1): the password, or for an account without one (made by
+ * social sign-in) a code e-mailed to its verified address. A stolen access
+ * token has neither.
+ */
+export const identityProof = {
+  password: z.string().min(1, { error: 'Password is required' }).max(256).optional(),
+  emailCode: emailedCode.optional(),
+};
+export const identityProofInput = z.object(identityProof);
+export type IdentityProof = z.infer<typeof identityProofInput>;
+
+/** Turning the app off or renewing recovery codes: a code from the app (or a recovery code) and the proof. */
+export const factorChangeInput = z.object({ code: secondFactorCode, ...identityProof });
+
 /** Shown once; only their hashes are kept. */
 export const recoveryCodesOutput = z.object({ recoveryCodes: z.array(z.string()) });
 /** The refresh token is never in a body: it travels in the HttpOnly session cookie (docs/security.md). */

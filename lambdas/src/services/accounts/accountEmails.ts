@@ -113,3 +113,53 @@ export async function sendManagerInvitationEmail(to: string, fromName: string | 
     ].join('\n'),
   });
 }
+
+/** The code that proves it is the account's owner before a change to two-step sign-in (no password needed). */
+export async function sendIdentityCodeEmail(to: string, code: string, minutes: number): Promise<void> {
+  await sendEmail({
+    to: [to],
+    subject: `Your ${PRODUCT} code: ${code}`,
+    text: [
+      `Your code is ${code}.`,
+      '',
+      `Enter it to confirm it is you before changing two-step sign-in. It works once and expires in ${minutes} minutes.`,
+      '',
+      `If you did not ask for it, someone may be signed in as you: sign out everywhere from your profile and change your password (${link('/forgotpassword')}).`,
+    ].join('\n'),
+  });
+}
+
+export type FactorChange = 'added' | 'turnedOff' | 'newRecoveryCodes';
+
+const FACTOR_CHANGES: Record<FactorChange, { subject: string; what: string }> = {
+  added: {
+    subject: 'An authenticator app was added to your account',
+    what: 'An authenticator app was added to your account: from now on it asks for its code when you sign in.',
+  },
+  turnedOff: {
+    subject: 'Two-step sign-in was turned off for your account',
+    what: 'Two-step sign-in was turned off for your account: the authenticator app and the recovery codes no longer work.',
+  },
+  newRecoveryCodes: {
+    subject: 'New recovery codes were made for your account',
+    what: 'New recovery codes were made for your account: the earlier ones no longer work.',
+  },
+};
+
+/**
+ * Every change to the account's second factor is told to its address: a change
+ * made with a stolen session is seen by the owner, who can act on it.
+ */
+export async function sendFactorChangeEmail(to: string, change: FactorChange, at: Date): Promise<void> {
+  const { subject, what } = FACTOR_CHANGES[change];
+  await sendEmail({
+    to: [to],
+    subject,
+    text: [
+      what,
+      `When: ${at.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+      '',
+      `If this was not you, reset your password now (${link('/forgotpassword')}), then sign in and check two-step sign-in on your profile (${link('/editProfile')}). Resetting the password signs every session out.`,
+    ].join('\n'),
+  });
+}

@@ -17,6 +17,8 @@ export const EMAIL_CAPS = {
   verification: 3,
   invitation: 3,
   managerInvitation: 3,
+  /** Codes for changing two-step sign-in without a password. */
+  identityCode: 5,
 } as const;
 
 export type CappedEmail = keyof typeof EMAIL_CAPS;

@@ -21,6 +21,7 @@ export {
 } from './accounts';
 export { EMAIL_CAPS, mayEmail } from './emailCaps';
 export { BAD_CODE, BAD_PASSWORD, CODE_REQUIRED } from './factorMessages';
+export { sendIdentityCode } from './identityProof';
 export { changePassword } from './passwordChange';
 export { deleteAccount, finishWalkthrough, getProfile, updateProfile, whoAmI } from './profiles';
 export {

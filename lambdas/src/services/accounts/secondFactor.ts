@@ -7,20 +7,23 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from '@shared/errors';
+import type { IdentityProof } from '@shared/schemas/auth';
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
+import { recordAudit } from '../../data/audit';
 import {
   enableTotp,
   getSecondFactor,
   putPendingSecret,
-  putStepUp,
   replaceRecoveryCodes,
   spendRecoveryCode,
   spendTotpStep,
 } from '../../data/secondFactors';
 import type { Actor } from '../../platform/auth';
-import { FRESH_FACTOR_SECONDS } from '../../platform/freshFactor';
+import { sendFactorChangeEmail } from './accountEmails';
 import { BAD_CODE } from './factorMessages';
+import { requireIdentityProof } from './identityProof';
+import { reserveTry } from './signInThrottle';
 
 export const TOTP_ISSUER = 'Learning Budget';
 export const RECOVERY_CODE_COUNT = 10;
@@ -87,10 +90,17 @@ export async function hasSecondFactor(userId: string): Promise<boolean> {
   return Boolean((await getSecondFactor(userId))?.totpSecret);
 }
 
-export async function startTotpEnrolment(actor: Actor) {
+/**
+ * Starts an enrolment. Needs the password or an e-mailed code (identityProof.ts):
+ * with the access token alone, whoever stole it could put their own app on the
+ * account and lock the owner out.
+ */
+export async function startTotpEnrolment(actor: Actor, proof: IdentityProof, sourceIp: string, now: Date) {
   if (await hasSecondFactor(actor.userId)) {
     throw new AppError('CONFLICT', 'An authenticator app is already set up for this account.');
   }
+  const attempt = await requireIdentityProof(actor, proof, sourceIp, now);
+  await attempt.release();
   const secret = new OTPAuth.Secret({ size: 20 }).base32;
   await putPendingSecret(actor.userId, secret);
   const otpauthUri = totpFor(secret, actor.email).toString();
@@ -98,9 +108,16 @@ export async function startTotpEnrolment(actor: Actor) {
   return { secret, otpauthUri, qrCode };
 }
 
-export async function confirmTotpEnrolment(actor: Actor, code: string, now: Date) {
+/**
+ * Confirms an enrolment with the app's first code. A wrong code counts in the
+ * sign-in throttle. Not a step-up: the code proves the app was set up, not who
+ * set it up. The account is e-mailed and the change audited.
+ */
+export async function confirmTotpEnrolment(actor: Actor, code: string, sourceIp: string, now: Date) {
+  const attempt = await reserveTry(actor.email, sourceIp, now);
   const record = await getSecondFactor(actor.userId);
   if (!record?.pendingSecret) {
+    await attempt.release();
     throw new AppError('CONFLICT', 'Start setting up the authenticator app again.');
   }
   const step = isTotpCode(code) ? matchingStep(record.pendingSecret, code.trim(), Date.now()) : undefined;
@@ -109,13 +126,34 @@ export async function confirmTotpEnrolment(actor: Actor, code: string, now: Date
       fields: { code: 'That code is not valid. Enter the current code from the app.' },
     });
   }
+  await attempt.release();
   const codes = newRecoveryCodes();
   if (!(await enableTotp(actor.userId, record.pendingSecret, codes.map(hashRecoveryCode), step, now))) {
     throw new AppError('CONFLICT', 'Start setting up the authenticator app again.');
   }
-  // The code just typed is a fresh factor for this session.
-  if (actor.tokenId) await putStepUp(actor.userId, actor.tokenId, now, FRESH_FACTOR_SECONDS);
+  await factorChanged(actor, 'added', now);
   return { recoveryCodes: codes };
+}
+
+/** Tells the account's address and writes the audit log: a change made with a stolen session is seen. */
+export async function factorChanged(
+  actor: Actor,
+  change: 'added' | 'turnedOff' | 'newRecoveryCodes',
+  now: Date,
+): Promise<void> {
+  const action = {
+    added: 'account.secondFactorOn',
+    turnedOff: 'account.secondFactorOff',
+    newRecoveryCodes: 'account.recoveryCodesRenewed',
+  } as const;
+  await recordAudit({
+    teamId: actor.teamId,
+    actorId: actor.userId,
+    action: action[change],
+    targetId: actor.userId,
+    at: now.toISOString(),
+  });
+  await sendFactorChangeEmail(actor.email, change, now);
 }
 
 /**
@@ -136,14 +174,23 @@ export async function verifySecondFactor(
   return spendRecoveryCode(userId, hashRecoveryCode(code));
 }
 
-export async function regenerateRecoveryCodes(actor: Actor, code: string) {
+/** New recovery codes: a current code and the proof beyond the token (a wrong either counts as a failed try). */
+export async function regenerateRecoveryCodes(
+  actor: Actor,
+  input: IdentityProof & { code: string },
+  sourceIp: string,
+  now: Date,
+) {
   if (!(await hasSecondFactor(actor.userId))) {
     throw new AppError('CONFLICT', 'Set up an authenticator app first.');
   }
-  if (!(await verifySecondFactor(actor.userId, code))) {
+  const attempt = await requireIdentityProof(actor, input, sourceIp, now);
+  if (!(await verifySecondFactor(actor.userId, input.code))) {
     throw new AppError('VALIDATION_FAILED', BAD_CODE, { fields: { code: BAD_CODE } });
   }
+  await attempt.release();
   const codes = newRecoveryCodes();
   await replaceRecoveryCodes(actor.userId, codes.map(hashRecoveryCode));
+  await factorChanged(actor, 'newRecoveryCodes', now);
   return { recoveryCodes: codes };
 }

@@ -14,6 +14,7 @@ import {
   List,
   Loader,
   Paper,
+  PasswordInput,
   Stack,
   Text,
   TextInput,
@@ -30,6 +31,7 @@ type View =
   | { kind: 'loading' }
   | { kind: 'failed'; message: string }
   | { kind: 'off' }
+  | { kind: 'proving' }
   | { kind: 'enrolling'; enrolment: Enrolment }
   | { kind: 'codes'; codes: string[] }
   | { kind: 'on'; left: number; action: 'none' | 'renew' | 'turnOff' };
@@ -82,9 +84,156 @@ function CodeForm(props: { label: string; submit: string; onCode: (code: string)
   );
 }
 
+type Proof = { password?: string; emailCode?: string };
+
+/**
+ * A change to two-step sign-in: an optional code from the app (or a recovery
+ * code), and proof beyond the session, the password or, for an account
+ * without one, a code we e-mail (issue 24, attack 1). Each field shows the
+ * server's words for it.
+ */
+function FactorChangeForm(props: {
+  /** The label of the authenticator-code field; without it only the proof is asked. */
+  codeLabel?: string;
+  submit: string;
+  onSubmit: (input: Proof & { code?: string }) => Promise<void>;
+}) {
+  const [code, setCode] = useState('');
+  const [secret, setSecret] = useState('');
+  const [byEmail, setByEmail] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [busy, setBusy] = useState(false);
+  // It replaces the button that opened it: its first field takes the focus, not the page's top;
+  // switching between the password and the e-mailed code moves the focus to the new field.
+  const codeField = useRef<HTMLInputElement>(null);
+  const proofField = useRef<HTMLInputElement>(null);
+  const asksCode = Boolean(props.codeLabel);
+  useEffect(() => {
+    (asksCode ? codeField : proofField).current?.focus();
+  }, [asksCode]);
+  const wasByEmail = useRef(byEmail);
+  useEffect(() => {
+    if (wasByEmail.current !== byEmail) proofField.current?.focus();
+    wasByEmail.current = byEmail;
+  }, [byEmail]);
+
+  async function sendCode() {
+    setSending(true);
+    try {
+      await call('sendIdentityCode', {});
+      setByEmail(true);
+      setSecret('');
+      setErrors({});
+    } catch (failure) {
+      notify({ kind: 'error', message: errorMessage(failure) });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const missing = {
+      code: props.codeLabel && code.trim() === '' ? text.codeRequired : undefined,
+      proof: secret.trim() === '' ? (byEmail ? text.emailCodeRequired : text.passwordRequired) : undefined,
+    };
+    if (missing.code || missing.proof) return setErrors(missing);
+    setBusy(true);
+    try {
+      await props.onSubmit({
+        ...(props.codeLabel ? { code: code.trim() } : {}),
+        ...(byEmail ? { emailCode: secret.trim() } : { password: secret }),
+      });
+    } catch (failure) {
+      const fields = failure instanceof ApiError ? failure.fields : undefined;
+      const proof = fields?.password ?? fields?.emailCode;
+      if (fields?.code || proof) setErrors({ code: fields?.code, proof });
+      else notify({ kind: 'error', message: errorMessage(failure) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const proofInput = byEmail ? (
+    <TextInput
+      ref={proofField}
+      key="emailCode"
+      label={text.emailCodeLabel}
+      description={text.emailCodeSent}
+      autoComplete="one-time-code"
+      inputMode="numeric"
+      maxLength={8}
+      value={secret}
+      error={errors.proof}
+      onChange={(event) => {
+        setSecret(event.currentTarget.value);
+        setErrors({ ...errors, proof: undefined });
+      }}
+      maw={420}
+    />
+  ) : (
+    <PasswordInput
+      ref={proofField}
+      key="password"
+      label={text.passwordLabel}
+      autoComplete="current-password"
+      value={secret}
+      error={errors.proof}
+      onChange={(event) => {
+        setSecret(event.currentTarget.value);
+        setErrors({ ...errors, proof: undefined });
+      }}
+      maw={420}
+    />
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label={props.submit}>
+      <Stack gap="sm">
+        {props.codeLabel ? (
+          <TextInput
+            ref={codeField}
+            label={props.codeLabel}
+            autoComplete="one-time-code"
+            maxLength={40}
+            value={code}
+            error={errors.code}
+            onChange={(event) => {
+              setCode(event.currentTarget.value);
+              setErrors({ ...errors, code: undefined });
+            }}
+            maw={420}
+          />
+        ) : null}
+        {proofInput}
+        <Group gap="sm">
+          <Button type="submit" loading={busy}>
+            {props.submit}
+          </Button>
+          <Button variant="subtle" onClick={() => void sendCode()} loading={sending}>
+            {byEmail ? text.sendAgain : text.useEmailCode}
+          </Button>
+          {byEmail ? (
+            <Button
+              variant="subtle"
+              onClick={() => {
+                setByEmail(false);
+                setSecret('');
+                setErrors({});
+              }}
+            >
+              {text.usePassword}
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
 export function SecondFactorSection() {
   const [view, setView] = useState<View>({ kind: 'loading' });
-  const [starting, setStarting] = useState(false);
   // The form that was focused is gone once the codes show: move focus to them, for keyboards and screen readers.
   const codesRef = useRef<HTMLDivElement>(null);
   // Turned off: the form is gone, and the focus goes to the button that sets it up again.
@@ -115,17 +264,6 @@ export function SecondFactorSection() {
     };
   }, []);
 
-  async function start() {
-    setStarting(true);
-    try {
-      setView({ kind: 'enrolling', enrolment: await call('startTotpEnrolment', {}) });
-    } catch (error) {
-      notify({ kind: 'error', message: errorMessage(error) });
-    } finally {
-      setStarting(false);
-    }
-  }
-
   return (
     <Paper
       withBorder
@@ -145,10 +283,21 @@ export function SecondFactorSection() {
         {view.kind === 'failed' ? <Alert color="red">{view.message}</Alert> : null}
         {view.kind === 'off' ? (
           <Group>
-            <Button ref={setUpRef} onClick={() => void start()} loading={starting}>
+            <Button ref={setUpRef} onClick={() => setView({ kind: 'proving' })}>
               {text.setUp}
             </Button>
           </Group>
+        ) : null}
+        {view.kind === 'proving' ? (
+          <Stack gap="xs">
+            <Text size="sm">{text.proveLead}</Text>
+            <FactorChangeForm
+              submit={text.continue}
+              onSubmit={async (proof) => {
+                setView({ kind: 'enrolling', enrolment: await call('startTotpEnrolment', proof) });
+              }}
+            />
+          </Stack>
         ) : null}
         {view.kind === 'enrolling' ? (
           <Stack gap="sm">
@@ -197,23 +346,26 @@ export function SecondFactorSection() {
               {text.on} {text.codesLeft(view.left)}
             </Text>
             {view.action === 'renew' ? (
-              <CodeForm
-                label={text.codeLabel}
-                submit={text.newCodes}
-                onCode={async (code) => {
-                  const { recoveryCodes } = await call('regenerateRecoveryCodes', { code });
-                  setView({ kind: 'codes', codes: recoveryCodes });
-                }}
-              />
+              <Stack gap="xs">
+                <Text size="sm">{text.renewLead}</Text>
+                <FactorChangeForm
+                  codeLabel={text.turnOffLabel}
+                  submit={text.newCodes}
+                  onSubmit={async ({ code = '', ...proof }) => {
+                    const { recoveryCodes } = await call('regenerateRecoveryCodes', { code, ...proof });
+                    setView({ kind: 'codes', codes: recoveryCodes });
+                  }}
+                />
+              </Stack>
             ) : null}
             {view.action === 'turnOff' ? (
               <Stack gap="xs">
                 <Text size="sm">{text.turnOffLead}</Text>
-                <CodeForm
-                  label={text.turnOffLabel}
+                <FactorChangeForm
+                  codeLabel={text.turnOffLabel}
                   submit={text.turnOffSubmit}
-                  onCode={async (code) => {
-                    await call('turnOffSecondFactor', { code });
+                  onSubmit={async ({ code = '', ...proof }) => {
+                    await call('turnOffSecondFactor', { code, ...proof });
                     turnedOff.current = true;
                     setView({ kind: 'off' });
                     notify({ kind: 'success', message: text.turnedOff });
