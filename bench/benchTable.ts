@@ -38,6 +38,7 @@ export async function startBenchTable(): Promise<BenchTable> {
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
     STRIPE_SECRET_KEY: 'sk_test_bench',
+    FACTOR_KEY: 'bench-factor-key-not-a-secret',
     STRIPE_WEBHOOK_SECRET: BENCH_WEBHOOK_SECRET,
     LOG_LEVEL: 'error',
     // Metrics are still collected and serialized per request; only the printing is skipped.

@@ -66,6 +66,7 @@ export function buildApp(props: BuildAppProps = {}): BuiltApp {
     userPool: stateful.userPool,
     userPoolClient: stateful.userPoolClient,
     serverClient: stateful.serverClient,
+    factorKey: stateful.factorKey,
     ...(stateful.social
       ? {
           socialSignIn: {

@@ -61,6 +61,8 @@ export interface SharedResources {
   userPoolClient: IUserPoolClient;
   /** The API's confidential client (passwords, SECRET_HASH). */
   serverClient: IUserPoolClient;
+  /** Seals second-factor secrets (lambdas/src/adapters/factorKey.ts): only `factorKey` functions read it. */
+  factorKey: ISecret;
   /** Set when social sign-in is on: where POST /auth/social exchanges the hosted UI's code. */
   socialSignIn?: { oauthUrl: string; redirectUrl: string };
 }
@@ -151,6 +153,10 @@ export function grantCapabilities(
       const secret = stripeSecret(fn, 'ApiKey', config.stripeApiKeySecretName);
       secret.grantRead(fn);
       fn.function.addEnvironment('STRIPE_API_KEY_SECRET_ARN', secret.secretArn);
+    }
+    if (cap === 'factorKey') {
+      shared.factorKey.grantRead(fn);
+      fn.function.addEnvironment('FACTOR_KEY_SECRET_ARN', shared.factorKey.secretArn);
     }
     if (cap === 'stripe:webhookSecret') {
       const secret = stripeSecret(fn, 'WebhookSecret', config.stripeWebhookSecretName);

@@ -28,6 +28,7 @@ import {
 } from 'aws-cdk-lib/aws-cognito';
 import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import {
   BlockPublicAccess,
   Bucket,
@@ -75,6 +76,11 @@ export class StatefulStack extends Stack {
    * functions with `userPool:signIn` may read (docs/security.md "Sign-in").
    */
   readonly serverClient: UserPoolClient;
+  /**
+   * The key that seals second-factor secrets in the table (lambdas/src/adapters/factorKey.ts):
+   * a generated random string, readable only by the functions that check or set codes.
+   */
+  readonly factorKey: Secret;
   /** Set when social sign-in is on (at least one identity provider and the hosted domain). */
   readonly social?: SocialSignIn;
   /** The pre-sign-up trigger, present only with social sign-in. */
@@ -283,6 +289,20 @@ export class StatefulStack extends Stack {
         : { disableOAuth: true }),
     });
     for (const idp of idps) this.userPoolClient.node.addDependency(idp);
+
+    this.factorKey = new Secret(this, 'FactorKey', {
+      description: 'Seals second-factor (TOTP) secrets in the table; read only by the functions that check codes',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      // Losing it would turn every enrolled authenticator app off: kept like the table.
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.factorKey).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'It seals the TOTP secrets stored in the table: a rotation that only replaced it would leave every ' +
+        'sealed secret unopenable. Sealed values carry a key version (fk1), so a new key is added beside the ' +
+        'old one and secrets are re-sealed as they are used (docs/security.md, attack 11).',
+    });
 
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'ReceiptsBucketName', { value: this.receiptsBucket.bucketName });

@@ -57,3 +57,6 @@ export const LOCAL_SUPPORT_INBOX = 'support@learningbudget.local';
 export const LOCAL_STRIPE_SECRET_KEY = 'sk_test_local_emulator';
 export const LOCAL_STRIPE_PUBLISHABLE_KEY = 'pk_test_local_emulator';
 export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_local_emulator';
+
+/** The local stack's own key for sealing second-factor secrets (adapters/factorKey.ts): not a secret, local only. */
+export const LOCAL_FACTOR_KEY = 'local-factor-key-for-this-machine-only';

@@ -18,6 +18,7 @@ import {
   LOCAL_MAIL_FROM,
   LOCAL_RECEIPTS_BUCKET,
   LOCAL_STRIPE_PUBLISHABLE_KEY,
+  LOCAL_FACTOR_KEY,
   LOCAL_STRIPE_SECRET_KEY,
   LOCAL_STRIPE_WEBHOOK_SECRET,
   LOCAL_SUPPORT_INBOX,
@@ -163,6 +164,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // Tests (quiet) get no `[lambda] metrics` lines; `npm start` prints each invocation's.
       POWERTOOLS_METRICS_DISABLED: options.quiet ? 'true' : 'false',
       STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
+      FACTOR_KEY: LOCAL_FACTOR_KEY,
       STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
       STRIPE_API_URL: stripe.url,
       ...(options.hostedUiUrl

@@ -94,6 +94,7 @@ function allowedBy(cap: Capability): (action: string) => boolean {
     stripe: (a) => a === 'secretsmanager:GetSecretValue' || a === 'secretsmanager:DescribeSecret',
     'stripe:webhookSecret': (a) =>
       a === 'secretsmanager:GetSecretValue' || a === 'secretsmanager:DescribeSecret',
+    factorKey: (a) => a === 'secretsmanager:GetSecretValue' || a === 'secretsmanager:DescribeSecret',
   };
   return fixed[cap as keyof typeof fixed];
 }
@@ -110,6 +111,7 @@ function requiredBy(cap: Capability): string[] {
     'receipts:write': ['s3:PutObject'],
     stripe: ['secretsmanager:GetSecretValue'],
     'stripe:webhookSecret': ['secretsmanager:GetSecretValue'],
+    factorKey: ['secretsmanager:GetSecretValue'],
   };
   return fixed[cap] ?? [];
 }
@@ -125,6 +127,7 @@ const ALL_CAPABILITIES: Capability[] = [
   ...(Object.keys(USER_POOL_CALLS) as UserPoolCall[]).map((c) => `userPool:${c}` as const),
   'stripe',
   'stripe:webhookSecret',
+  'factorKey',
 ];
 
 /** Actions a role holds beyond its baseline and declared capabilities. */
@@ -369,7 +372,7 @@ describe('every function (routes and jobs)', () => {
       }
       if (s.actions.some((a) => a.startsWith('secretsmanager:'))) {
         expect(s.resources).toEqual([
-          expect.stringMatching(/:secret:test\/stripe\/(api-key|webhook-secret)-\?{6}$/),
+          expect.stringMatching(/:secret:test\/stripe\/(api-key|webhook-secret)-\?{6}$|FactorKey/),
         ]);
       }
     }
@@ -388,6 +391,47 @@ describe('every function (routes and jobs)', () => {
     const { stack, template, fn } = find(name);
     const actions = statementsOfRole(template, logicalId(stack, fn).roleId).flatMap((s) => s.actions);
     expect(actions.filter((a) => DDB_WRITE.has(a))).toEqual([]);
+  });
+});
+
+describe('attack 11: the key that seals factor secrets', () => {
+  /** The functions that check or set authenticator codes, and no others. */
+  const CHECK_CODES = [
+    'route signIn',
+    'route completeSocialSignIn',
+    'route stepUp',
+    'route startTotpEnrolment',
+    'route confirmTotpEnrolment',
+    'route turnOffSecondFactor',
+    'route regenerateRecoveryCodes',
+  ];
+
+  it('is named, and readable, only where codes are checked or set', () => {
+    const withKey = allFunctions()
+      .filter(({ stack, template, fn }) => {
+        const env = template.toJSON().Resources[logicalId(stack, fn).functionId].Properties.Environment
+          ?.Variables as Record<string, unknown> | undefined;
+        return env?.FACTOR_KEY_SECRET_ARN !== undefined;
+      })
+      .map((f) => f.name);
+    expect(withKey.sort()).toEqual([...CHECK_CODES].sort());
+    const readers = allFunctions()
+      .filter(({ stack, template, fn }) =>
+        statementsOfRole(template, logicalId(stack, fn).roleId).some(
+          (s) =>
+            s.actions.includes('secretsmanager:GetSecretValue') &&
+            JSON.stringify(s.resources).includes('FactorKey'),
+        ),
+      )
+      .map((f) => f.name);
+    expect(readers.sort()).toEqual([...CHECK_CODES].sort());
+  });
+
+  it('is generated and retained with the table', () => {
+    const secrets = t.stateful.findResources('AWS::SecretsManager::Secret');
+    const [factorKey] = Object.entries(secrets).filter(([id]) => id.startsWith('FactorKey'));
+    expect(factorKey?.[1].Properties.GenerateSecretString.PasswordLength).toBe(64);
+    expect(factorKey?.[1].DeletionPolicy).toBe('Retain');
   });
 });
 
@@ -571,6 +615,7 @@ describe('each capability on its own', () => {
       userPool: stateful.userPool,
       userPoolClient: stateful.userPoolClient,
       serverClient: stateful.serverClient,
+      factorKey: stateful.factorKey,
     };
     const fns: Partial<Record<Capability, AppFunction>> = {};
     for (const cap of capabilities) {

@@ -5,8 +5,9 @@
  * need a factor proven in the last few minutes.
  */
 import { randomUUID } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { queryAll } from '../../lambdas/src/data/client';
+import { db, queryAll, tableName } from '../../lambdas/src/data/client';
 import { keys } from '../../lambdas/src/data/keys';
 import { STEP_UP_THRESHOLD_CENTS } from '../../lambdas/src/platform/freshFactor';
 import { BAD_CODE, BAD_PASSWORD, THROTTLE } from '../../lambdas/src/services/accounts';
@@ -234,6 +235,46 @@ describe('attack 1: a stolen access token alone cannot add, turn off or renew a 
       body: {},
     });
     expect(refused.status).toBe(409);
+  });
+});
+
+describe('attack 11: factor secrets readable by every function with table read', () => {
+  it('the table holds the secret sealed, pending and in force, and codes still work', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const started = await api(stack.apiUrl, 'POST', '/me/secondFactor/totp', {
+      token: manager.accessToken,
+      body: { password: PASSWORD },
+    });
+    const secret = started.body.secret as string;
+    const pending = await stack.getItem(keys.secondFactor(manager.userId));
+    expect(JSON.stringify(pending)).not.toContain(secret);
+    await api(stack.apiUrl, 'POST', '/me/secondFactor/totp/confirm', {
+      token: manager.accessToken,
+      body: { code: codeFor(secret) },
+    });
+    const stored = await stack.getItem(keys.secondFactor(manager.userId));
+    expect(stored?.totpSecret).toMatch(/^fk1\./);
+    expect(JSON.stringify(stored)).not.toContain(secret);
+    expect((await signInWithCode(manager.email, codeFor(secret, 1))).status).toBe(200);
+  });
+
+  it('a secret stored in the clear before sealing still works, and is sealed on its first use', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const { secret } = await enrol(manager);
+    // As a record written before sealing existed would read.
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.secondFactor(manager.userId),
+        // Its codes unused, so this test may sign in twice within the app's window.
+        UpdateExpression: 'SET totpSecret = :plain REMOVE lastTotpStep',
+        ExpressionAttributeValues: { ':plain': secret },
+      }),
+    );
+    expect((await signInWithCode(manager.email, codeFor(secret))).status).toBe(200);
+    const stored = await stack.getItem(keys.secondFactor(manager.userId));
+    expect(stored?.totpSecret).toMatch(/^fk1\./);
+    expect((await signInWithCode(manager.email, codeFor(secret, 1))).status).toBe(200);
   });
 });
 

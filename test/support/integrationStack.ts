@@ -134,6 +134,8 @@ export async function startIntegrationStack(options: IntegrationOptions = {}): P
     // EMF metric lines (platform/metrics.ts) stay out of test output; observability.test.ts turns them on.
     POWERTOOLS_METRICS_DISABLED: 'true',
     STRIPE_SECRET_KEY: TEST_STRIPE_SECRET_KEY,
+    // Each file's own key for sealing factor secrets, as each deployment has its own.
+    FACTOR_KEY: randomUUID(),
     STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
   });
 

@@ -11,9 +11,9 @@ import { keys } from './keys';
 
 export interface SecondFactorRecord {
   userId: string;
-  /** Base32 TOTP secret awaiting its first code (enrolment not finished). */
+  /** The TOTP secret awaiting its first code (enrolment not finished), sealed (adapters/factorKey.ts). */
   pendingSecret?: string;
-  /** Base32 TOTP secret in force; set once a code confirmed it. */
+  /** The TOTP secret in force, sealed; set once a code confirmed it. Plain base32 if stored before sealing. */
   totpSecret?: string;
   enabledAt?: string;
   /** SHA-256 (hex) of each recovery code not yet used. */
@@ -41,10 +41,11 @@ export async function putPendingSecret(userId: string, secret: string): Promise<
   );
 }
 
-/** Puts the pending secret in force with fresh recovery codes; false if the pending secret changed meanwhile. */
+/** Puts the pending secret (`pending`, as stored) in force as `sealed`, with fresh recovery codes; false if the pending secret changed meanwhile. */
 export async function enableTotp(
   userId: string,
-  secret: string,
+  pending: string,
+  sealed: string,
   recoveryCodeHashes: string[],
   step: number,
   now: Date,
@@ -56,9 +57,10 @@ export async function enableTotp(
         Key: keys.secondFactor(userId),
         UpdateExpression:
           'SET totpSecret = :secret, enabledAt = :now, recoveryCodeHashes = :codes, lastTotpStep = :step REMOVE pendingSecret',
-        ConditionExpression: 'pendingSecret = :secret',
+        ConditionExpression: 'pendingSecret = :pending',
         ExpressionAttributeValues: {
-          ':secret': secret,
+          ':pending': pending,
+          ':secret': sealed,
           ':now': now.toISOString(),
           ':codes': recoveryCodeHashes,
           ':step': step,
@@ -112,6 +114,23 @@ export async function spendRecoveryCode(userId: string, codeHash: string): Promi
   } catch (error) {
     if (isConditionFailure(error)) return false;
     throw error;
+  }
+}
+
+/** Replaces a secret stored before sealing with its sealed form, unless it changed meanwhile. */
+export async function resealTotpSecret(userId: string, plain: string, sealed: string): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.secondFactor(userId),
+        UpdateExpression: 'SET totpSecret = :sealed',
+        ConditionExpression: 'totpSecret = :plain',
+        ExpressionAttributeValues: { ':sealed': sealed, ':plain': plain },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
   }
 }
 

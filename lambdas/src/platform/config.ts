@@ -123,6 +123,16 @@ export const stripeConfig = group('stripe', {
   STRIPE_API_URL: optionalUrl,
 });
 
+/**
+ * The key that seals second-factor secrets (adapters/factorKey.ts): given only
+ * to the functions that check or set codes. Locally the value itself; in AWS
+ * the secret its ARN names.
+ */
+export const factorKeyConfig = group('factorKey', {
+  FACTOR_KEY_SECRET_ARN: z.optional(z.string()),
+  FACTOR_KEY: z.optional(text(16)),
+});
+
 /** Set in AWS only: the value CloudFront sends to prove a request came through it (platform/edge.ts). */
 export const edgeConfig = group('edge', {
   EDGE_ORIGIN_SECRET: z.optional(text(16)),

@@ -129,6 +129,8 @@ export type DeletableRecord = 'emailToken' | 'invitation' | 'session' | 'idempot
  * - `userPool:<call>`: the IAM actions of that user-pool adapter call (userPoolCalls.ts).
  * - `stripe`: the Stripe API key; `stripe:webhookSecret`: the webhook signing secret
  *   (two secrets, so the 40-odd functions calling Stripe cannot forge its webhooks).
+ * - `factorKey`: the key that seals second-factor secrets in the table; only the
+ *   functions that check or set authenticator codes (issue 24, attack 11).
  */
 export type Capability =
   | 'table:read'
@@ -139,7 +141,8 @@ export type Capability =
   | 'receipts:write'
   | `userPool:${UserPoolCall}`
   | 'stripe'
-  | 'stripe:webhookSecret';
+  | 'stripe:webhookSecret'
+  | 'factorKey';
 
 export interface RouteDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   method: HttpMethod;
@@ -315,7 +318,7 @@ export const routes = {
     access: { kind: 'public', rateLimit: SIGN_IN_CLIENT_LIMIT },
     input: signInInput,
     output: sessionOutput,
-    uses: ['table:write', 'userPool:passwordSignIn', 'userPool:revokeRefreshToken'],
+    uses: ['table:write', 'userPool:passwordSignIn', 'userPool:revokeRefreshToken', 'factorKey'],
   }),
   completeSocialSignIn: route({
     method: 'POST',
@@ -328,7 +331,7 @@ export const routes = {
     input: socialSignInInput,
     output: sessionOutput,
     // The code exchange is a plain HTTPS call to the hosted UI; nothing here reads the server client's secret.
-    uses: ['table:write', 'userPool:revokeWebClientToken'],
+    uses: ['table:write', 'userPool:revokeWebClientToken', 'factorKey'],
   }),
   refreshSession: route({
     method: 'POST',
@@ -364,7 +367,7 @@ export const routes = {
     access: { kind: 'signedIn', roles: signedIn, rateLimit: CODE_LIMIT },
     input: stepUpInput,
     output: okResponse,
-    uses: ['table:write', 'userPool:passwordSignIn', 'userPool:revokeRefreshToken'],
+    uses: ['table:write', 'userPool:passwordSignIn', 'userPool:revokeRefreshToken', 'factorKey'],
   }),
   getSecondFactor: route({
     method: 'GET',
@@ -383,7 +386,7 @@ export const routes = {
     access: { kind: 'signedIn', roles: signedIn, rateLimit: CODE_LIMIT },
     input: identityProofInput,
     output: totpEnrolmentOutput,
-    uses: ['table:write', 'userPool:passwordSignIn', 'userPool:revokeRefreshToken'],
+    uses: ['table:write', 'userPool:passwordSignIn', 'userPool:revokeRefreshToken', 'factorKey'],
   }),
   confirmTotpEnrolment: route({
     method: 'POST',
@@ -393,7 +396,7 @@ export const routes = {
     access: { kind: 'signedIn', roles: signedIn, rateLimit: CODE_LIMIT },
     input: secondFactorCodeInput,
     output: recoveryCodesOutput,
-    uses: ['table:write'],
+    uses: ['table:write', 'factorKey'],
   }),
   turnOffSecondFactor: route({
     method: 'POST',
@@ -405,7 +408,13 @@ export const routes = {
     sessionCookie: true,
     input: factorChangeInput,
     output: okResponse,
-    uses: ['table:write', 'table:delete:session', 'userPool:passwordSignIn', 'userPool:revokeRefreshToken'],
+    uses: [
+      'table:write',
+      'table:delete:session',
+      'userPool:passwordSignIn',
+      'userPool:revokeRefreshToken',
+      'factorKey',
+    ],
   }),
   changePassword: route({
     method: 'POST',
@@ -433,7 +442,7 @@ export const routes = {
     access: { kind: 'signedIn', roles: signedIn, rateLimit: CODE_LIMIT },
     input: factorChangeInput,
     output: recoveryCodesOutput,
-    uses: ['table:write', 'userPool:passwordSignIn', 'userPool:revokeRefreshToken'],
+    uses: ['table:write', 'userPool:passwordSignIn', 'userPool:revokeRefreshToken', 'factorKey'],
   }),
   sendIdentityCode: route({
     method: 'POST',

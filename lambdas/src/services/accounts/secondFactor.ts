@@ -10,12 +10,14 @@ import { AppError } from '@shared/errors';
 import type { IdentityProof } from '@shared/schemas/auth';
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
+import { isSealed, openSecret, sealSecret } from '../../adapters/factorKey';
 import { recordAudit } from '../../data/audit';
 import {
   enableTotp,
   getSecondFactor,
   putPendingSecret,
   replaceRecoveryCodes,
+  resealTotpSecret,
   spendRecoveryCode,
   spendTotpStep,
 } from '../../data/secondFactors';
@@ -102,7 +104,8 @@ export async function startTotpEnrolment(actor: Actor, proof: IdentityProof, sou
   const attempt = await requireIdentityProof(actor, proof, sourceIp, now);
   await attempt.release();
   const secret = new OTPAuth.Secret({ size: 20 }).base32;
-  await putPendingSecret(actor.userId, secret);
+  // Sealed: only the functions that check codes hold the key (adapters/factorKey.ts).
+  await putPendingSecret(actor.userId, await sealSecret(actor.userId, secret));
   const otpauthUri = totpFor(secret, actor.email).toString();
   const qrCode = await QRCode.toDataURL(otpauthUri, { margin: 1, width: 220 });
   return { secret, otpauthUri, qrCode };
@@ -120,7 +123,8 @@ export async function confirmTotpEnrolment(actor: Actor, code: string, sourceIp:
     await attempt.release();
     throw new AppError('CONFLICT', 'Start setting up the authenticator app again.');
   }
-  const step = isTotpCode(code) ? matchingStep(record.pendingSecret, code.trim(), Date.now()) : undefined;
+  const pending = await openSecret(actor.userId, record.pendingSecret);
+  const step = isTotpCode(code) ? matchingStep(pending, code.trim(), Date.now()) : undefined;
   if (step === undefined) {
     throw new AppError('VALIDATION_FAILED', 'That code is not valid.', {
       fields: { code: 'That code is not valid. Enter the current code from the app.' },
@@ -128,7 +132,11 @@ export async function confirmTotpEnrolment(actor: Actor, code: string, sourceIp:
   }
   await attempt.release();
   const codes = newRecoveryCodes();
-  if (!(await enableTotp(actor.userId, record.pendingSecret, codes.map(hashRecoveryCode), step, now))) {
+  const sealed = isSealed(record.pendingSecret)
+    ? record.pendingSecret
+    : await sealSecret(actor.userId, record.pendingSecret);
+  const hashes = codes.map(hashRecoveryCode);
+  if (!(await enableTotp(actor.userId, record.pendingSecret, sealed, hashes, step, now))) {
     throw new AppError('CONFLICT', 'Start setting up the authenticator app again.');
   }
   await factorChanged(actor, 'added', now);
@@ -168,8 +176,13 @@ export async function verifySecondFactor(
   const record = await getSecondFactor(userId);
   if (!record?.totpSecret) return false;
   if (isTotpCode(code)) {
-    const step = matchingStep(record.totpSecret, code.trim(), realNowMs);
-    return step !== undefined && (await spendTotpStep(userId, step));
+    const step = matchingStep(await openSecret(userId, record.totpSecret), code.trim(), realNowMs);
+    const spent = step !== undefined && (await spendTotpStep(userId, step));
+    // A secret stored before sealing is sealed the first time it is used.
+    if (spent && !isSealed(record.totpSecret)) {
+      await resealTotpSecret(userId, record.totpSecret, await sealSecret(userId, record.totpSecret));
+    }
+    return spent;
   }
   return spendRecoveryCode(userId, hashRecoveryCode(code));
 }
