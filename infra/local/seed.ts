@@ -20,6 +20,7 @@ import { splitSharedAccounts } from '../../lambdas/src/data/ledgerMigrations';
 import { indexAwaitingReceipts } from '../../lambdas/src/data/receiptIndexMigration';
 import { getUser } from '../../lambdas/src/data/users';
 import { createLogger } from '../../lambdas/src/platform/log';
+import { decidedEachRun } from '../../lambdas/src/platform/requestSteps';
 import { registerEmployee, registerManager, verifyEmail } from '../../lambdas/src/services/accounts';
 import {
   deleteEmployees,
@@ -118,7 +119,7 @@ export async function seedDemo(log: LogSink): Promise<void> {
     await verify(managerId, now);
     const manager = await getUser(managerId);
     if (!manager) throw new Error('demo manager record missing');
-    await finalizeSetup({ ...manager, emailVerified: true }, DEMO_BILLING, now, lambdaLog);
+    await finalizeSetup({ ...manager, emailVerified: true }, DEMO_BILLING, now, lambdaLog, decidedEachRun);
     log(`demo manager ${DEMO_MANAGER.email} created, billing set up`);
   }
   if (!(await getEmailOwner(DEMO_EMPLOYEE.email))) {

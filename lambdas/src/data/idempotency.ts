@@ -7,10 +7,18 @@
  * A claim is a lease: a request that dies after claiming (a Lambda timeout, a
  * crash) never completes or releases its key, so once the lease has run out a
  * retry with the same key and body takes the claim over and runs the handler
- * again. That is safe because every money operation behind these routes is
- * keyed by ids derived from the request (ledger entry ids, Stripe purposes): a
- * second run finds what the first one did instead of doing it twice. Before the
- * lease runs out the first request may still be running, so a retry is refused.
+ * again. Before the lease runs out the first request may still be running, so
+ * a retry is refused.
+ *
+ * Running the handler again must not decide again: the first run may have
+ * moved the money and died before its answer was stored, and a second look at
+ * the books would then find nothing left to move and refuse (a reallocation
+ * answered "There is no remaining budget to reallocate"). So a run keeps its
+ * decisions with its claim as it makes them (`steps`: what it checked, which
+ * money it took, before it moves that money), and a run that takes the claim
+ * over gets them back and finishes the same decisions; every money step
+ * behind them is keyed by ids derived from the decision (ledger entry ids,
+ * Stripe purposes), so the money moves once and the answer is the first one's.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -28,8 +36,12 @@ const TTL_SECONDS = 24 * 3600;
  */
 export const IDEMPOTENCY_LEASE_MS = 15_000;
 
+/**
+ * `steps` holds what earlier runs under this key decided (JSON text by step
+ * name): empty for a first run, the dead run's decisions for a takeover.
+ */
 export type Claim =
-  | { state: 'claimed'; claimId: string }
+  | { state: 'claimed'; claimId: string; steps: Record<string, string> }
   | { state: 'replay'; status: number; body: unknown }
   | { state: 'mismatch' }
   | { state: 'inProgress' };
@@ -62,6 +74,7 @@ export async function claimIdempotencyKey(
           bodyHash,
           state: 'inProgress',
           claimId,
+          steps: {},
           leaseUntil: now.getTime() + IDEMPOTENCY_LEASE_MS,
           createdAt: now.toISOString(),
           expiresAt: expiresAt(now),
@@ -70,7 +83,7 @@ export async function claimIdempotencyKey(
         ExpressionAttributeValues: { ':now': Math.floor(now.getTime() / 1000) },
       }),
     );
-    return { state: 'claimed', claimId };
+    return { state: 'claimed', claimId, steps: {} };
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }
@@ -87,9 +100,10 @@ export async function claimIdempotencyKey(
 }
 
 /**
- * Takes over an in-progress claim whose lease has run out. Conditional, so of
- * several retries racing for the same stale claim exactly one wins; the others
- * see a fresh lease and are told the request is still being processed.
+ * Takes over an in-progress claim whose lease has run out, with the steps the
+ * earlier runs kept. Conditional, so of several retries racing for the same
+ * stale claim exactly one wins; the others see a fresh lease and are told the
+ * request is still being processed.
  */
 async function takeOver(
   scope: string,
@@ -99,11 +113,13 @@ async function takeOver(
   claimId: string,
 ): Promise<Claim> {
   try {
-    await db().send(
+    const taken = await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.idempotency(scope, key),
-        UpdateExpression: 'SET claimId = :claim, leaseUntil = :lease, expiresAt = :expires',
+        // Records claimed before steps existed have none.
+        UpdateExpression:
+          'SET claimId = :claim, leaseUntil = :lease, expiresAt = :expires, steps = if_not_exists(steps, :none)',
         // Records claimed before leases existed have none: they count from their creation.
         ConditionExpression:
           '#state = :inProgress AND bodyHash = :hash AND ' +
@@ -117,10 +133,12 @@ async function takeOver(
           ':hash': bodyHash,
           ':nowMs': now.getTime(),
           ':staleBefore': new Date(now.getTime() - IDEMPOTENCY_LEASE_MS).toISOString(),
+          ':none': {},
         },
+        ReturnValues: 'ALL_NEW',
       }),
     );
-    return { state: 'claimed', claimId };
+    return { state: 'claimed', claimId, steps: (taken.Attributes?.steps ?? {}) as Record<string, string> };
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }
@@ -134,6 +152,43 @@ async function takeOver(
     return { state: 'replay', status: Number(current.status), body: current.body };
   }
   return { state: 'inProgress' };
+}
+
+/** The claim was taken over by a retry after this run's lease ran out: this run must stop. */
+class ClaimTakenOver extends Error {
+  constructor() {
+    super('the Idempotency-Key claim was taken over by a retry; this run stops');
+  }
+}
+
+/**
+ * Keeps one decision of the run holding the claim (`value` is JSON text), so
+ * a run that takes the claim over finishes it instead of deciding again.
+ * Conditioned on still holding the claim: a run whose lease ran out and was
+ * taken over stops here (ClaimTakenOver) rather than decide beside its successor.
+ */
+export async function keepIdempotencyStep(
+  scope: string,
+  key: string,
+  claimId: string,
+  name: string,
+  value: string,
+): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.idempotency(scope, key),
+        UpdateExpression: 'SET steps.#name = :value',
+        ConditionExpression: 'claimId = :claim AND #state = :inProgress',
+        ExpressionAttributeNames: { '#name': name, '#state': 'state' },
+        ExpressionAttributeValues: { ':value': value, ':claim': claimId, ':inProgress': 'inProgress' },
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ClaimTakenOver();
+    throw error;
+  }
 }
 
 /**
@@ -153,7 +208,8 @@ export async function completeIdempotencyKey(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.idempotency(scope, key),
-        UpdateExpression: 'SET #state = :done, #status = :status, #body = :body REMOVE leaseUntil',
+        // The answer replays from here on: the steps that led to it are no longer needed.
+        UpdateExpression: 'SET #state = :done, #status = :status, #body = :body REMOVE leaseUntil, steps',
         ConditionExpression: 'claimId = :claim',
         ExpressionAttributeNames: { '#state': 'state', '#status': 'status', '#body': 'body' },
         ExpressionAttributeValues: { ':done': 'done', ':status': status, ':body': body, ':claim': claimId },
@@ -164,7 +220,29 @@ export async function completeIdempotencyKey(
   }
 }
 
-/** A request that failed may be retried with the same key at once: forget the claim (if still ours). */
+/**
+ * A request that failed having decided something (its money may have moved)
+ * keeps its steps, but its retry need not wait for the lease: it may take the
+ * claim over at once and finish (if the claim is still ours).
+ */
+export async function endIdempotencyLease(scope: string, key: string, claimId: string): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.idempotency(scope, key),
+        UpdateExpression: 'SET leaseUntil = :ended',
+        ConditionExpression: 'claimId = :claim AND #state = :inProgress',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':ended': 0, ':claim': claimId, ':inProgress': 'inProgress' },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** A request that failed before deciding anything may be retried with the same key at once: forget the claim (if still ours). */
 export async function releaseIdempotencyKey(scope: string, key: string, claimId: string): Promise<void> {
   try {
     await db().send(

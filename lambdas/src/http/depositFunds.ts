@@ -6,8 +6,15 @@ import { requireFreshFactorAbove } from '../platform/freshFactor';
 import { httpHandler } from '../platform/http';
 import { deposit, movedToday } from '../services/money';
 
-export const handler = httpHandler('depositFunds', async ({ actor, input, now, idempotencyKey, log }) => {
-  const requested = input.amount * input.userIds.length;
-  await requireFreshFactorAbove(actor, (await movedToday(actor.teamId, now)) + requested, now);
-  return deposit(actor, input, idempotencyKey, now, log);
-});
+export const handler = httpHandler(
+  'depositFunds',
+  async ({ actor, input, now, idempotencyKey, log, steps }) => {
+    // Asked once per request: a retry finishing it would count its own deposit as moved today.
+    await steps.once('freshFactor', async () => {
+      const requested = input.amount * input.userIds.length;
+      await requireFreshFactorAbove(actor, (await movedToday(actor.teamId, now)) + requested, now);
+      return true;
+    });
+    return deposit(actor, input, idempotencyKey, now, log, steps);
+  },
+);

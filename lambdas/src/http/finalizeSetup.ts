@@ -2,6 +2,6 @@
 import { httpHandler } from '../platform/http';
 import { finalizeSetup } from '../services/setup';
 
-export const handler = httpHandler('finalizeSetup', ({ actor, input, now, log }) =>
-  finalizeSetup(actor, input, now, log),
+export const handler = httpHandler('finalizeSetup', ({ actor, input, now, log, steps }) =>
+  finalizeSetup(actor, input, now, log, steps),
 );

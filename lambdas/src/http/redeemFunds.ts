@@ -2,6 +2,6 @@
 import { httpHandler } from '../platform/http';
 import { redeem } from '../services/money';
 
-export const handler = httpHandler('redeemFunds', ({ actor, input, now, idempotencyKey }) =>
-  redeem(actor, input.deletedUserIds, now, idempotencyKey),
+export const handler = httpHandler('redeemFunds', ({ actor, input, now, idempotencyKey, steps }) =>
+  redeem(actor, input.deletedUserIds, now, idempotencyKey, steps),
 );

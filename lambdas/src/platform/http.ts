@@ -7,7 +7,9 @@
  *      a money-moving route marked `freshFactor: 'always'` needs a recent factor (step-up);
  *   4. parse JSON (base64 too) and validate with the route's zod schema;
  *   5. run the handler and shape the result with the route's output schema
- *      (which strips anything the schema does not name);
+ *      (which strips anything the schema does not name); an `idempotent` route
+ *      runs once per Idempotency-Key, and a retry after a run that died
+ *      finishes that run's kept decisions (`steps`, platform/requestSteps.ts);
  *   6. for `revalidate` routes, tag the answer with an ETag and answer 304 to a
  *      matching If-None-Match; gzip large answers when the client accepts it;
  *   7. map errors to the one envelope with an honest status;
@@ -37,7 +39,9 @@ import { getTeam } from '../data/accounts';
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
+  endIdempotencyLease,
   hashBody,
+  keepIdempotencyStep,
   releaseIdempotencyKey,
 } from '../data/idempotency';
 import { consumeRateLimit } from '../data/rateLimits';
@@ -47,6 +51,7 @@ import { edgeCaller } from './edge';
 import { requireFreshFactor } from './freshFactor';
 import { createLogger, errorFields, type Logger } from './log';
 import { withMetrics } from './metrics';
+import { decidedEachRun, keptSteps, type RequestSteps } from './requestSteps';
 
 type ActorFor<Op extends OperationId> = Routes[Op]['access'] extends { kind: 'signedIn' } ? Actor : undefined;
 
@@ -59,6 +64,12 @@ export interface HttpContext<Op extends OperationId> {
   log: Logger;
   /** The request's Idempotency-Key (validated) on routes marked `idempotent`: derive money entry ids from it. */
   idempotencyKey: string;
+  /**
+   * On `idempotent` routes, the decisions kept with the Idempotency-Key: a
+   * retry after a run that died gets them back instead of deciding again
+   * (platform/requestSteps.ts). Elsewhere every run decides.
+   */
+  steps: RequestSteps;
   /** The request's cookies as API Gateway (payload v2) passes them: one `name=value` each. */
   cookies: readonly string[];
   /** Adds a Set-Cookie to the answer, refused or not (API Gateway's `cookies` field). */
@@ -202,13 +213,17 @@ function parseInput(event: APIGatewayProxyEventV2, body: string): unknown {
   };
 }
 
-/** Runs a money-moving request at most once per Idempotency-Key (see data/idempotency.ts). */
+/**
+ * Runs a money-moving request at most once per Idempotency-Key (see
+ * data/idempotency.ts). A run that took the claim over from one that died gets
+ * that run's steps, and finishes them rather than deciding again.
+ */
 async function once(
   scope: string,
   key: string | undefined,
   body: unknown,
   status: number,
-  run: () => Promise<unknown>,
+  run: (steps: RequestSteps) => Promise<unknown>,
   now: Date,
 ): Promise<unknown> {
   if (!key || !/^[\w-]{8,100}$/.test(key)) {
@@ -224,14 +239,24 @@ async function once(
   }
   // Only while the first request's lease runs; after it, a retry takes the claim over (data/idempotency.ts).
   if (claim.state === 'inProgress') throw new AppError('CONFLICT', 'This request is still being processed.');
+  const steps = keptSteps(claim.steps, (name, json) =>
+    keepIdempotencyStep(scope, key, claim.claimId, name, json),
+  );
+  let output: unknown;
   try {
-    const output = await run();
-    await completeIdempotencyKey(scope, key, claim.claimId, status, output);
-    return output;
+    output = await run(steps);
   } catch (error) {
-    await releaseIdempotencyKey(scope, key, claim.claimId);
+    // A refusal, or a failure before anything was decided, forgets the key: the same key may
+    // then carry a corrected request. A failure after a decision (money may have moved) keeps
+    // the decisions for the retry, which may take over at once.
+    if (error instanceof AppError || !steps.decided) await releaseIdempotencyKey(scope, key, claim.claimId);
+    else await endIdempotencyLease(scope, key, claim.claimId);
     throw error;
   }
+  // Not released if this fails: the money has moved, and the retry after the lease finishes
+  // the kept steps and answers this answer again.
+  await completeIdempotencyKey(scope, key, claim.claimId, status, output);
+  return output;
 }
 
 export const CLOSED_TEAM_MESSAGE =
@@ -298,9 +323,16 @@ export function httpHandler<Op extends OperationId>(operationId: Op, impl: HttpI
         throw new AppError('VALIDATION_FAILED', message, { fields });
       }
 
-      const run = async () => {
+      const run = async (steps: RequestSteps) => {
         // Inside the run: a replay moves nothing and needs none; a refused first try releases its key.
-        if (actor && (route as RouteDef).freshFactor === 'always') await requireFreshFactor(actor, now);
+        // Kept as a step: a retry that finishes a run which had passed it is the same request.
+        if (actor && (route as RouteDef).freshFactor === 'always') {
+          const signedIn = actor;
+          await steps.once('freshFactor', async () => {
+            await requireFreshFactor(signedIn, now);
+            return true;
+          });
+        }
         const result = await impl({
           input: parsed.data as HttpContext<Op>['input'],
           actor: actor as ActorFor<Op>,
@@ -309,6 +341,7 @@ export function httpHandler<Op extends OperationId>(operationId: Op, impl: HttpI
           now,
           log,
           idempotencyKey: route.idempotent ? (header(event, 'idempotency-key') ?? '') : '',
+          steps,
           cookies: event.cookies ?? [],
           setCookie: (cookie) => setCookies.push(cookie),
         });
@@ -324,7 +357,7 @@ export function httpHandler<Op extends OperationId>(operationId: Op, impl: HttpI
             run,
             now,
           )
-        : await run();
+        : await run(decidedEachRun);
       const { responseType } = route as RouteDef;
       const response = success(event, status, output, route.revalidate === true, responseType);
       log.info('request handled', { status: response.statusCode, actor: actor?.userId });

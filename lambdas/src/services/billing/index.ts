@@ -5,7 +5,7 @@
  */
 export { addCard, declined, getCustomer, removeCard, teamOf, updateDefaultCard } from './cardsOnFile';
 export { activateEmployee, type MemberRecord } from './joining';
-export { fundPendingMembers } from './pendingFunding';
+export { fundPendingMembers, pendingMembers } from './pendingFunding';
 export {
   CARD_CALL_CONCURRENCY,
   type CyclePlan,

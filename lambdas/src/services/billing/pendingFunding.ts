@@ -22,6 +22,11 @@ function isPendingMember(member: UserRecord): boolean {
   return member.role === 'employee' && member.status === 'active' && Boolean(member.fundingPending);
 }
 
+/** The team's members still waiting for their joining money (by user id). */
+export async function pendingMembers(teamId: string): Promise<string[]> {
+  return (await listTeamUsers(teamId)).filter(isPendingMember).map((member) => member.userId);
+}
+
 /**
  * Funds the team's members who are still pending: joined before billing worked,
  * declined, or cut off mid-way. Called after setup, after a card is added or

@@ -4,6 +4,8 @@
  * Idempotency-Key, so a retried request charges and credits each person once.
  * New money first pays any debt, then raises the card's backstop. The team's
  * daily deposit limit is reserved before any charge (services/money/velocityLimits.ts).
+ * Who is charged is decided once per key (a request step): a retry after a run
+ * that died charges the same people, and answers as that run would have.
  */
 
 import { funding } from '@shared/domain/ledger';
@@ -16,6 +18,7 @@ import { getTeam } from '../../data/accounts';
 import { post } from '../../data/ledger';
 import type { Actor } from '../../platform/auth';
 import type { Logger } from '../../platform/log';
+import type { RequestSteps } from '../../platform/requestSteps';
 import { updateBackstop } from '../cards';
 import { audit, teamEmployee } from '../team';
 import { collectDebt } from './debtCollection';
@@ -74,7 +77,11 @@ export async function previewDeposit(actor: Actor, input: z.output<typeof deposi
  * total is counted against the team's daily deposit limit before any charge
  * (refused with the limit named, nothing charged); declined charges are given
  * back to the day. A request that fails midway keeps its reservation, so its
- * retry (same Idempotency-Key) is not counted twice.
+ * retry (same Idempotency-Key) is not counted twice. The plan (who, and the
+ * reservation) is the request's step `deposit`: a retry after the first run
+ * died is not checked again against what that run changed (a person removed
+ * since, another day's limit) but finishes its plan, each charge and credit
+ * keyed by the key and person, so it moves nothing twice.
  */
 export async function deposit(
   actor: Actor,
@@ -82,14 +89,30 @@ export async function deposit(
   key: string,
   now: Date,
   log: Logger,
+  steps: RequestSteps,
 ) {
-  const { team, customerId, eligible, skipped } = await depositPlan(actor, input);
+  const { customerId, eligible, skipped, reservationId } = await steps.once('deposit', async () => {
+    const plan = await depositPlan(actor, input);
+    const reserved =
+      plan.eligible.length > 0
+        ? await reserveWithinLimit(
+            plan.team,
+            'deposit',
+            `DEPOSIT#${key}`,
+            input.amount * plan.eligible.length,
+            now,
+          )
+        : undefined;
+    return {
+      customerId: plan.customerId,
+      eligible: plan.eligible,
+      skipped: plan.skipped,
+      reservationId: reserved,
+    };
+  });
+  const teamId = actor.teamId;
   const results: { userId: string; status: 'credited' | 'declined' | 'skipped'; message?: string }[] =
     skipped.map((userId) => ({ userId, status: 'skipped', message: SKIPPED }));
-  const reservationId =
-    eligible.length > 0
-      ? await reserveWithinLimit(team, 'deposit', `DEPOSIT#${key}`, input.amount * eligible.length, now)
-      : undefined;
   for (const user of eligible) {
     const { userId } = user;
     const result = await charge(
@@ -98,7 +121,7 @@ export async function deposit(
         amountCents: input.amount,
         description: `Extra deposit for ${user.firstName} ${user.lastName}`,
         purpose: `DEPOSIT#${key}#${userId}`,
-        metadata: { teamId: team.teamId, userId, reason: 'deposit' },
+        metadata: { teamId, userId, reason: 'deposit' },
       },
       `DEPOSIT#${key}#${userId}`,
     );
@@ -111,7 +134,7 @@ export async function deposit(
       funding({
         entryId: `DEPOSIT#${key}#${userId}`,
         kind: 'deposit',
-        teamId: team.teamId,
+        teamId,
         userId,
         amountCents: input.amount,
         description: 'Extra deposit',
@@ -120,19 +143,23 @@ export async function deposit(
       }),
       now.toISOString(),
     );
-    await collectDebt(userId, team.teamId);
+    await collectDebt(userId, teamId);
     await updateBackstop(userId, user.cardId);
     results.push({ userId, status: 'credited' });
   }
   const credited = results.filter((r) => r.status === 'credited').length;
-  if (reservationId) await settleWithinLimit(team, 'deposit', reservationId, input.amount * credited);
+  if (reservationId) await settleWithinLimit({ teamId }, 'deposit', reservationId, input.amount * credited);
   // Results in the order asked, as before.
   const order = [...new Set(input.userIds)];
   results.sort((a, b) => order.indexOf(a.userId) - order.indexOf(b.userId));
-  await audit(actor, 'funds.deposited', now, {
-    // A deposit for one person names them as the row's "To whom", as the ledger's row beside it does.
-    ...(results.length === 1 ? { targetId: results[0]?.userId } : {}),
-    after: { amountCents: input.amount, results },
+  // Once per request: a retry finishing it does not log the deposit again.
+  await steps.once('audited', async () => {
+    await audit(actor, 'funds.deposited', now, {
+      // A deposit for one person names them as the row's "To whom", as the ledger's row beside it does.
+      ...(results.length === 1 ? { targetId: results[0]?.userId } : {}),
+      after: { amountCents: input.amount, results },
+    });
+    return true;
   });
   return { results };
 }

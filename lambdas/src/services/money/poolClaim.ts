@@ -2,8 +2,10 @@
  * How a removed employee's pooled money leaves the pool, shared by reallocation
  * and redemption: one claim at a time per person, holding the plan of where the
  * money goes, so a retry or a racing request finishes the same plan instead of
- * moving the money twice. Also turns the ledger's pure rules into the errors
- * the manager sees.
+ * moving the money twice. The claim a request takes is kept with its
+ * Idempotency-Key (`takePooledMoney`), so the request's own retry after it
+ * died finishes that claim, even once it is done. Also turns the ledger's
+ * pure rules into the errors the manager sees.
  */
 import { cardAccount, InvalidPosting } from '@shared/domain/ledger';
 import { AppError } from '@shared/errors';
@@ -11,6 +13,7 @@ import { balanceOf } from '../../data/ledger';
 import { getPoolClaim, openPoolClaim, type PoolClaim, type PoolPlan } from '../../data/poolClaims';
 import type { UserRecord } from '../../data/users';
 import type { Actor } from '../../platform/auth';
+import type { RequestSteps } from '../../platform/requestSteps';
 import { teamEmployee } from '../team';
 import { pooledFrom, sweepToPool } from './pool';
 
@@ -83,6 +86,42 @@ export async function claimPooledMoney(
     // Another request opened one between our read and write: look again.
   }
   throw new AppError('CONFLICT', BUSY[op]);
+}
+
+/** The claim a request took on one person's money, as kept with its Idempotency-Key. */
+export interface TakenClaim {
+  stateId: string;
+  amountCents: number;
+  /** A redemption's fee, from its plan. */
+  feeCents?: number;
+}
+
+/**
+ * claimPooledMoney, decided once per request (its step `<op>#<person>`): the
+ * request's retry after a run that died gets the claim that run took, not a
+ * fresh look at a pool that claim has already emptied. Answers what was taken
+ * and the claim as stored now, while it is still that claim (open: to finish;
+ * done: finished); `claim` is missing once it was finished and replaced by a
+ * later one. Undefined when nothing of theirs was left to take.
+ */
+export async function takePooledMoney(
+  actor: Actor,
+  deletedId: string,
+  op: PoolPlan['op'],
+  plan: (amountCents: number) => Promise<PoolPlan>,
+  now: Date,
+  steps: RequestSteps,
+): Promise<{ taken: TakenClaim; claim?: PoolClaim } | undefined> {
+  let fresh = undefined as PoolClaim | undefined;
+  const taken = await steps.once(`${op}#${deletedId}`, async (): Promise<TakenClaim | undefined> => {
+    fresh = await claimPooledMoney(actor, deletedId, op, plan, now);
+    if (fresh?.plan.op !== op) return undefined;
+    const { stateId, amountCents } = fresh;
+    return { stateId, amountCents, ...(fresh.plan.op === 'redeem' ? { feeCents: fresh.plan.feeCents } : {}) };
+  });
+  if (!taken) return undefined;
+  const claim = fresh ?? (await getPoolClaim(deletedId));
+  return claim?.stateId === taken.stateId && claim.plan.op === op ? { taken, claim } : { taken };
 }
 
 /**

@@ -3,20 +3,37 @@
  * chosen active employees (or all of them), posted in parts that each fit the
  * ledger's leg limit. Entry ids come from the pool claim, so a retry posts the
  * same parts once; receivers' card backstops follow and the move is audited.
+ * What a request checked and which claims it took are kept with its
+ * Idempotency-Key: its retry after a run that died answers what that run
+ * moved, rather than finding the money gone and refusing.
  */
 
-import { combineShares, reallocationPart, reallocationShares, type Share } from '@shared/domain/ledger';
+import {
+  cardAccount,
+  combineShares,
+  reallocationPart,
+  reallocationShares,
+  type Share,
+} from '@shared/domain/ledger';
 import { AppError } from '@shared/errors';
 import type { reallocateInput } from '@shared/schemas/team';
 import type { z } from 'zod';
 import { listTeamUsers } from '../../data/accounts';
-import { MAX_LEGS, post } from '../../data/ledger';
-import { closePoolClaim } from '../../data/poolClaims';
+import { getJournal, MAX_LEGS, post } from '../../data/ledger';
+import { closePoolClaim, type PoolClaim } from '../../data/poolClaims';
 import type { UserRecord } from '../../data/users';
 import type { Actor } from '../../platform/auth';
+import type { RequestSteps } from '../../platform/requestSteps';
 import { updateBackstop } from '../cards';
 import { audit, teamEmployee } from '../team';
-import { asRule, claimPooledMoney, deletedTeamEmployee, moneyReleased, pooledMoneyNow } from './poolClaim';
+import {
+  asRule,
+  deletedTeamEmployee,
+  moneyReleased,
+  pooledMoneyNow,
+  type TakenClaim,
+  takePooledMoney,
+} from './poolClaim';
 
 /** Receivers per reallocation posting: a posting's leg limit, less the pool's leg. */
 const SHARES_PER_POSTING = MAX_LEGS - 1;
@@ -68,32 +85,31 @@ export async function previewReallocation(actor: Actor, input: z.output<typeof r
   return { amountCents: total, shares: combineShares(plans) };
 }
 
-export async function reallocate(actor: Actor, input: z.output<typeof reallocateInput>, now: Date) {
-  // One read of the team serves the receivers' check, "all employees" and the backstops.
-  const team: TeamUsers = new Map((await listTeamUsers(actor.teamId)).map((u) => [u.userId, u]));
-  const receivers = receiversOf(team, input);
-  const givers = [...new Set(input.deletedUserIds)];
-  // Everyone named is checked before anyone's money moves: a refusal moves nothing.
-  for (const deletedId of givers)
-    if (!(await deletedTeamEmployee(actor, deletedId))) throw new AppError('NOT_FOUND', NOT_REMOVED);
-  let total = 0;
-  const plans: Share[][] = [];
-  for (const deletedId of givers) {
-    const claim = await claimPooledMoney(
-      actor,
-      deletedId,
-      'reallocate',
-      async (cents) => ({ op: 'reallocate', shares: asRule(() => reallocationShares(cents, receivers)) }),
-      now,
-    );
-    if (claim?.plan.op !== 'reallocate') continue;
-    // Resuming an interrupted claim posts its own plan, which may name other receivers than asked here.
-    const planned = claim.plan.shares;
+const partId = (deletedId: string, stateId: string, part: number) =>
+  `REALLOCATE#${deletedId}#${stateId}#${part}`;
+
+/**
+ * Posts the parts of a claim this request took and closes it; answers its
+ * shares. A retry may find the claim finished (by the run that died, or by a
+ * request that resumed it), or even replaced by a later one: its parts are
+ * then on the ledger, and the shares are read back from them.
+ */
+async function finishClaim(
+  teamId: string,
+  deletedId: string,
+  taken: TakenClaim,
+  claim: PoolClaim | undefined,
+  now: Date,
+): Promise<Share[]> {
+  if (claim?.plan.op !== 'reallocate') return postedShares(deletedId, taken.stateId);
+  // Resuming an interrupted claim posts its own plan, which may name other receivers than asked here.
+  const planned = claim.plan.shares;
+  if (claim.status === 'open') {
     for (let i = 0; i < planned.length; i += SHARES_PER_POSTING) {
       await post(
         reallocationPart({
-          entryId: `REALLOCATE#${deletedId}#${claim.stateId}#${i / SHARES_PER_POSTING + 1}`,
-          teamId: actor.teamId,
+          entryId: partId(deletedId, claim.stateId, i / SHARES_PER_POSTING + 1),
+          teamId,
           shares: planned.slice(i, i + SHARES_PER_POSTING),
           fromUserId: deletedId,
         }),
@@ -101,8 +117,53 @@ export async function reallocate(actor: Actor, input: z.output<typeof reallocate
       );
     }
     await closePoolClaim(deletedId, claim.stateId, now.toISOString());
-    total += claim.amountCents;
-    plans.push(planned);
+  }
+  return planned;
+}
+
+/** The shares a finished claim posted, from its parts on the ledger. */
+async function postedShares(deletedId: string, stateId: string): Promise<Share[]> {
+  const shares: Share[] = [];
+  for (let part = 1; ; part++) {
+    const entry = await getJournal(partId(deletedId, stateId, part));
+    if (!entry) return shares;
+    for (const leg of entry.legs)
+      if (leg.account.startsWith(cardAccount('')))
+        shares.push({ userId: leg.account.slice(cardAccount('').length), amountCents: leg.amountCents });
+  }
+}
+
+export async function reallocate(
+  actor: Actor,
+  input: z.output<typeof reallocateInput>,
+  now: Date,
+  steps: RequestSteps,
+) {
+  // One read of the team serves the receivers' check, "all employees" and the backstops.
+  const team: TeamUsers = new Map((await listTeamUsers(actor.teamId)).map((u) => [u.userId, u]));
+  // Checked once per request: its retry is not refused for what its first run changed.
+  const { receivers, givers } = await steps.once('reallocation', async () => {
+    const named = receiversOf(team, input);
+    const removed = [...new Set(input.deletedUserIds)];
+    // Everyone named is checked before anyone's money moves: a refusal moves nothing.
+    for (const deletedId of removed)
+      if (!(await deletedTeamEmployee(actor, deletedId))) throw new AppError('NOT_FOUND', NOT_REMOVED);
+    return { receivers: named, givers: removed };
+  });
+  let total = 0;
+  const plans: Share[][] = [];
+  for (const deletedId of givers) {
+    const took = await takePooledMoney(
+      actor,
+      deletedId,
+      'reallocate',
+      async (cents) => ({ op: 'reallocate', shares: asRule(() => reallocationShares(cents, receivers)) }),
+      now,
+      steps,
+    );
+    if (!took) continue;
+    plans.push(await finishClaim(actor.teamId, deletedId, took.taken, took.claim, now));
+    total += took.taken.amountCents;
   }
   if (total === 0) throw new AppError('RULE_VIOLATED', NOTHING_LEFT);
   const shares = combineShares(plans);
@@ -110,14 +171,18 @@ export async function reallocate(actor: Actor, input: z.output<typeof reallocate
     const cardId = team.get(userId)?.cardId;
     if (cardId) await updateBackstop(userId, cardId);
   }
-  await audit(actor, 'funds.reallocated', now, {
-    // One person's money: they are the row's "To whom"; the receivers and their shares are in `after`.
-    ...(givers.length === 1 ? { targetId: givers[0] } : {}),
-    after: {
-      from: input.deletedUserIds,
-      totalCents: total,
-      shares: Object.fromEntries(shares.map((s) => [s.userId, s.amountCents])),
-    },
+  // Once per request: a retry finishing it does not log the move again.
+  await steps.once('audited', async () => {
+    await audit(actor, 'funds.reallocated', now, {
+      // One person's money: they are the row's "To whom"; the receivers and their shares are in `after`.
+      ...(givers.length === 1 ? { targetId: givers[0] } : {}),
+      after: {
+        from: input.deletedUserIds,
+        totalCents: total,
+        shares: Object.fromEntries(shares.map((s) => [s.userId, s.amountCents])),
+      },
+    });
+    return true;
   });
   return { amountCents: total, shares };
 }

@@ -2,7 +2,9 @@
  * Redemption (spec §2): a removed employee's pooled money goes back to the
  * manager's card, less the fee, refunded to the team's own charges. Every
  * person is checked before any money moves; the plan is kept in the pool claim
- * so a retry finishes the same redemption rather than starting another.
+ * so a retry finishes the same redemption rather than starting another. What a
+ * request checked and which claims it took are kept with its Idempotency-Key,
+ * so its retry after a run that died answers what that run returned.
  */
 import {
   planRedemptionRefunds,
@@ -16,9 +18,10 @@ import { getTeam } from '../../data/accounts';
 import { post, teamJournal } from '../../data/ledger';
 import { closePoolClaim, getPoolClaim } from '../../data/poolClaims';
 import type { Actor } from '../../platform/auth';
+import type { RequestSteps } from '../../platform/requestSteps';
 import { audit, teamEmployee } from '../team';
 import { pooledFrom } from './pool';
-import { asRule, claimPooledMoney, deletedTeamEmployee, moneyReleased, pooledMoneyNow } from './poolClaim';
+import { asRule, deletedTeamEmployee, moneyReleased, pooledMoneyNow, takePooledMoney } from './poolClaim';
 import { checkWithinLimit, reserveWithinLimit } from './velocityLimits';
 
 const NOT_REMOVED = 'Only removed or dormant employees of your team can be redeemed.';
@@ -80,19 +83,31 @@ async function redeemable(actor: Actor, deletedUserIds: string[]): Promise<strin
  * per purpose, so a retry (under any Idempotency-Key) finishes the same
  * redemption rather than starting another. The net is counted against the
  * team's daily redemption limit before any refund (refused with the limit
- * named, nothing refunded); a request that fails midway keeps its count.
+ * named, nothing refunded); a request that fails midway keeps its count. The
+ * check and the claims are the request's steps: its retry after a run that
+ * died is not checked again against a pool that run emptied, and answers the
+ * amounts and fees of the claims it took.
  */
-export async function redeem(actor: Actor, deletedUserIds: string[], now: Date, key: string) {
-  const people = await redeemable(actor, [...new Set(deletedUserIds)]);
-  // The daily redemption limit, before any refund. Money an interrupted earlier
-  // request already claimed was counted by that request, so only new money is.
-  const { newNetCents } = await redemptionPlan(actor, people);
-  if (newNetCents > 0)
-    await reserveWithinLimit(await teamOf(actor), 'redemption', `REDEEM#${key}`, newNetCents, now);
+export async function redeem(
+  actor: Actor,
+  deletedUserIds: string[],
+  now: Date,
+  key: string,
+  steps: RequestSteps,
+) {
+  const people = await steps.once('redemption', async () => {
+    const checked = await redeemable(actor, [...new Set(deletedUserIds)]);
+    // The daily redemption limit, before any refund. Money an interrupted earlier
+    // request already claimed was counted by that request, so only new money is.
+    const { newNetCents } = await redemptionPlan(actor, checked);
+    if (newNetCents > 0)
+      await reserveWithinLimit(await teamOf(actor), 'redemption', `REDEEM#${key}`, newNetCents, now);
+    return checked;
+  });
   let total = 0;
   let fees = 0;
   for (const deletedId of people) {
-    const claim = await claimPooledMoney(
+    const took = await takePooledMoney(
       actor,
       deletedId,
       'redeem',
@@ -106,9 +121,15 @@ export async function redeem(actor: Actor, deletedUserIds: string[], now: Date, 
         };
       },
       now,
+      steps,
     );
     // Nothing of theirs is left in the pool: the same words as for a small balance.
-    if (claim?.plan.op !== 'redeem') throw new AppError('RULE_VIOLATED', UNDER_MINIMUM);
+    if (!took) throw new AppError('RULE_VIOLATED', UNDER_MINIMUM);
+    const { taken, claim } = took;
+    total += taken.amountCents;
+    fees += taken.feeCents ?? 0;
+    // A done claim (or one since replaced by a later one) was finished before.
+    if (claim?.status !== 'open' || claim.plan.op !== 'redeem') continue;
     const entryId = `REDEEM#${deletedId}#${claim.stateId}`;
     const refunds: RedemptionRefund[] = [];
     for (const part of claim.plan.refunds) {
@@ -131,13 +152,15 @@ export async function redeem(actor: Actor, deletedUserIds: string[], now: Date, 
       now.toISOString(),
     );
     await closePoolClaim(deletedId, claim.stateId, now.toISOString());
-    total += claim.amountCents;
-    fees += claim.plan.feeCents;
   }
-  await audit(actor, 'funds.redeemed', now, {
-    // One person's money: they are the row's "To whom", as on the ledger's own row beside it.
-    ...(people.length === 1 ? { targetId: people[0] } : {}),
-    after: { from: deletedUserIds, totalCents: total, feeCents: fees },
+  // Once per request: a retry finishing it does not log the redemption again.
+  await steps.once('audited', async () => {
+    await audit(actor, 'funds.redeemed', now, {
+      // One person's money: they are the row's "To whom", as on the ledger's own row beside it.
+      ...(people.length === 1 ? { targetId: people[0] } : {}),
+      after: { from: deletedUserIds, totalCents: total, feeCents: fees },
+    });
+    return true;
   });
   return { amountCents: total, feeCents: fees };
 }

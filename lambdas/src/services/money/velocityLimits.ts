@@ -60,7 +60,7 @@ export async function reserveWithinLimit(
 
 /** Gives back what a reservation (reserveWithinLimit's answer) did not move (declined charges, people skipped on the way). */
 export async function settleWithinLimit(
-  team: TeamRecord,
+  team: Pick<TeamRecord, 'teamId'>,
   kind: MoneyLimitKind,
   reservationId: string,
   spentCents: number,
