@@ -39,6 +39,7 @@ export interface ConsoleFigures {
 async function growTeam(teamId: string, managerId: string) {
   const { putInvitation, createMemberFromInvitation } = await import('../lambdas/src/data/accounts');
   const { post } = await import('../lambdas/src/data/ledger');
+  const { issueInvitationToken, invitationLinkUse } = await import('../lambdas/src/data/emailTokens');
   const now = new Date();
   const one = async (i: number) => {
     const email = `bench-${String(i).padStart(4, '0')}@bench.test`;
@@ -46,21 +47,27 @@ async function growTeam(teamId: string, managerId: string) {
     const invitation = { email, teamId, managerId, budgetCents, invitedAt: now.toISOString() };
     await putInvitation(invitation, now);
     const userId = `bench-user-${i}`;
-    await createMemberFromInvitation(invitation, {
-      userId,
-      email,
-      firstName: FIRST[i % FIRST.length] ?? 'Ada',
-      lastName: `${LAST[(i * 7) % LAST.length]}-${i}`,
-      role: 'employee',
-      teamId,
-      status: i % 10 === 0 ? 'paused' : 'active',
-      emailVerified: true,
-      finishedWalkthrough: true,
-      createdAt: now.toISOString(),
-      zip: '94110',
-      budgetCents,
-      nextBudgetCents: budgetCents,
-    });
+    // The invitation's e-mailed link, used by the same transaction, as sign-up does.
+    const token = await issueInvitationToken(invitation, now);
+    await createMemberFromInvitation(
+      invitation,
+      {
+        userId,
+        email,
+        firstName: FIRST[i % FIRST.length] ?? 'Ada',
+        lastName: `${LAST[(i * 7) % LAST.length]}-${i}`,
+        role: 'employee',
+        teamId,
+        status: i % 10 === 0 ? 'paused' : 'active',
+        emailVerified: true,
+        finishedWalkthrough: true,
+        createdAt: now.toISOString(),
+        zip: '94110',
+        budgetCents,
+        nextBudgetCents: budgetCents,
+      },
+      invitationLinkUse(token, now),
+    );
     await post(
       funding({
         entryId: `JOIN#${userId}`,

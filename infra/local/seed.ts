@@ -15,7 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeLineError } from '@shared/schemas/catalogue';
 import { getEmailOwner, getInvitation } from '../../lambdas/src/data/accounts';
-import { issueEmailToken } from '../../lambdas/src/data/emailTokens';
+import { issueEmailToken, issueInvitationToken } from '../../lambdas/src/data/emailTokens';
 import { splitSharedAccounts } from '../../lambdas/src/data/ledgerMigrations';
 import { indexAwaitingReceipts } from '../../lambdas/src/data/receiptIndexMigration';
 import { getUser } from '../../lambdas/src/data/users';
@@ -58,6 +58,13 @@ async function verify(userId: string, now: Date) {
   // The same redemption the e-mailed link triggers.
   const token = await issueEmailToken('verifyEmail', userId, now);
   await verifyEmail(token, now);
+}
+
+/** A link for the person's pending invitation, as the invitation e-mail carries: sign-up needs one. */
+async function invitationToken(email: string, now: Date): Promise<string> {
+  const invitation = await getInvitation(email, true);
+  if (!invitation) throw new Error(`demo invitation for ${email} missing`);
+  return issueInvitationToken(invitation, now);
 }
 
 /** Everyone else on the demo team, one or more per state; they sign in with DEMO_EMPLOYEE's password. */
@@ -131,7 +138,8 @@ export async function seedDemo(log: LogSink): Promise<void> {
       now,
     );
     // Joining charges the budget, issues the card and credits it through the ledger.
-    const { userId } = await registerEmployee(DEMO_EMPLOYEE, now, lambdaLog);
+    const token = await invitationToken(DEMO_EMPLOYEE.email, now);
+    const { userId } = await registerEmployee({ ...DEMO_EMPLOYEE, token }, now, lambdaLog);
     await verify(userId, now);
     log(`demo employee ${DEMO_EMPLOYEE.email} created with a funded card`);
   }
@@ -159,6 +167,7 @@ async function seedTeamStates(managerId: string, now: Date, log: LogSink) {
         firstName: person.firstName,
         lastName: person.lastName,
         zip: '94110',
+        token: await invitationToken(person.email, now),
       },
       now,
       lambdaLog,

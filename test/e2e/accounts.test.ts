@@ -1,7 +1,8 @@
 /**
  * Accounts in a real browser through the whole local stack (issue #3): a
  * manager signs up and verifies by the e-mailed link; an invited employee
- * does the same; a wrong password is refused; a password is reset by e-mail;
+ * joins through the invitation's link, or asks for one with 'Enter your
+ * email' (issue 24, attack 3); a wrong password is refused; a password is reset by e-mail;
  * the route guard turns an employee away from a manager page; logout.
  *
  * All browser traffic is one client for the per-client rate limits (sign-up
@@ -12,7 +13,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { SESSION_COOKIE_NAME } from '../../lambdas/src/platform/sessionCookie';
-import { closeTourIfDue, launchBrowser } from '../support/browser';
+import { closeTourIfDue, launchBrowser, seriousViolations, shootAtWidths } from '../support/browser';
 import { Mailbox } from '../support/integrationStack';
 
 const env = inject('e2e');
@@ -130,29 +131,51 @@ describe('manager sign-up (/register -> /registerManager -> /verifyEmail -> /ver
 });
 
 describe('employee sign-up with an invitation (/registerEmployee)', () => {
-  it('checks the invitation, signs up with the invited address, verifies and lands on /shop', async () => {
-    const email = uniqueEmail('employee');
-    const { accessToken } = await api('/auth/signIn', DEMO_MANAGER);
-    const invited = await api('/invitations', { emails: email, budget: 30 }, accessToken);
-    expect(invited.results).toEqual([{ email, result: 'invited', budgetCents: 3000, emailed: true }]);
+  let managerToken: string | undefined;
+  /** Invites `email` as the demo manager (signed in once for the file's invitations). */
+  async function invite(email: string, budget: number) {
+    managerToken ??= (await api('/auth/signIn', DEMO_MANAGER)).accessToken as string;
+    return api('/invitations', { emails: email, budget }, managerToken);
+  }
 
-    // The invitation e-mail links to /registerEmployee?email=..., which pre-fills step 1.
-    const page = await open(await mailedLink(email, '/registerEmployee'));
-    const check = page.getByLabel('Enter your email');
-    await check.waitFor();
-    expect(await check.inputValue()).toBe(email);
-    await page.getByRole('button', { name: 'Verify' }).click();
+  /** The /registerEmployee link (path and query) in the one e-mail to `address` whose subject matches. */
+  async function invitationLink(address: string, subject: RegExp): Promise<string> {
+    const deadline = Date.now() + 50_000;
+    while (Date.now() < deadline) {
+      const mail = (await mailbox.to(address)).find((m) => subject.test(m.subject));
+      const match = /https?:\/\/[^\s/]+(\/registerEmployee\?\S+)/.exec(mail?.body.text ?? '');
+      if (match?.[1]) return match[1];
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error(`no e-mail '${subject}' with a /registerEmployee link reached ${address}`);
+  }
 
-    const workEmail = page.getByLabel('Work Email');
-    await workEmail.waitFor();
-    expect(await workEmail.inputValue()).toBe(email);
-    expect(await workEmail.getAttribute('readonly')).not.toBeNull();
+  async function fillSignUp(page: Page) {
     await page.getByLabel('First Name').fill('Alan');
     await page.getByLabel('Last Name').fill('Turing');
     await page.getByLabel('Password').fill('enigma-machine');
     await page.getByLabel('Zip Code').fill('94110');
     await page.getByRole('button', { name: 'Join Team' }).click();
+  }
 
+  it("attack 3: the invitation e-mail's link opens the sign-up form with the address filled in; joins, verifies, lands on /shop", async () => {
+    const email = uniqueEmail('employee');
+    const invited = await invite(email, 30);
+    expect(invited.results).toEqual([{ email, result: 'invited', budgetCents: 3000, emailed: true }]);
+
+    // The link carries the address and the invitation's secret: straight to the form.
+    const link = await invitationLink(email, /invited you to Learning Budget/);
+    expect(link).toMatch(/^\/registerEmployee\?email=[^&]+&token=[A-Za-z0-9_-]{40,}$/);
+    const page = await open(link);
+    await page.getByRole('heading', { name: 'Join an Existing Team' }).waitFor();
+    await page.getByText("You're invited! Create your account to get your learning card.").waitFor();
+    const workEmail = page.getByLabel('Work Email');
+    expect(await workEmail.inputValue()).toBe(email);
+    expect(await workEmail.getAttribute('readonly')).not.toBeNull();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shootAtWidths(page, 'invitation-link-signup');
+
+    await fillSignUp(page);
     await page.waitForURL(`${env.webUrl}/verifyEmail`);
     await page.getByText('Please check your email and verify.').waitFor();
     expect(await sessionHint(page)).toBe('{"role":"employee"}');
@@ -162,14 +185,72 @@ describe('employee sign-up with an invitation (/registerEmployee)', () => {
     await page.getByRole('heading', { name: 'Shop' }).waitFor();
   });
 
-  it("says 'Sorry! No one invited you' for an address without an invitation, and 'Enter new Email' starts over", async () => {
+  it("attack 3: 'Enter your email' says the same words for a stranger's and an invited address, beside 'Enter new Email' and 'Invite your manager to the product'; only the invited get a link", async () => {
+    const invitedEmail = uniqueEmail('asker');
+    const stranger = uniqueEmail('stranger');
+    await invite(invitedEmail, 25);
     const page = await open('/registerEmployee');
-    await page.getByLabel('Enter your email').fill(uniqueEmail('stranger'));
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await page.getByRole('heading', { name: 'Sorry! No one invited you' }).waitFor();
-    await page.getByRole('button', { name: 'Invite your manager to the product' }).waitFor();
+    const card = page.locator('.auth-card');
+
+    async function ask(address: string): Promise<string> {
+      await page.getByLabel('Enter your email').fill(address);
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+      await page.getByText('If you were invited, a link is on its way to that address.').waitFor();
+      // Focus moves to the new card's heading, for keyboard and screen-reader users.
+      await page.getByRole('heading', { name: 'Check your email' }).and(page.locator(':focus')).waitFor();
+      return ((await card.textContent()) ?? '').replace(address, '<address>');
+    }
+
+    const toStranger = await ask(stranger);
+    await page.getByRole('button', { name: 'Invite your manager to the product' }).click();
+    await page.getByLabel("Your manager's email").waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shootAtWidths(page, 'invitation-link-sent');
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+
+    // 'Enter new Email' clears the check; an invited address gets the very same card.
     await page.getByRole('button', { name: 'Enter new Email' }).click();
     expect(await page.getByLabel('Enter your email').inputValue()).toBe('');
+    const toInvited = await ask(invitedEmail);
+    await page.getByRole('button', { name: 'Invite your manager to the product' }).click();
+    await page.getByLabel("Your manager's email").waitFor();
+    expect(toInvited).toBe(toStranger);
+
+    // Only the mailbox knows: the invited address got its link, which opens the form.
+    const link = await invitationLink(invitedEmail, /Your link to join Northwind Learning/);
+    expect(await mailbox.to(stranger)).toEqual([]);
+    await page.goto(`${env.webUrl}${link}`);
+    await page.getByText("You're invited! Create your account to get your learning card.").waitFor();
+    expect(await page.getByLabel('Work Email').inputValue()).toBe(invitedEmail);
+  });
+
+  it("a link the manager's newer invitation replaced comes back to 'Enter your email' with the address kept, and says why", async () => {
+    const email = uniqueEmail('reinvited');
+    await invite(email, 30);
+    const older = await invitationLink(email, /invited you to Learning Budget/);
+    await invite(email, 45);
+    await invitationLink(email, /updated your invitation/);
+
+    const page = await open(older);
+    await fillSignUp(page);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'This invitation link has expired or was replaced by a newer one.' })
+      .waitFor();
+    const step1 = page.getByLabel('Enter your email');
+    expect(await step1.inputValue()).toBe(email);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shootAtWidths(page, 'invitation-link-refused');
+    // Nothing was made with the old link: the address can still be signed up with a new one.
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    const fresh = await invitationLink(email, /Your link to join/);
+    await page.goto(`${env.webUrl}${fresh}`);
+    await fillSignUp(page);
+    await page.waitForURL(`${env.webUrl}/verifyEmail`);
   });
 });
 

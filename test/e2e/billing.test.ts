@@ -14,6 +14,7 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import {
   api,
   inviteAndRegisterEmployee,
+  linkToken,
   PASSWORD,
   registerManager,
   type SignedIn,
@@ -121,10 +122,8 @@ describe('the setup wizard (/setupAccount)', () => {
 
     // Step 1, Invite team: default budget 25, blanks skipped, the total as you type.
     expect(await page.getByLabel('Monthly budget per person').inputValue()).toBe('25');
-    const emails = [
-      `one-${randomUUID().slice(0, 6)}@example.com`,
-      `two-${randomUUID().slice(0, 6)}@example.com`,
-    ];
+    const joiner = `one-${randomUUID().slice(0, 6)}@example.com`;
+    const emails = [joiner, `two-${randomUUID().slice(0, 6)}@example.com`];
     await page.getByLabel('Team emails').fill(`${emails[0]}, , ${emails[1]},`);
     const total = page.getByTestId('monthly-total');
     await total.getByText('2 people × $25.00 = $50.00').waitFor();
@@ -206,7 +205,7 @@ describe('the setup wizard (/setupAccount)', () => {
     );
     for (const email of emails) expect(roster).toContain(email);
 
-    // One of them joins: charged to the new card, their card funded with the $40 budget.
+    // One of them joins with their invitation's link: charged to the new card, their card funded with the $40 budget.
     const joined = await fetch(`${env.apiUrl}/auth/registerEmployee`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -216,6 +215,7 @@ describe('the setup wizard (/setupAccount)', () => {
         email: emails[0],
         password: PASSWORD,
         zip: '94110',
+        token: await linkToken(mailbox, joiner, '/registerEmployee'),
       }),
     });
     expect(joined.status).toBe(201);

@@ -13,7 +13,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
-import { api, PASSWORD, type SignedIn, uniqueEmail } from '../support/accountFlows';
+import { api, linkToken, PASSWORD, type SignedIn, uniqueEmail } from '../support/accountFlows';
 import {
   closeTourIfDue,
   focusReturnsTo,
@@ -246,8 +246,18 @@ describe('withdrawing invitations', () => {
 
     // The e-mailed links now say nobody invited them.
     for (const email of [sam, alex, kim, lee]) {
-      const check = await api(env.apiUrl, 'POST', '/auth/invitationCheck', { body: { email } });
-      expect(check.body).toEqual({ invited: false });
+      const joined = await api(env.apiUrl, 'POST', '/auth/registerEmployee', {
+        body: {
+          firstName: 'Too',
+          lastName: 'Late',
+          email,
+          password: PASSWORD,
+          zip: '94110',
+          token: await linkToken(mailbox, email, '/registerEmployee'),
+        },
+      });
+      expect(joined.status).toBe(404);
+      expect(joined.body.error.message).toBe('Sorry! No one invited you');
     }
   });
 });

@@ -129,10 +129,17 @@ const matrix: Record<OperationId, Row> = {
     expect: everyone('ok'),
   },
   registerEmployee: {
-    // Nobody invited this address: the same refusal for every caller, signed in or not.
+    // No invitation link of ours: the same refusal for every caller, signed in or not.
     request: async () => ({
       path: '/auth/registerEmployee',
-      body: { firstName: 'E', lastName: 'X', email: uniqueEmail('re'), password: PASSWORD, zip: '10001' },
+      body: {
+        firstName: 'E',
+        lastName: 'X',
+        email: uniqueEmail('re'),
+        password: PASSWORD,
+        zip: '10001',
+        token: 'not-an-invitation-link',
+      },
     }),
     expect: everyone(404),
   },

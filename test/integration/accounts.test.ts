@@ -207,23 +207,6 @@ describe('invitations and employee sign-up', () => {
     );
   });
 
-  it('answers the invite check with only yes or no', async () => {
-    const manager = await registerManager(stack.apiUrl, stack.mailbox);
-    const invited = uniqueEmail('inv');
-    await api(stack.apiUrl, 'POST', '/invitations', {
-      token: manager.accessToken,
-      body: { emails: invited },
-    });
-    expect((await postJson(`${stack.apiUrl}/auth/invitationCheck`, { email: invited })).body).toEqual({
-      invited: true,
-    });
-    expect(
-      (await postJson(`${stack.apiUrl}/auth/invitationCheck`, { email: uniqueEmail('nobody') })).body,
-    ).toEqual({
-      invited: false,
-    });
-  });
-
   it('makes the invited person an active member of the team and consumes the invitation', async () => {
     const manager = await registerManager(stack.apiUrl, stack.mailbox);
     const employee = await inviteAndRegisterEmployee(stack.apiUrl, manager, 30);
@@ -237,13 +220,14 @@ describe('invitations and employee sign-up', () => {
       zip: '94110',
     });
     expect(await stack.getItem(keys.invitation(employee.email))).toBeUndefined();
-    // Registered now: cannot sign up again, nor be invited again.
+    // Registered now: cannot sign up again (not even with the link), nor be invited again.
     const again = await postJson(`${stack.apiUrl}/auth/registerEmployee`, {
       firstName: 'E',
       lastName: 'E',
       email: employee.email,
       password: PASSWORD,
       zip: '94110',
+      token: await linkToken(stack.mailbox, employee.email, '/registerEmployee'),
     });
     expect(again.status).toBe(409);
     const reinvite = await api(stack.apiUrl, 'POST', '/invitations', {
@@ -297,7 +281,7 @@ describe('invitations and employee sign-up', () => {
     expect(taken?.teamId).not.toBe(firstTeam);
   });
 
-  it("refuses sign-up without an invitation with the spec's words", async () => {
+  it('refuses sign-up without an invitation link, whether or not the address is invited', async () => {
     const res = await postJson(`${stack.apiUrl}/auth/registerEmployee`, {
       firstName: 'No',
       lastName: 'Invite',
@@ -305,14 +289,17 @@ describe('invitations and employee sign-up', () => {
       password: PASSWORD,
       zip: '10001',
     });
-    expect(res.status).toBe(404);
-    expect(res.body.error.message).toBe('Sorry! No one invited you');
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toEqual({
+      token: 'Open the link in your invitation email to join your team',
+    });
   });
 
   it('lets one invitation make exactly one member, even when two sign-ups race', async () => {
     const manager = await registerManager(stack.apiUrl, stack.mailbox);
     const email = uniqueEmail('race');
     await api(stack.apiUrl, 'POST', '/invitations', { token: manager.accessToken, body: { emails: email } });
+    const token = await linkToken(stack.mailbox, email, '/registerEmployee');
     const attempt = () =>
       postJson(`${stack.apiUrl}/auth/registerEmployee`, {
         firstName: 'R',
@@ -320,6 +307,7 @@ describe('invitations and employee sign-up', () => {
         email,
         password: PASSWORD,
         zip: '10001',
+        token,
       });
     const results = await Promise.all([attempt(), attempt(), attempt()]);
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);

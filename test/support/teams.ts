@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { expect } from 'vitest';
 import { createMemberFromInvitation, getInvitation } from '../../lambdas/src/data/accounts';
+import { invitationLinkUse, issueInvitationToken } from '../../lambdas/src/data/emailTokens';
 import { keys } from '../../lambdas/src/data/keys';
 import { api, inviteAndRegisterEmployee, registerManager, type SignedIn } from './accountFlows';
 import { type IntegrationStack, type Mailbox, TEST_STRIPE_SECRET_KEY } from './integrationStack';
@@ -121,19 +122,25 @@ export async function createInvitedMember(
   const invitation = await getInvitation(email);
   if (!invitation) throw new Error(`no invitation for ${email}`);
   const userId = `emp-${randomUUID()}`;
-  await createMemberFromInvitation(invitation, {
-    userId,
-    email,
-    firstName,
-    lastName,
-    role: 'employee',
-    teamId,
-    status: 'active',
-    emailVerified: true,
-    finishedWalkthrough: false,
-    createdAt: createdAt.toISOString(),
-    budgetCents,
-    nextBudgetCents: budgetCents,
-  });
+  // The invitation's link, used in the same transaction, as sign-up does.
+  const token = await issueInvitationToken(invitation, createdAt);
+  await createMemberFromInvitation(
+    invitation,
+    {
+      userId,
+      email,
+      firstName,
+      lastName,
+      role: 'employee',
+      teamId,
+      status: 'active',
+      emailVerified: true,
+      finishedWalkthrough: false,
+      createdAt: createdAt.toISOString(),
+      budgetCents,
+      nextBudgetCents: budgetCents,
+    },
+    invitationLinkUse(token, createdAt),
+  );
   return userId;
 }

@@ -184,22 +184,30 @@ export async function createTeamWithManager(team: TeamRecord, manager: UserRecor
   }
 }
 
+/** Thrown by the employee sign-up when its invitation link was used or ended meanwhile. */
+export class InvitationLinkRefused extends Error {}
+
 /**
- * Employee sign-up: consumes the invitation (it must still exist and name the
- * same team) and creates the member and the e-mail claim in one transaction.
+ * Employee sign-up: consumes the invitation (it must still be the very one
+ * read: same team, same `invitedAt`) and uses its link (`linkUse`, from
+ * emailTokens.ts), and creates the member and the e-mail claim, in one
+ * transaction.
  */
 export async function createMemberFromInvitation(
   invitation: InvitationRecord,
   member: UserRecord,
+  linkUse: TransactItem,
 ): Promise<void> {
+  const INVITATION_DELETE = 0;
+  const LINK_USE = 3;
   try {
     await sendTransaction([
       {
         Delete: {
           TableName: tableName(),
           Key: keys.invitation(invitation.email),
-          ConditionExpression: 'attribute_exists(pk) AND teamId = :teamId',
-          ExpressionAttributeValues: { ':teamId': invitation.teamId },
+          ConditionExpression: 'attribute_exists(pk) AND teamId = :teamId AND invitedAt = :invitedAt',
+          ExpressionAttributeValues: { ':teamId': invitation.teamId, ':invitedAt': invitation.invitedAt },
         },
       },
       {
@@ -216,15 +224,18 @@ export async function createMemberFromInvitation(
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
+      linkUse,
     ]);
   } catch (error) {
     // Contention alone was retried. The address taken (a racing sign-up, which
-    // also used the invitation) is a conflict; the invitation gone while the
-    // address is still free means it was withdrawn meanwhile.
+    // also used the invitation) is a conflict; otherwise the invitation gone or
+    // sent again while the address is still free means it was withdrawn or
+    // replaced meanwhile, and the link alone refusing means it ended meanwhile.
     const failed = failedConditionItems(error);
-    const INVITATION_DELETE = 0; // the transaction's first item
-    if (failed.length === 1 && failed[0] === INVITATION_DELETE) throw new InvitationGone(member.email);
-    if (failed.length > 0) throw new AccountConflict(member.email);
+    if (failed.some((item) => item !== INVITATION_DELETE && item !== LINK_USE))
+      throw new AccountConflict(member.email);
+    if (failed.includes(INVITATION_DELETE)) throw new InvitationGone(member.email);
+    if (failed.includes(LINK_USE)) throw new InvitationLinkRefused(member.email);
     throw error;
   }
 }

@@ -1,14 +1,17 @@
 /**
  * Single-use, expiring tokens for links in e-mails (verify address, reset
- * password). Only the SHA-256 of a token is stored, so a leaked table cannot be
- * turned into working links. Redeeming a reset link deletes the record in the
- * same call; a verification link is marked used instead and kept until it
- * expires, so opening it again can say "already verified" (redeemOnceKeepingTrace).
+ * password, join a team). Only the SHA-256 of a token is stored, so a leaked
+ * table cannot be turned into working links. Redeeming a reset link deletes the
+ * record in the same call; a verification link is marked used instead and kept
+ * until it expires, so opening it again can say "already verified"
+ * (redeemOnceKeepingTrace). An invitation's link is marked used by the sign-up
+ * transaction itself (invitationLinkUse).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, tableName } from './client';
 import { keys } from './keys';
+import type { TransactItem } from './transactions';
 
 export type TokenPurpose = 'verifyEmail' | 'resetPassword';
 
@@ -126,4 +129,90 @@ export async function redeemOnceKeepingTrace(
     }
     return undefined;
   }
+}
+
+/**
+ * An invitation's link (issue 24, attack 3): the secret that sign-up needs, so
+ * knowing an invited address is not enough to join in that person's place. It
+ * names the invitation it was made for by address, team and `invitedAt`; the
+ * manager inviting again writes a new `invitedAt`, which ends every earlier
+ * link. One the person asks for again ("Enter your email") is made for the
+ * same invitation and leaves the earlier ones working, so a stranger asking
+ * cannot break the link already in someone's mailbox.
+ */
+const JOIN_TEAM = 'joinTeam';
+
+/** How long an invitation's link works. After it, the person asks for a new one with their address. */
+export const INVITATION_LINK_DAYS = 7;
+
+export interface InvitationLink {
+  email: string;
+  teamId: string;
+  invitedAt: string;
+  /** Set by the sign-up that used it. */
+  usedAt?: string;
+}
+
+export async function issueInvitationToken(
+  invitation: { email: string; teamId: string; invitedAt: string },
+  now: Date,
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.emailToken(hashToken(token)),
+        entity: 'EmailToken',
+        purpose: JOIN_TEAM,
+        email: invitation.email,
+        teamId: invitation.teamId,
+        invitedAt: invitation.invitedAt,
+        createdAt: now.toISOString(),
+        expiresAt: Math.floor(now.getTime() / 1000) + INVITATION_LINK_DAYS * 24 * 3600,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+  return token;
+}
+
+/**
+ * The invitation link a token is, used or not; undefined when it is unknown,
+ * expired (TTL deletion is lazy) or a link of another kind.
+ */
+export async function readInvitationToken(token: string, now: Date): Promise<InvitationLink | undefined> {
+  const { Item: item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.emailToken(hashToken(token)), ConsistentRead: true }),
+  );
+  if (item?.purpose !== JOIN_TEAM || !(Number(item.expiresAt) > Math.floor(now.getTime() / 1000)))
+    return undefined;
+  return {
+    email: String(item.email),
+    teamId: String(item.teamId),
+    invitedAt: String(item.invitedAt),
+    ...(typeof item.usedAt === 'string' ? { usedAt: item.usedAt } : {}),
+  };
+}
+
+/**
+ * The sign-up transaction's use of the link: once, and only while it lives.
+ * Kept (marked used) until it expires, so opening it again can say the person
+ * already joined.
+ */
+export function invitationLinkUse(token: string, now: Date): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.emailToken(hashToken(token)),
+      UpdateExpression: 'SET usedAt = :usedAt',
+      ConditionExpression:
+        'attribute_exists(pk) AND purpose = :purpose AND expiresAt > :now AND attribute_not_exists(usedAt)',
+      ExpressionAttributeValues: {
+        ':purpose': JOIN_TEAM,
+        ':now': Math.floor(now.getTime() / 1000),
+        ':usedAt': now.toISOString(),
+      },
+    },
+  };
 }

@@ -1,4 +1,4 @@
-/** POST /auth/registerEmployee - public, rate limited. Needs a live invitation for the e-mail; consumes it. */
+/** POST /auth/registerEmployee - public, rate limited. Needs the invitation's e-mailed link (token); uses it and consumes the invitation. */
 import { httpHandler } from '../platform/http';
 import { registerEmployee } from '../services/accounts';
 

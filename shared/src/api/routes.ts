@@ -203,7 +203,11 @@ export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
  * 10 minutes per form. Generous for a shared office NAT, useless for spam.
  */
 const PUBLIC_FORM_LIMIT: RateLimit = { limit: 10, windowSeconds: 600 };
-/** Account creation and e-mail sending endpoints: per client IP. */
+/**
+ * Account creation and e-mail sending endpoints (password recovery, the
+ * invitation link, invite-your-manager): per client IP; each address also has
+ * its own daily cap (services/accounts/emailCaps.ts).
+ */
 const SIGN_UP_LIMIT: RateLimit = { limit: 10, windowSeconds: 3600 };
 const EMAIL_SENDING_LIMIT: RateLimit = { limit: 5, windowSeconds: 600 };
 /**
@@ -220,7 +224,7 @@ const CODE_LIMIT: RateLimit = { limit: 10, windowSeconds: 600 };
  * after another against our Stripe account).
  */
 const CARD_LIMIT: RateLimit = { limit: 10, windowSeconds: 3_600 };
-/** Invite check and e-mail links: enough for typos, too few to enumerate addresses. */
+/** Redeeming e-mail links: enough for typos, too few to guess. */
 const LOOKUP_LIMIT: RateLimit = { limit: 20, windowSeconds: 600 };
 /** Every page load of a signed-in person refreshes once; offices share addresses. */
 const REFRESH_LIMIT: RateLimit = { limit: 300, windowSeconds: 600 };
@@ -278,16 +282,18 @@ export const routes = {
   checkInvitation: route({
     method: 'POST',
     path: '/auth/invitationCheck',
-    summary: 'Whether an invitation exists for an e-mail (/registerEmployee step 1); reveals nothing else.',
-    access: { kind: 'public', rateLimit: LOOKUP_LIMIT },
+    summary:
+      "'Enter your email' (/registerEmployee): e-mails the invitation link if the address is invited; the same answer either way.",
+    access: { kind: 'public', rateLimit: EMAIL_SENDING_LIMIT },
     input: inviteCheckInput,
     output: inviteCheckOutput,
-    uses: ['table:write'],
+    uses: ['table:write', 'email:send'],
   }),
   registerEmployee: route({
     method: 'POST',
     path: '/auth/registerEmployee',
-    summary: "Join the inviting manager's team with a live invitation; consumes it.",
+    summary:
+      "Join the inviting manager's team with the invitation's e-mailed link; uses the link, consumes the invitation.",
     access: { kind: 'public', rateLimit: SIGN_UP_LIMIT },
     input: registerEmployeeInput,
     output: registeredOutput,

@@ -35,20 +35,33 @@ export const zipRule = z
   .min(1, { error: 'Zip code is required' })
   .regex(/^\d{5}(-\d{4})?$/, { error: 'Zip code must be 5 digits (or ZIP+4)' });
 
+/** Without the invitation's link there is nothing to join with: knowing an invited address is not enough. */
+export const INVITATION_LINK_REQUIRED = 'Open the link in your invitation email to join your team';
+
 export const registerEmployeeInput = z.object({
   firstName,
   lastName,
   email: requiredEmail,
   password: passwordRule,
   zip: zipRule,
+  /** The secret from the invitation e-mail's link (`?token=`); the address alone is not enough. */
+  token: z
+    .string({ error: INVITATION_LINK_REQUIRED })
+    .trim()
+    .min(1, { error: INVITATION_LINK_REQUIRED })
+    .max(200, { error: INVITATION_LINK_REQUIRED }),
 });
 export type RegisterEmployeeInput = z.input<typeof registerEmployeeInput>;
 
 export const registeredOutput = z.object({ userId: z.string(), role: roleSchema });
 
 export const inviteCheckInput = z.object({ email: requiredEmail });
-/** Says only whether an invitation exists: nothing about teams or accounts. */
-export const inviteCheckOutput = z.object({ invited: z.boolean() });
+/**
+ * "Enter your email" answers these words whether or not the address is invited
+ * (the link goes to the address only if it is), so asking tells nobody anything.
+ */
+export const INVITATION_LINK_SENT = 'If you were invited, a link is on its way to that address';
+export const inviteCheckOutput = z.object({ message: z.literal(INVITATION_LINK_SENT) });
 
 /** 'Invite your manager to the product' (decisions.md): the manager gets an e-mail to create a team. */
 export const inviteManagerInput = z.object({

@@ -21,8 +21,10 @@ export const registrationMessages = {
   errorText: 'Could not complete sign up at this time',
   /** Registered, but the automatic sign-in after it failed (e.g. rate limited). */
   signInAfterwards: 'Your account is ready. Please sign in to continue.',
-  /** spec §2 /registerEmployee. */
-  noInvitation: 'Sorry! No one invited you',
+  /** Step 1's answer, invited or not, beside the server's own words (INVITATION_LINK_SENT). */
+  linkSentTitle: 'Check your email',
+  linkSentHint:
+    'Open the link in that email to join your team. Nothing after a few minutes? Check the address with your manager, or invite your manager to the product.',
   inviteManagerSentTitle: 'Invitation sent',
   inviteManagerSent: (email: string) => `We emailed ${email} an invitation to set up a team.`,
   inviteManagerFailedTitle: 'Could not send the invitation',

@@ -5,6 +5,7 @@
 import { safeNameForEmail } from '@shared/domain/emailText';
 import { formatCents } from '@shared/domain/money';
 import { sendEmail } from '../../adapters/email';
+import { INVITATION_LINK_DAYS } from '../../data/emailTokens';
 import { webConfig } from '../../platform/config';
 
 const PRODUCT = 'Learning Budget';
@@ -47,19 +48,30 @@ export async function sendPasswordResetEmail(to: string, token: string): Promise
   });
 }
 
+/** The invitation's link: the address fills the sign-up form, the token is what lets the person join. */
+function invitationLink(to: string, token: string): string {
+  return link('/registerEmployee', { email: to, token });
+}
+
+function invitationLinkNote(): string {
+  return `The link is yours alone: it works once and expires in ${INVITATION_LINK_DAYS} days. For a new one, open ${link('/registerEmployee')} and enter this address.`;
+}
+
 /**
  * The invitation. Sent again (the manager invited the address again), it says
  * it replaces the earlier one and, when the budget changed, from what to what:
- * the person may have read the first e-mail's amount.
+ * the person may have read the first e-mail's amount. Its link (`token`) ends
+ * the earlier ones.
  */
 export async function sendInvitationEmail(
   to: string,
+  token: string,
   managerName: string,
   company: string,
   budgetCents: number,
   options: { replacesBudgetCents?: number } = {},
 ) {
-  const url = link('/registerEmployee', { email: to });
+  const url = invitationLink(to, token);
   const previous = options.replacesBudgetCents;
   const replaces =
     previous === undefined
@@ -87,6 +99,34 @@ export async function sendInvitationEmail(
       '',
       `Join your team here, using this email address (${to}):`,
       url,
+      '',
+      invitationLinkNote(),
+    ].join('\n'),
+  });
+}
+
+/**
+ * The link again, asked for on /registerEmployee ("Enter your email"), perhaps
+ * by someone else: it goes only to the invited address, and says nothing the
+ * invitation did not.
+ */
+export async function sendInvitationLinkEmail(
+  to: string,
+  token: string,
+  managerName: string,
+  company: string,
+) {
+  await sendEmail({
+    to: [to],
+    subject: `Your link to join ${company} on ${PRODUCT}`,
+    text: [
+      `Someone asked for a link to join your team on ${PRODUCT} with this address. ${managerName} at ${company} invited you.`,
+      '',
+      'Join your team here:',
+      invitationLink(to, token),
+      '',
+      invitationLinkNote(),
+      'If you did not ask for it, ignore this email: nobody can join with your address without this link.',
     ].join('\n'),
   });
 }

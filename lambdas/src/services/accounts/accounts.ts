@@ -38,11 +38,19 @@ import {
   getEmailOwner,
   getInvitation,
   InvitationGone,
+  InvitationLinkRefused,
   liveSession,
   putSession,
   setUserFields,
 } from '../../data/accounts';
-import { hashToken, issueEmailToken, redeemEmailToken, redeemOnceKeepingTrace } from '../../data/emailTokens';
+import {
+  hashToken,
+  invitationLinkUse,
+  issueEmailToken,
+  readInvitationToken,
+  redeemEmailToken,
+  redeemOnceKeepingTrace,
+} from '../../data/emailTokens';
 import { putStepUp } from '../../data/secondFactors';
 import { getUser, type UserRecord } from '../../data/users';
 import { recordWebAccessToken } from '../../data/webAccessTokens';
@@ -54,6 +62,7 @@ import { activateEmployee } from '../billing';
 import { sendManagerInvitationEmail, sendPasswordResetEmail, sendVerificationEmail } from './accountEmails';
 import { mayEmail } from './emailCaps';
 import { BAD_CODE, BAD_PASSWORD, CODE_REQUIRED, PASSWORD_REQUIRED } from './factorMessages';
+import { INVITATION_LINK_INVALID } from './invitationLinks';
 import { hasSecondFactor, verifySecondFactor } from './secondFactor';
 import { reserveTry } from './signInThrottle';
 
@@ -123,53 +132,69 @@ export async function registerManager(input: z.output<typeof registerManagerInpu
   return { userId, role: 'manager' as const };
 }
 
-/** Read consistently: an invitation withdrawn a moment ago must already be refused. */
-export async function checkInvitation(email: string): Promise<boolean> {
-  return Boolean(await getInvitation(email, true));
-}
-
 export const NO_INVITATION = 'Sorry! No one invited you';
 
+/** The invitation link is not (or no longer) one that can be used: the page offers a new one. */
+function linkRefused() {
+  return new AppError('NOT_FOUND', INVITATION_LINK_INVALID, { fields: { token: INVITATION_LINK_INVALID } });
+}
+
 /**
- * Employee sign-up: needs a live invitation for exactly this e-mail. The
- * member is created active on the inviting manager's team, and the invitation
- * is consumed in the same transaction; one withdrawn between the read and that
- * transaction refuses the sign-up as if it had never been sent. (Charging, card and funding join this
- * flow with the money core.)
+ * Employee sign-up: needs the link e-mailed with a live invitation for exactly
+ * this e-mail (invitationLinks.ts), so knowing an invited address is not
+ * enough. The member is created active on the inviting manager's team, and the
+ * invitation consumed and the link used in the same transaction; one withdrawn
+ * or sent again between the read and that transaction refuses the sign-up.
+ * Who holds a live link is the address's reader, so only they learn that the
+ * invitation was withdrawn or already used.
  */
 export async function registerEmployee(
   input: z.output<typeof registerEmployeeInput>,
   now: Date,
   log: Logger,
 ) {
+  const link = await readInvitationToken(input.token, now);
+  if (!link || link.email !== input.email) throw linkRefused();
+  if (link.usedAt) throw new AppError('CONFLICT', ALREADY_REGISTERED);
   const invitation = await getInvitation(input.email, true);
   if (!invitation) {
     if (await getEmailOwner(input.email)) throw new AppError('CONFLICT', ALREADY_REGISTERED);
     throw new AppError('NOT_FOUND', NO_INVITATION);
   }
+  // Invited again since this link was sent (a new budget, or another team's): only the newer link works.
+  if (invitation.teamId !== link.teamId || invitation.invitedAt !== link.invitedAt) throw linkRefused();
   const userId = await createLogin(input.email, input.password, now);
   const createdAt = now.toISOString();
   try {
-    await createMemberFromInvitation(invitation, {
-      userId,
-      email: input.email,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      role: 'employee',
-      teamId: invitation.teamId,
-      status: 'active',
-      emailVerified: false,
-      finishedWalkthrough: false,
-      createdAt,
-      zip: input.zip,
-      budgetCents: invitation.budgetCents,
-      nextBudgetCents: invitation.budgetCents,
-    });
+    await createMemberFromInvitation(
+      invitation,
+      {
+        userId,
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        role: 'employee',
+        teamId: invitation.teamId,
+        status: 'active',
+        emailVerified: false,
+        finishedWalkthrough: false,
+        createdAt,
+        zip: input.zip,
+        budgetCents: invitation.budgetCents,
+        nextBudgetCents: invitation.budgetCents,
+      },
+      invitationLinkUse(input.token, now),
+    );
   } catch (error) {
     await deleteUser(input.email);
     if (error instanceof AccountConflict) throw new AppError('CONFLICT', ALREADY_REGISTERED);
     // Withdrawn by the manager while this sign-up was under way: no member without an invitation.
-    if (error instanceof InvitationGone) throw new AppError('NOT_FOUND', NO_INVITATION);
+    // Sent again meanwhile: the newer link is the one that works.
+    if (error instanceof InvitationGone)
+      throw (await getInvitation(input.email, true))
+        ? linkRefused()
+        : new AppError('NOT_FOUND', NO_INVITATION);
+    if (error instanceof InvitationLinkRefused) throw linkRefused();
     throw error;
   }
   await sendVerification({ userId, email: input.email, firstName: input.firstName }, now);

@@ -16,6 +16,8 @@ export const EMAIL_CAPS = {
   /** Sign-up sends one; resends are also limited to 3 per 10 minutes per user. */
   verification: 3,
   invitation: 3,
+  /** The invitation link asked for again on /registerEmployee ("Enter your email"). */
+  invitationLink: 3,
   managerInvitation: 3,
   /** Codes for changing two-step sign-in without a password. */
   identityCode: 5,

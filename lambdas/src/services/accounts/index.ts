@@ -4,9 +4,7 @@
  * changes, and each person's profile. Depends on billing (a joiner is charged
  * and funded) and money (a deleted person's balance goes to the pool).
  */
-export { sendInvitationEmail } from './accountEmails';
 export {
-  checkInvitation,
   forgotPassword,
   inviteManager,
   refreshSession,
@@ -22,6 +20,7 @@ export {
 export { EMAIL_CAPS, mayEmail } from './emailCaps';
 export { BAD_CODE, BAD_PASSWORD, CODE_REQUIRED } from './factorMessages';
 export { sendIdentityCode } from './identityProof';
+export { INVITATION_LINK_INVALID, sendInvitation, sendInvitationLink } from './invitationLinks';
 export { changePassword } from './passwordChange';
 export { deleteAccount, finishWalkthrough, getProfile, updateProfile, whoAmI } from './profiles';
 export {

@@ -27,7 +27,7 @@ import {
 import { auditTransactItem, recordAudit } from '../../data/audit';
 import { getUser } from '../../data/users';
 import type { Actor } from '../../platform/auth';
-import { mayEmail, sendInvitationEmail } from '../accounts';
+import { mayEmail, sendInvitation } from '../accounts';
 
 type InviteResult = z.output<typeof inviteResultSchema>;
 
@@ -44,16 +44,14 @@ export async function inviteEmployees(actor: Actor, input: z.output<typeof invit
       results.push({ email, result: 'alreadyRegistered' });
       continue;
     }
-    const outcome = await putInvitation(
-      {
-        email,
-        teamId: actor.teamId,
-        managerId: actor.userId,
-        budgetCents: input.budget,
-        invitedAt: now.toISOString(),
-      },
-      now,
-    );
+    const invitation = {
+      email,
+      teamId: actor.teamId,
+      managerId: actor.userId,
+      budgetCents: input.budget,
+      invitedAt: now.toISOString(),
+    };
+    const outcome = await putInvitation(invitation, now);
     if (outcome.outcome === 'heldByAnotherTeam') {
       results.push({ email, result: 'invitedByAnotherTeam' });
       continue;
@@ -61,10 +59,16 @@ export async function inviteEmployees(actor: Actor, input: z.output<typeof invit
     const previousBudgetCents = outcome.outcome === 'updated' ? outcome.replaced.budgetCents : undefined;
     // The invitation is stored either way; the e-mail only within its daily cap per address.
     const emailed = await mayEmail('invitation', email, now);
+    // The e-mail carries a single-use link to this invitation, which sign-up needs. Its new
+    // invitedAt has ended any earlier link, e-mailed or not ('Enter your email' sends another).
     if (emailed)
-      await sendInvitationEmail(email, `${manager.firstName} ${manager.lastName}`, team.name, input.budget, {
-        ...(previousBudgetCents === undefined ? {} : { replacesBudgetCents: previousBudgetCents }),
-      });
+      await sendInvitation(
+        invitation,
+        `${manager.firstName} ${manager.lastName}`,
+        team.name,
+        previousBudgetCents === undefined ? {} : { replacesBudgetCents: previousBudgetCents },
+        now,
+      );
     results.push(
       previousBudgetCents === undefined
         ? { email, result: 'invited', budgetCents: input.budget, emailed }

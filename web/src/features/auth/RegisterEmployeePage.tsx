@@ -1,13 +1,26 @@
 /**
- * /registerEmployee - 'Join an Existing Team' (spec §2, §4 "Invite check").
- * Step 1: the invited address and Verify (pre-filled from ?email=, which the
- * invitation e-mail links to). Then either the sign-up form, with the address
- * fixed to the invited one, or 'Sorry! No one invited you' with 'Enter new
- * Email' and 'Invite your manager to the product' (decisions.md: it e-mails
- * the manager an invitation to create a team).
+ * /registerEmployee - 'Join an Existing Team' (spec §2, §4 "Invite check";
+ * decisions.md "Invitations carry a single-use link").
+ *
+ * Opened from the invitation e-mail (?email=&token=): the sign-up form, with
+ * the invited address filled in and fixed; the token goes with it, and
+ * nothing else lets anyone join. A refused link (expired, or replaced by a
+ * newer invitation) comes back to step 1 with the address kept.
+ *
+ * Step 1, 'Enter your email' and Verify: the server e-mails the link if the
+ * address is invited, and answers the same words either way ('If you were
+ * invited, a link is on its way to that address'), beside 'Enter new Email'
+ * and 'Invite your manager to the product' (it e-mails the manager an
+ * invitation to create a team). So nobody learns by asking whether an address
+ * is invited.
  */
 
-import { inviteCheckInput, inviteManagerInput, registerEmployeeInput } from '@shared/schemas/auth';
+import {
+  type INVITATION_LINK_SENT,
+  inviteCheckInput,
+  inviteManagerInput,
+  registerEmployeeInput,
+} from '@shared/schemas/auth';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError, call, errorMessage } from '../../api/client';
@@ -17,30 +30,31 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useSchemaForm } from '../../components/useSchemaForm';
 import { useSubmit } from '../../components/useSubmit';
 import { registrationMessages } from '../../content/accountMessages';
-import { notify } from '../../stores/notifications';
+import { notify, settleNotices } from '../../stores/notifications';
 import { EmailField, NameFields, NewPasswordField } from './AccountFields';
 import { AuthCard, AuthLinks } from './AuthCard';
-import { signUp } from './signUpHelpers';
+import { finishSignUp, reportSignUpError } from './signUpHelpers';
 
-type Check =
-  | { state: 'unknown' }
-  | { state: 'invited'; email: string }
-  | { state: 'notInvited'; email: string };
+type Step =
+  /** Step 1; `notice`: why the link did not work, when that brought the person here. */
+  | { state: 'enterEmail'; email: string; notice?: string }
+  | { state: 'linkSent'; email: string; message: typeof INVITATION_LINK_SENT }
+  | { state: 'signUp'; email: string; token: string };
 
 function InviteCheckForm({
   initialEmail,
-  onChecked,
+  notice,
+  onSent,
 }: {
   initialEmail: string;
-  onChecked: (check: Check) => void;
+  notice?: string;
+  onSent: (step: Step) => void;
 }) {
   const form = useSchemaForm(inviteCheckInput, { email: initialEmail });
   const { busy, onSubmit } = useSubmit(form.validate, async (input) => {
     try {
-      const { invited } = await call('checkInvitation', input);
-      onChecked(
-        invited ? { state: 'invited', email: input.email } : { state: 'notInvited', email: input.email },
-      );
+      const { message } = await call('checkInvitation', input);
+      onSent({ state: 'linkSent', email: input.email, message });
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && form.applyServerErrors(error.fields)) return;
       notify({ kind: 'error', title: registrationMessages.checkFailedTitle, message: errorMessage(error) });
@@ -50,8 +64,13 @@ function InviteCheckForm({
   return (
     <AuthCard
       title="Join an Existing Team"
-      lead="Enter the email address your manager invited. We will check for your invitation."
+      lead="Enter the email address your manager invited. If it has an invitation, we will email you a link to join."
     >
+      {notice ? (
+        <p className="auth-alert" role="alert">
+          {notice}
+        </p>
+      ) : null}
       <form className="pub-form" noValidate onSubmit={onSubmit} aria-label="Check your invitation">
         <EmailField label="Enter your email" {...form.field('email')} />
         <Button type="submit" disabled={busy} busy={busy}>
@@ -123,14 +142,15 @@ function InviteManagerForm({ fromEmail }: { fromEmail: string }) {
   );
 }
 
-function NotInvited({ email, onRetry }: { email: string; onRetry: () => void }) {
+/** The same card whether or not the address is invited: only the mailbox knows. */
+function LinkSent({ email, message, onRetry }: { email: string; message: string; onRetry: () => void }) {
   const [inviting, setInviting] = useState(false);
   return (
-    <AuthCard title={registrationMessages.noInvitation}>
-      <div className="auth-notice">
+    <AuthCard title={registrationMessages.linkSentTitle}>
+      <div className="auth-notice" role="status">
+        <p className="pub-page__lead">{message}.</p>
         <p className="auth-small">
-          We found no invitation for <strong>{email}</strong>. Check the address in your invitation email, or
-          ask your manager to set up a team.
+          You entered <strong className="auth-address">{email}</strong>. {registrationMessages.linkSentHint}
         </p>
         <div className="auth-notice__actions">
           <Button variant="secondary" onClick={onRetry}>
@@ -151,18 +171,43 @@ function NotInvited({ email, onRetry }: { email: string; onRetry: () => void }) 
   );
 }
 
-function SignUpForm({ email, onChangeEmail }: { email: string; onChangeEmail: () => void }) {
+/** The form's own fields; the link's token is added when it is sent. */
+const signUpFields = registerEmployeeInput.omit({ token: true });
+
+function SignUpForm({
+  email,
+  token,
+  onChangeEmail,
+  onLinkRefused,
+}: {
+  email: string;
+  token: string;
+  onChangeEmail: () => void;
+  onLinkRefused: (message: string) => void;
+}) {
   const navigate = useNavigate();
-  const form = useSchemaForm(registerEmployeeInput, {
+  const form = useSchemaForm(signUpFields, {
     firstName: '',
     lastName: '',
     email,
     password: '',
     zip: '',
   });
-  const { busy, onSubmit } = useSubmit(form.validate, (input) =>
-    signUp('registerEmployee', input, form.applyServerErrors, navigate),
-  );
+  const { busy, onSubmit } = useSubmit(form.validate, async (input) => {
+    try {
+      await call('registerEmployee', { ...input, token });
+    } catch (error) {
+      // Expired or replaced: back to step 1, which sends a new link to the same address.
+      if (error instanceof ApiError && error.fields?.token) {
+        onLinkRefused(error.fields.token);
+        return;
+      }
+      reportSignUpError(error, form.applyServerErrors);
+      return;
+    }
+    settleNotices('signUp');
+    await finishSignUp(input.email, input.password, navigate);
+  });
 
   return (
     <AuthCard
@@ -205,32 +250,39 @@ function SignUpForm({ email, onChangeEmail }: { email: string; onChangeEmail: ()
 export function RegisterEmployeePage() {
   useDocumentTitle('Join an Existing Team');
   const [params] = useSearchParams();
-  const [check, setCheck] = useState<Check>({ state: 'unknown' });
-  const [prefill, setPrefill] = useState(() => params.get('email')?.trim() ?? '');
-  // Remount the step-1 form (with the new pre-fill) each time the check is cleared.
+  const [step, setStep] = useState<Step>(() => {
+    const email = params.get('email')?.trim() ?? '';
+    const token = params.get('token')?.trim();
+    return email && token ? { state: 'signUp', email, token } : { state: 'enterEmail', email };
+  });
+  // Remount the step-1 form (with its new pre-fill) each time the page comes back to it.
   const [round, setRound] = useState(0);
   const card = useRef<HTMLElement>(null);
 
   // Each step replaces the card: move focus to it so keyboard and screen-reader users follow.
   useEffect(() => {
-    if (round === 0 && check.state === 'unknown') return;
+    if (round === 0 && step.state !== 'linkSent') return;
     card.current?.querySelector<HTMLElement>('h1')?.focus();
-  }, [check, round]);
+  }, [step, round]);
 
-  function clearCheck(keepEmail: boolean) {
-    setPrefill(keepEmail && check.state !== 'unknown' ? check.email : '');
-    setCheck({ state: 'unknown' });
+  function backToStepOne(email: string, notice?: string) {
+    setStep({ state: 'enterEmail', email, ...(notice ? { notice } : {}) });
     setRound((n) => n + 1);
   }
 
   return (
     <section className="pub-container auth-page" ref={card}>
-      {check.state === 'unknown' ? (
-        <InviteCheckForm key={round} initialEmail={prefill} onChecked={setCheck} />
-      ) : check.state === 'invited' ? (
-        <SignUpForm email={check.email} onChangeEmail={() => clearCheck(true)} />
+      {step.state === 'enterEmail' ? (
+        <InviteCheckForm key={round} initialEmail={step.email} notice={step.notice} onSent={setStep} />
+      ) : step.state === 'signUp' ? (
+        <SignUpForm
+          email={step.email}
+          token={step.token}
+          onChangeEmail={() => backToStepOne(step.email)}
+          onLinkRefused={(notice) => backToStepOne(step.email, notice)}
+        />
       ) : (
-        <NotInvited email={check.email} onRetry={() => clearCheck(false)} />
+        <LinkSent email={step.email} message={step.message} onRetry={() => backToStepOne('')} />
       )}
     </section>
   );
