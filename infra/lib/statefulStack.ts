@@ -28,7 +28,6 @@ import {
 } from 'aws-cdk-lib/aws-cognito';
 import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import {
   BlockPublicAccess,
   Bucket,
@@ -36,6 +35,7 @@ import {
   HttpMethods,
   ObjectOwnership,
 } from 'aws-cdk-lib/aws-s3';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { tableSpec } from '../../lambdas/src/data/tableSpec';
 import { REFRESH_TOKEN_VALIDITY_DAYS } from '../../lambdas/src/platform/sessionCookie';
@@ -291,7 +291,8 @@ export class StatefulStack extends Stack {
     for (const idp of idps) this.userPoolClient.node.addDependency(idp);
 
     this.factorKey = new Secret(this, 'FactorKey', {
-      description: 'Seals second-factor (TOTP) secrets in the table; read only by the functions that check codes',
+      description:
+        'Seals second-factor (TOTP) secrets in the table; read only by the functions that check codes',
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
       // Losing it would turn every enrolled authenticator app off: kept like the table.
       removalPolicy: RemovalPolicy.RETAIN,

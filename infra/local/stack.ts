@@ -15,10 +15,10 @@ import { startS3 } from './s3';
 import { loadJobHandlers, startScheduler } from './scheduler';
 import { startSes } from './ses';
 import {
+  LOCAL_FACTOR_KEY,
   LOCAL_MAIL_FROM,
   LOCAL_RECEIPTS_BUCKET,
   LOCAL_STRIPE_PUBLISHABLE_KEY,
-  LOCAL_FACTOR_KEY,
   LOCAL_STRIPE_SECRET_KEY,
   LOCAL_STRIPE_WEBHOOK_SECRET,
   LOCAL_SUPPORT_INBOX,
