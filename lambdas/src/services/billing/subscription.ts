@@ -38,7 +38,7 @@ import { balanceOf, post } from '../../data/ledger';
 import type { UserRecord } from '../../data/users';
 import type { Actor } from '../../platform/auth';
 import type { Logger } from '../../platform/log';
-import { asRule, refundableCharges, sweepToPool } from '../money';
+import { asRule, finishOpenPoolClaims, refundableCharges, sweepToPool } from '../money';
 import { audit } from '../team';
 import { finishTakenJoin, takenJoinCents } from './joining';
 import { listPayments } from './payments';
@@ -261,11 +261,13 @@ export async function resumeSubscription(actor: Actor, now: Date, log: Logger): 
 /**
  * Closes the subscription for good. A charge already taken but not yet
  * credited (a month's renewal, a joining charge) is credited first. Marked
- * closed next, so nothing is charged from that moment; then every card is
- * cancelled (issuer first, then our record) and its money swept into the team pool; then the pool is redeemed
+ * closed next, so nothing is charged from that moment and no redemption or
+ * reallocation opens a pool claim (they answer 409); the ones already under
+ * way are finished; then every card is cancelled (issuer first, then our
+ * record) and its money swept into the team pool; then the pool is redeemed
  * to the card on file as one redemption (one fee) or kept. The plan is stored
- * before any refund, so a retry (the route stays open to it) refunds the same
- * parts once and posts the same entry.
+ * before any refund, from a pool only closing can take from, so a retry (the
+ * route stays open to it) refunds the same parts once and posts the same entry.
  */
 export async function closeSubscription(
   actor: Actor,
@@ -298,8 +300,17 @@ export async function closeSubscription(
   await creditTakenCharges(team.teamId, now);
   // Nobody new joins a closed team.
   await withdrawTeamInvitations(team.teamId);
+  // The pool is closing's from here: no pool claim opens on a closed team, and the redemptions
+  // and reallocations that opened one before are finished now, as their own requests would,
+  // so the pool planned below is what they left and no dollar is refunded twice.
+  const people = await listTeamUsers(team.teamId);
+  await finishOpenPoolClaims(
+    team.teamId,
+    people.map((u) => u.userId),
+    now,
+  );
   let cancelled = 0;
-  for (const user of employeesOf(users)) {
+  for (const user of employeesOf(people)) {
     const card = user.cardId ? await getCard(user.cardId) : undefined;
     if (card && card.status !== 'canceled') {
       await setIssuerCardStatus(card.cardId, 'canceled');
