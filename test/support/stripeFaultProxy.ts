@@ -32,8 +32,8 @@ export interface FaultProxy {
   url: string;
   fail(fault: Fault): void;
   hold(hold: Hold): void;
-  /** Settles at the first request matching (at once when one was already seen). */
-  waitFor(match: (request: SeenRequest) => boolean): Promise<SeenRequest>;
+  /** Settles at the `count`-th request matching (1: the first), counting those already seen. */
+  waitFor(match: (request: SeenRequest) => boolean, count?: number): Promise<SeenRequest>;
   clear(): void;
   seen(): SeenRequest[];
   stop(): Promise<void>;
@@ -57,7 +57,11 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   let faults: Fault[] = [];
   let holds: Hold[] = [];
   const seen: SeenRequest[] = [];
-  let waiters: { match: (request: SeenRequest) => boolean; resolve: (request: SeenRequest) => void }[] = [];
+  let waiters: {
+    match: (request: SeenRequest) => boolean;
+    left: number;
+    resolve: (request: SeenRequest) => void;
+  }[] = [];
   const server = createServer(async (req, res) => {
     try {
       const chunks: Buffer[] = [];
@@ -65,8 +69,8 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       const raw = Buffer.concat(chunks);
       const request = { method: req.method ?? 'GET', path: req.url ?? '/', body: decodeForm(raw.toString()) };
       seen.push(request);
-      for (const w of waiters.filter((w) => w.match(request))) w.resolve(request);
-      waiters = waiters.filter((w) => !w.match(request));
+      for (const w of waiters) if (w.match(request) && --w.left === 0) w.resolve(request);
+      waiters = waiters.filter((w) => w.left > 0);
       const held = holds.find((h) => h.match(request));
       if (held) {
         holds = holds.filter((h) => h !== held);
@@ -107,10 +111,10 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     hold: (hold) => {
       holds.push(hold);
     },
-    waitFor: (match) => {
-      const already = seen.find(match);
-      if (already) return Promise.resolve(already);
-      return new Promise((resolve) => waiters.push({ match, resolve }));
+    waitFor: (match, count = 1) => {
+      const already = seen.filter(match);
+      if (already.length >= count) return Promise.resolve(already[count - 1] as SeenRequest);
+      return new Promise((resolve) => waiters.push({ match, left: count - already.length, resolve }));
     },
     clear: () => {
       faults = [];
