@@ -34,7 +34,7 @@ import { recordAudit } from '../../data/audit';
 import { getCard, updateCard } from '../../data/cards';
 import { updateFields } from '../../data/client';
 import { keys } from '../../data/keys';
-import { balanceOf, post } from '../../data/ledger';
+import { balanceOf, getJournal, post } from '../../data/ledger';
 import type { UserRecord } from '../../data/users';
 import type { Actor } from '../../platform/auth';
 import type { Logger } from '../../platform/log';
@@ -319,10 +319,10 @@ export async function closeSubscription(
     }
     await sweepToPool(user);
   }
-  const plan = team.closing ?? (await planClosing(team, choice));
-  if (!team.closing) await setTeamFields(team.teamId, { closing: plan });
+  const plan = team.closing ?? (await storeClosingPlan(team.teamId, await planClosing(team, choice)));
   if (plan.choice === 'redeem' && plan.amountCents > 0) {
     const entryId = `CLOSE#${team.teamId}`;
+    await refuseUnlessPoolCovers(team.teamId, entryId, plan.amountCents);
     const refunds = [];
     for (const part of plan.refunds) {
       const refundId = await refund({
@@ -390,6 +390,42 @@ async function creditTakenCharges(teamId: string, now: Date): Promise<void> {
   await finishTakenRenewal(teamId, now);
   const pending = employeesOf(await listTeamUsers(teamId)).filter((u) => u.fundingPending);
   for (const member of pending) await finishTakenJoin(member.userId, now);
+}
+
+/**
+ * Stores closing's plan once: a second close racing this one (another
+ * Idempotency-Key) finds the first plan stored and carries out that one, so
+ * the refunds of `CLOSE#<team>` are planned once.
+ */
+async function storeClosingPlan(teamId: string, plan: ClosingPlan): Promise<ClosingPlan> {
+  try {
+    await updateFields(
+      keys.team(teamId),
+      { closing: plan },
+      { condition: { expression: 'attribute_not_exists(#closing)', names: { '#closing': 'closing' } } },
+    );
+    return plan;
+  } catch (error) {
+    if (!(error instanceof Error && error.name === 'ConditionalCheckFailedException')) throw error;
+    const stored = (await getTeam(teamId))?.closing;
+    if (!stored) throw error;
+    return stored;
+  }
+}
+
+/**
+ * Before any refund of closing's plan: the pool still holds what it plans to
+ * take (or the entry is posted already, by an earlier try). Nothing else takes
+ * from a closed team's pool, so this never refuses; if it ever did, no money
+ * would go back to the card without the entry that takes it from the pool.
+ */
+async function refuseUnlessPoolCovers(teamId: string, entryId: string, amountCents: number): Promise<void> {
+  if (await getJournal(entryId)) return;
+  const pooled = await balanceOf(poolAccount(teamId));
+  if (pooled < amountCents)
+    throw new Error(
+      `closing planned ${amountCents} cents from the pool, which holds ${pooled}: nothing refunded`,
+    );
 }
 
 /** What closing does with the pool: the whole of it redeemed as one (one fee), or kept. */
