@@ -34,11 +34,11 @@ import { recordAudit } from '../../data/audit';
 import { getCard, updateCard } from '../../data/cards';
 import { updateFields } from '../../data/client';
 import { keys } from '../../data/keys';
-import { balanceOf, post } from '../../data/ledger';
+import { balanceOf, getJournal, post } from '../../data/ledger';
 import type { UserRecord } from '../../data/users';
 import type { Actor } from '../../platform/auth';
 import type { Logger } from '../../platform/log';
-import { asRule, refundableCharges, sweepToPool } from '../money';
+import { asRule, finishOpenPoolClaims, refundableCharges, sweepToPool } from '../money';
 import { audit } from '../team';
 import { finishTakenJoin, takenJoinCents } from './joining';
 import { listPayments } from './payments';
@@ -261,11 +261,13 @@ export async function resumeSubscription(actor: Actor, now: Date, log: Logger): 
 /**
  * Closes the subscription for good. A charge already taken but not yet
  * credited (a month's renewal, a joining charge) is credited first. Marked
- * closed next, so nothing is charged from that moment; then every card is
- * cancelled (issuer first, then our record) and its money swept into the team pool; then the pool is redeemed
+ * closed next, so nothing is charged from that moment and no redemption or
+ * reallocation opens a pool claim (they answer 409); the ones already under
+ * way are finished; then every card is cancelled (issuer first, then our
+ * record) and its money swept into the team pool; then the pool is redeemed
  * to the card on file as one redemption (one fee) or kept. The plan is stored
- * before any refund, so a retry (the route stays open to it) refunds the same
- * parts once and posts the same entry.
+ * before any refund, from a pool only closing can take from, so a retry (the
+ * route stays open to it) refunds the same parts once and posts the same entry.
  */
 export async function closeSubscription(
   actor: Actor,
@@ -298,8 +300,17 @@ export async function closeSubscription(
   await creditTakenCharges(team.teamId, now);
   // Nobody new joins a closed team.
   await withdrawTeamInvitations(team.teamId);
+  // The pool is closing's from here: no pool claim opens on a closed team, and the redemptions
+  // and reallocations that opened one before are finished now, as their own requests would,
+  // so the pool planned below is what they left and no dollar is refunded twice.
+  const people = await listTeamUsers(team.teamId);
+  await finishOpenPoolClaims(
+    team.teamId,
+    people.map((u) => u.userId),
+    now,
+  );
   let cancelled = 0;
-  for (const user of employeesOf(users)) {
+  for (const user of employeesOf(people)) {
     const card = user.cardId ? await getCard(user.cardId) : undefined;
     if (card && card.status !== 'canceled') {
       await setIssuerCardStatus(card.cardId, 'canceled');
@@ -308,10 +319,10 @@ export async function closeSubscription(
     }
     await sweepToPool(user);
   }
-  const plan = team.closing ?? (await planClosing(team, choice));
-  if (!team.closing) await setTeamFields(team.teamId, { closing: plan });
+  const plan = team.closing ?? (await storeClosingPlan(team.teamId, await planClosing(team, choice)));
   if (plan.choice === 'redeem' && plan.amountCents > 0) {
     const entryId = `CLOSE#${team.teamId}`;
+    await refuseUnlessPoolCovers(team.teamId, entryId, plan.amountCents);
     const refunds = [];
     for (const part of plan.refunds) {
       const refundId = await refund({
@@ -379,6 +390,42 @@ async function creditTakenCharges(teamId: string, now: Date): Promise<void> {
   await finishTakenRenewal(teamId, now);
   const pending = employeesOf(await listTeamUsers(teamId)).filter((u) => u.fundingPending);
   for (const member of pending) await finishTakenJoin(member.userId, now);
+}
+
+/**
+ * Stores closing's plan once: a second close racing this one (another
+ * Idempotency-Key) finds the first plan stored and carries out that one, so
+ * the refunds of `CLOSE#<team>` are planned once.
+ */
+async function storeClosingPlan(teamId: string, plan: ClosingPlan): Promise<ClosingPlan> {
+  try {
+    await updateFields(
+      keys.team(teamId),
+      { closing: plan },
+      { condition: { expression: 'attribute_not_exists(#closing)', names: { '#closing': 'closing' } } },
+    );
+    return plan;
+  } catch (error) {
+    if (!(error instanceof Error && error.name === 'ConditionalCheckFailedException')) throw error;
+    const stored = (await getTeam(teamId))?.closing;
+    if (!stored) throw error;
+    return stored;
+  }
+}
+
+/**
+ * Before any refund of closing's plan: the pool still holds what it plans to
+ * take (or the entry is posted already, by an earlier try). Nothing else takes
+ * from a closed team's pool, so this never refuses; if it ever did, no money
+ * would go back to the card without the entry that takes it from the pool.
+ */
+async function refuseUnlessPoolCovers(teamId: string, entryId: string, amountCents: number): Promise<void> {
+  if (await getJournal(entryId)) return;
+  const pooled = await balanceOf(poolAccount(teamId));
+  if (pooled < amountCents)
+    throw new Error(
+      `closing planned ${amountCents} cents from the pool, which holds ${pooled}: nothing refunded`,
+    );
 }
 
 /** What closing does with the pool: the whole of it redeemed as one (one fee), or kept. */

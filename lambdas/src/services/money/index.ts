@@ -6,6 +6,7 @@
 export { collectDebt } from './debtCollection';
 export { deposit, previewDeposit } from './deposits';
 export { movedToday } from './movedToday';
+export { finishOpenPoolClaims } from './openClaims';
 export { pooledFrom, retireEmployeeMoney, sweepToPool } from './pool';
 export { asRule } from './poolClaim';
 export { previewReallocation, reallocate } from './reallocation';

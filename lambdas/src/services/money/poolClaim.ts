@@ -53,11 +53,17 @@ export const BUSY: Record<PoolPlan['op'], string> = {
   redeem: 'This person’s remaining budget is being redeemed right now; please try again in a moment.',
 };
 
+/** Refused because closing the subscription took the pool first (it redeems or keeps all of it). */
+export const CLOSING =
+  'Your subscription is being closed right now; the remaining budget in the pool is redeemed or kept with it.';
+
 /**
  * The claim under which a removed employee's pooled money leaves the pool: the
  * open one, resumed with its plan (when it is for the same operation), or a new
  * one planned from the pool as it is now. Undefined when nothing of theirs is
- * left in the pool.
+ * left in the pool. No new claim opens once the team is marked closed: closing
+ * takes the whole pool (409 CLOSING); a claim opened before that is finished
+ * by closing, or by this request, whichever comes first, the same way.
  */
 export async function claimPooledMoney(
   actor: Actor,
@@ -82,7 +88,9 @@ export async function claimPooledMoney(
       plan: await plan(cents),
       openedAt: now.toISOString(),
     };
-    if (await openPoolClaim(claim)) return { ...claim, status: 'open' };
+    const opened = await openPoolClaim(claim);
+    if (opened === 'opened') return { ...claim, status: 'open' };
+    if (opened === 'closed') throw new AppError('CONFLICT', CLOSING);
     // Another request opened one between our read and write: look again.
   }
   throw new AppError('CONFLICT', BUSY[op]);

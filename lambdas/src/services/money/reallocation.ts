@@ -18,9 +18,9 @@ import {
 import { AppError } from '@shared/errors';
 import type { reallocateInput } from '@shared/schemas/team';
 import type { z } from 'zod';
-import { listTeamUsers } from '../../data/accounts';
+import { getTeam, listTeamUsers } from '../../data/accounts';
 import { getJournal, MAX_LEGS, post } from '../../data/ledger';
-import { closePoolClaim, type PoolClaim } from '../../data/poolClaims';
+import { closePoolClaim, type PoolClaim, type PoolPlan } from '../../data/poolClaims';
 import type { UserRecord } from '../../data/users';
 import type { Actor } from '../../platform/auth';
 import type { RequestSteps } from '../../platform/requestSteps';
@@ -103,22 +103,49 @@ async function finishClaim(
 ): Promise<Share[]> {
   if (claim?.plan.op !== 'reallocate') return postedShares(deletedId, taken.stateId);
   // Resuming an interrupted claim posts its own plan, which may name other receivers than asked here.
-  const planned = claim.plan.shares;
-  if (claim.status === 'open') {
-    for (let i = 0; i < planned.length; i += SHARES_PER_POSTING) {
-      await post(
-        reallocationPart({
-          entryId: partId(deletedId, claim.stateId, i / SHARES_PER_POSTING + 1),
-          teamId,
-          shares: planned.slice(i, i + SHARES_PER_POSTING),
-          fromUserId: deletedId,
-        }),
-        now.toISOString(),
-      );
-    }
-    await closePoolClaim(deletedId, claim.stateId, now.toISOString());
+  if (claim.status === 'open') await finishReallocation({ ...claim, teamId }, claim.plan, now);
+  return claim.plan.shares;
+}
+
+/**
+ * Carries out an open reallocation claim's plan: its parts posted (each id
+ * derived from the claim, so a part posted before is a duplicate), then the
+ * claim closes. The request that opened the claim, its retry, or closing the
+ * subscription may run it, even at once: each part is posted once.
+ */
+export async function finishReallocation(
+  claim: PoolClaim,
+  plan: Extract<PoolPlan, { op: 'reallocate' }>,
+  now: Date,
+): Promise<void> {
+  for (let i = 0; i < plan.shares.length; i += SHARES_PER_POSTING) {
+    await post(
+      reallocationPart({
+        entryId: partId(claim.userId, claim.stateId, i / SHARES_PER_POSTING + 1),
+        teamId: claim.teamId,
+        shares: plan.shares.slice(i, i + SHARES_PER_POSTING),
+        fromUserId: claim.userId,
+      }),
+      now.toISOString(),
+    );
   }
-  return planned;
+  await closePoolClaim(claim.userId, claim.stateId, now.toISOString());
+}
+
+/**
+ * The receiver's backstop after their credit. Closing the subscription may
+ * cancel the card at the issuer in between (it finishes this reallocation's
+ * claim first, then cancels every card), and Stripe refuses to change a
+ * cancelled card: that needs no backstop, as it spends nothing. Closing marks
+ * the team closed before it cancels any card, so a refusal on a closed team is that.
+ */
+async function raiseBackstop(teamId: string, userId: string, cardId: string): Promise<void> {
+  try {
+    await updateBackstop(userId, cardId);
+  } catch (error) {
+    if ((await getTeam(teamId))?.subscription === 'closed') return;
+    throw error;
+  }
 }
 
 /** The shares a finished claim posted, from its parts on the ledger. */
@@ -169,7 +196,7 @@ export async function reallocate(
   const shares = combineShares(plans);
   for (const { userId } of shares) {
     const cardId = team.get(userId)?.cardId;
-    if (cardId) await updateBackstop(userId, cardId);
+    if (cardId) await raiseBackstop(actor.teamId, userId, cardId);
   }
   // Once per request: a retry finishing it does not log the move again.
   await steps.once('audited', async () => {

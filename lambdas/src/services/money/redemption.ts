@@ -16,7 +16,7 @@ import { AppError } from '@shared/errors';
 import { refund } from '../../adapters/stripe';
 import { getTeam } from '../../data/accounts';
 import { post, teamJournal } from '../../data/ledger';
-import { closePoolClaim, getPoolClaim } from '../../data/poolClaims';
+import { closePoolClaim, getPoolClaim, type PoolClaim, type PoolPlan } from '../../data/poolClaims';
 import type { Actor } from '../../platform/auth';
 import type { RequestSteps } from '../../platform/requestSteps';
 import { audit, teamEmployee } from '../team';
@@ -130,28 +130,7 @@ export async function redeem(
     fees += taken.feeCents ?? 0;
     // A done claim (or one since replaced by a later one) was finished before.
     if (claim?.status !== 'open' || claim.plan.op !== 'redeem') continue;
-    const entryId = `REDEEM#${deletedId}#${claim.stateId}`;
-    const refunds: RedemptionRefund[] = [];
-    for (const part of claim.plan.refunds) {
-      const refundId = await refund({
-        chargeId: part.chargeId,
-        amountCents: part.amountCents,
-        purpose: `${entryId}#${part.chargeId}`,
-        metadata: { teamId: actor.teamId, userId: deletedId },
-      });
-      refunds.push({ ...part, refundId });
-    }
-    await post(
-      redemption({
-        entryId,
-        teamId: actor.teamId,
-        amountCents: claim.amountCents,
-        refunds,
-        fromUserId: deletedId,
-      }),
-      now.toISOString(),
-    );
-    await closePoolClaim(deletedId, claim.stateId, now.toISOString());
+    await finishRedemption(claim, claim.plan, now);
   }
   // Once per request: a retry finishing it does not log the redemption again.
   await steps.once('audited', async () => {
@@ -163,6 +142,44 @@ export async function redeem(
     return true;
   });
   return { amountCents: total, feeCents: fees };
+}
+
+/**
+ * Carries out an open redemption claim's plan: each planned refund once per
+ * purpose (a refund already made for it is found, not made again), then the
+ * one posting that takes the claimed money out of the pool with the refunds
+ * on it, then the claim closes. The request that opened the claim, its retry,
+ * or closing the subscription may run it, even at once: they make the same
+ * refunds and post the same entry, once.
+ */
+export async function finishRedemption(
+  claim: PoolClaim,
+  plan: Extract<PoolPlan, { op: 'redeem' }>,
+  now: Date,
+): Promise<void> {
+  const entryId = `REDEEM#${claim.userId}#${claim.stateId}`;
+  const refunds: RedemptionRefund[] = [];
+  for (const part of plan.refunds) {
+    const refundId = await refund({
+      chargeId: part.chargeId,
+      amountCents: part.amountCents,
+      purpose: `${entryId}#${part.chargeId}`,
+      // The same parameters whoever sends it: Stripe refuses a key reused with others.
+      metadata: { teamId: claim.teamId, userId: claim.userId },
+    });
+    refunds.push({ ...part, refundId });
+  }
+  await post(
+    redemption({
+      entryId,
+      teamId: claim.teamId,
+      amountCents: claim.amountCents,
+      refunds,
+      fromUserId: claim.userId,
+    }),
+    now.toISOString(),
+  );
+  await closePoolClaim(claim.userId, claim.stateId, now.toISOString());
 }
 
 /**
