@@ -1,7 +1,10 @@
 import type { Role } from '@shared/schemas/me';
 import { type ReactNode, useEffect } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
+import { rememberReturnTo } from '../auth/returnTo';
 import { ensureSession, useSession } from '../auth/sessionStore';
+import { guardMessages } from '../content/guardMessages';
+import { carryNotice } from '../stores/carriedNotice';
 import { Loading } from './Loading';
 
 interface RequireRoleProps {
@@ -12,18 +15,48 @@ interface RequireRoleProps {
 
 /**
  * The one place protected routes are guarded (spec §2): waits for the session
- * to load, then sends anyone with a role not in `roles` to /, and anyone not
- * signed in to / as well (to /login right after "Logout": `exitTo`). It only
- * hides pages: the server authorizes every call on its own.
+ * to load, then sends anyone not signed in to / (to /login right after
+ * "Logout": `exitTo`) and anyone with a role not in `roles` to / as well. It
+ * says why (issue 25), unless the person just left on purpose,
+ * and remembers the page so that signing in comes back to it. It only hides
+ * pages: the server authorizes every call on its own.
  */
 export function RequireRole({ roles, children }: RequireRoleProps) {
   const status = useSession((s) => s.status);
   const role = useSession((s) => s.me?.role);
   const exitTo = useSession((s) => s.exitTo);
+  const because = useSession((s) => s.signedOutBecause);
+  const { pathname, search } = useLocation();
+  const refused =
+    status === 'signedOut'
+      ? 'signedOut'
+      : status === 'signedIn' && (!role || !roles.includes(role))
+        ? 'role'
+        : null;
 
   useEffect(() => {
     void ensureSession();
   }, []);
+
+  // What to say, and the page to come back to; undefined when the person left on purpose.
+  const notice =
+    refused === 'signedOut' && because !== 'left'
+      ? because === 'ended'
+        ? guardMessages.ended
+        : guardMessages.signIn
+      : refused === 'role'
+        ? roles.includes('manager')
+          ? guardMessages.managersOnly
+          : guardMessages.employeesOnly
+        : undefined;
+  const returnTo = refused === 'signedOut' && notice ? `${pathname}${search}` : undefined;
+  useEffect(() => {
+    // Once per refusal: the guard's own re-renders on the way out say nothing new.
+    if (returnTo) rememberReturnTo(returnTo);
+    // Said on the public page it leads to (whose toaster takes it on arrival), and kept
+    // until dismissed: the reason is not something to read against a clock.
+    if (notice) carryNotice({ kind: 'info', message: notice, durationMs: Number.POSITIVE_INFINITY });
+  }, [notice, returnTo]);
 
   if (status === 'loading') return <Loading />;
   if (status !== 'signedIn') return <Navigate to={exitTo} replace />;

@@ -50,7 +50,7 @@ let lastRefreshError: unknown;
 /** Bumped on every sign-in and sign-out, so late answers of an older session are ignored. */
 let generation = 0;
 
-function setState(partial: Partial<Pick<SessionState, 'status' | 'me' | 'exitTo'>>) {
+function setState(partial: Partial<Pick<SessionState, 'status' | 'me' | 'exitTo' | 'signedOutBecause'>>) {
   useSession.setState(partial);
 }
 
@@ -81,7 +81,7 @@ function schedule(tokens: Tokens) {
   }, delay);
 }
 
-function forget() {
+function forget(because: 'ended' | 'left') {
   generation += 1;
   accessToken = undefined;
   expiresAt = 0;
@@ -90,14 +90,14 @@ function forget() {
   refreshing = undefined;
   clearSessionKind();
   setHint(null);
-  setState({ status: 'signedOut', me: null });
+  setState({ status: 'signedOut', me: null, signedOutBecause: because });
 }
 
 async function loadMe(): Promise<MeOutput> {
   const me = await call('getMe', {});
   setHint(me.role);
   // A new session: a later sign-out ends on / again unless it says otherwise.
-  setState({ status: 'signedIn', me, exitTo: '/' });
+  setState({ status: 'signedIn', me, exitTo: '/', signedOutBecause: undefined });
   return me;
 }
 
@@ -124,7 +124,7 @@ export function refresh(): Promise<boolean> {
   refreshing ??= renew()
     .catch((error: unknown) => {
       if (sessionEnded(error)) {
-        forget();
+        forget('ended');
         return false;
       }
       // Offline, rate limited or a server hiccup: keep the session; the next call tries again.
@@ -132,7 +132,7 @@ export function refresh(): Promise<boolean> {
       return false;
     })
     .then((ok) => {
-      if (!ok && !readSessionKind()) forget();
+      if (!ok && !readSessionKind()) forget('ended');
       return ok;
     })
     .finally(() => {
@@ -160,7 +160,8 @@ if (typeof window !== 'undefined') {
       event.newValue === null &&
       useSession.getState().status !== 'signedOut'
     ) {
-      forget();
+      // The person left, in the other tab: nothing to explain here.
+      forget('left');
     }
   });
 }
@@ -173,7 +174,8 @@ export async function adoptSession(tokens: Tokens, kind: SessionKind): Promise<M
   try {
     return await loadMe();
   } catch (error) {
-    forget();
+    // The sign-in form says what went wrong.
+    forget('left');
     throw error;
   }
 }
@@ -192,7 +194,7 @@ export async function signIn(email: string, password: string, code?: string): Pr
  */
 export async function signOut(exitTo: '/' | '/login' = '/', farewell?: NotificationInput): Promise<void> {
   const kind = readSessionKind();
-  forget();
+  forget('left');
   // End the session on the server too (every session of the account) and clear the
   // cookie. Also without a marker: storage may have been blocked while the cookie was set.
   await call('signOut', {}).catch(() => undefined);
@@ -245,7 +247,7 @@ async function restoreOnce(): Promise<void> {
     await loadMe();
   } catch (error) {
     if (mine !== generation) return;
-    if (sessionEnded(error)) forget();
+    if (sessionEnded(error)) forget('ended');
     else {
       setState({ status: 'signedOut', me: null });
       couldNotRestore(error);

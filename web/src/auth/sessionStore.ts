@@ -39,6 +39,12 @@ export interface SessionState {
    * re-renders the old page, whose guard would then leave for /.
    */
   exitTo: '/' | '/login';
+  /**
+   * Why nobody is signed in, for the route guard's words: the session ended
+   * (expired, or ended elsewhere), or the person left ("Logout", deleting the
+   * account); undefined when nobody was signed in here.
+   */
+  signedOutBecause?: 'ended' | 'left';
   /** Forgets the session here (memory, storage, the public pages' hint); `exitTo` as above. */
   /** `farewell` is shown once signed out (after the hosted UI's detour, for a social session). */
   signOut: (exitTo?: '/' | '/login', farewell?: NotificationInput) => Promise<void>;

@@ -12,7 +12,13 @@ export function carryNotice(notice: NotificationInput): void {
   try {
     sessionStorage.setItem(
       KEY,
-      JSON.stringify({ kind: notice.kind, title: notice.title, message: notice.message }),
+      JSON.stringify({
+        kind: notice.kind,
+        title: notice.title,
+        message: notice.message,
+        // A notice that stays until dismissed stays on the next page too.
+        stays: notice.durationMs === Number.POSITIVE_INFINITY,
+      }),
     );
   } catch {
     // No storage: the notice is lost, the sign-out is not.
@@ -25,13 +31,14 @@ export function takeCarriedNotice(): NotificationInput | null {
     const raw = sessionStorage.getItem(KEY);
     sessionStorage.removeItem(KEY);
     if (!raw) return null;
-    const value = JSON.parse(raw) as Partial<NotificationInput> | null;
+    const value = JSON.parse(raw) as (Partial<NotificationInput> & { stays?: boolean }) | null;
     if (!value || typeof value.message !== 'string') return null;
     if (value.kind !== 'success' && value.kind !== 'info' && value.kind !== 'error') return null;
     return {
       kind: value.kind,
       message: value.message,
       ...(typeof value.title === 'string' ? { title: value.title } : {}),
+      ...(value.stays === true ? { durationMs: Number.POSITIVE_INFINITY } : {}),
     };
   } catch {
     return null;

@@ -18,7 +18,7 @@ export interface Notification {
   kind: NotificationKind;
   title?: string;
   message: string;
-  /** Closes by itself after this long; undefined keeps it until dismissed. */
+  /** Closes by itself after this long (Infinity: never, until dismissed); undefined keeps it until dismissed. */
   durationMs?: number;
   /** The form whose attempt this notice is about ('signIn', 'signUp', ...). */
   about?: string;
@@ -66,7 +66,7 @@ export const useNotifications = create<NotificationState>()((set, get) => ({
         -MAX_VISIBLE,
       ),
     }));
-    if (durationMs !== undefined) {
+    if (durationMs !== undefined && Number.isFinite(durationMs)) {
       timers.set(
         id,
         setTimeout(() => get().dismiss(id), durationMs),

@@ -48,7 +48,10 @@ function show(input: NotificationInput) {
     title: input.title,
     message: input.message,
     color: COLORS[input.kind],
-    autoClose: input.durationMs ?? (input.kind === 'error' ? false : DEFAULT_NOTIFICATION_MS),
+    autoClose:
+      input.durationMs === Number.POSITIVE_INFINITY
+        ? false
+        : (input.durationMs ?? (input.kind === 'error' ? false : DEFAULT_NOTIFICATION_MS)),
     withBorder: true,
     // With a title, Mantine greys the message to gray.6 (3.3:1 on white); gray.8 reads at AA.
     styles: { description: { color: 'var(--mantine-color-gray-8)' } },

@@ -9,6 +9,7 @@ import { signInInput } from '@shared/schemas/auth';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError, errorMessage } from '../../api/errors';
+import { takeReturnTo } from '../../auth/returnTo';
 import { useSession } from '../../auth/sessionStore';
 import { Button } from '../../components/Button';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -102,7 +103,7 @@ export function LoginPage() {
     try {
       await signIn(input.email, input.password);
       settleNotices('signIn');
-      navigate('/dashboard');
+      navigate(takeReturnTo());
     } catch (error) {
       if (error instanceof ApiError && error.code === 'MFA_REQUIRED') {
         setCodeFor({ email: input.email, password: input.password });

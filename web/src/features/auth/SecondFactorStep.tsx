@@ -6,6 +6,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, errorMessage } from '../../api/errors';
+import { takeReturnTo } from '../../auth/returnTo';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { secondFactorMessages, signInMessages } from '../../content/accountMessages';
@@ -48,7 +49,7 @@ export function SecondFactorStep({ submit, onFailure = notifyFailure, onBack }: 
     try {
       await submit(code.trim());
       settleNotices('signIn');
-      navigate('/dashboard');
+      navigate(takeReturnTo());
     } catch (failure) {
       setBusy(false);
       // A wrong code: say so on the field; the server keeps the sign-in pending for another try.

@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, errorMessage } from '../../api/errors';
 import { Loading } from '../../app/Loading';
+import { takeReturnTo } from '../../auth/returnTo';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { signInMessages } from '../../content/accountMessages';
 import { notify, settleNotices } from '../../stores/notifications';
@@ -41,7 +42,7 @@ export function SocialCallbackPage() {
       () => {
         if (!live) return;
         settleNotices('signIn');
-        navigate('/dashboard', { replace: true });
+        navigate(takeReturnTo(), { replace: true });
       },
       (error: unknown) => {
         if (!live) return;
