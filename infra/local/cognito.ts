@@ -1,10 +1,14 @@
 /**
  * cognito-local, a local Cognito user pool. It keeps its state under
  * `<dataDir>/.cognito`; the pool and app client are created once and found by
- * name on later starts, so sign-ins survive a restart.
+ * name on later starts, so sign-ins survive a restart. It listens on a port of
+ * its own behind a front (./cognitoFront.ts) at the local Cognito's address,
+ * which adds the identity linking it lacks; its tokens name the front as their
+ * issuer, as Cognito's name Cognito's own address.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import {
   CognitoIdentityProviderClient,
@@ -14,6 +18,7 @@ import {
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { startCognitoFront } from './cognitoFront';
 import { type LogSink, startProcess, waitForPort } from './processes';
 
 const require = createRequire(import.meta.url);
@@ -43,31 +48,61 @@ export async function startCognito(options: {
   log: LogSink;
 }): Promise<LocalCognito> {
   const cwd = resolve(options.dataDir);
-  mkdirSync(cwd, { recursive: true });
+  const endpoint = `http://127.0.0.1:${options.port}`;
+  mkdirSync(join(cwd, '.cognito'), { recursive: true });
+  writeFileSync(
+    join(cwd, '.cognito', 'config.json'),
+    JSON.stringify({ TokenConfig: { IssuerDomain: endpoint } }, null, 2),
+  );
+  const innerPort = await anyFreePort();
   const bin = join(dirname(require.resolve('cognito-local/package.json')), 'lib/bin/start.js');
   const child = startProcess(process.execPath, [bin], {
     cwd,
     // cognito-local is built on the AWS SDK v2, which prints an end-of-support notice on start.
     env: {
       HOST: '127.0.0.1',
-      PORT: String(options.port),
+      PORT: String(innerPort),
       AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
       NODE_NO_WARNINGS: '1',
     },
     log: options.log,
   });
-  await waitForPort(options.port, 30_000, 'cognito-local');
-  const endpoint = `http://127.0.0.1:${options.port}`;
-  const { userPoolId, clientId, clientSecret, webClientId } = await ensurePoolAndClients(endpoint);
-  return {
-    endpoint,
-    userPoolId,
-    clientId,
-    clientSecret,
-    webClientId,
-    issuer: `${endpoint}/${userPoolId}`,
-    stop: () => child.stopProcess(),
-  };
+  let front: Awaited<ReturnType<typeof startCognitoFront>> | undefined;
+  try {
+    await waitForPort(innerPort, 30_000, 'cognito-local');
+    front = await startCognitoFront({ port: options.port, target: `http://127.0.0.1:${innerPort}` });
+    const { userPoolId, clientId, clientSecret, webClientId } = await ensurePoolAndClients(endpoint);
+    const started = front;
+    return {
+      endpoint,
+      userPoolId,
+      clientId,
+      clientSecret,
+      webClientId,
+      issuer: `${endpoint}/${userPoolId}`,
+      stop: async () => {
+        await started.stop();
+        await child.stopProcess();
+      },
+    };
+  } catch (error) {
+    await front?.stop();
+    await child.stopProcess();
+    throw error;
+  }
+}
+
+/** A port the OS says is free, for cognito-local itself (only the front's is configured). */
+function anyFreePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
 }
 
 async function ensurePoolAndClients(

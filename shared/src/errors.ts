@@ -12,6 +12,12 @@ export const errorCodes = {
   /** The password was right; the account has a second factor: send its code (`code`) too. */
   MFA_REQUIRED: 401,
   /**
+   * Social sign-in: the provider's address belongs to an account this provider
+   * is not joined to yet, and the address alone does not prove it is theirs:
+   * send that account's password (`password`) once to join them.
+   */
+  PASSWORD_REQUIRED: 401,
+  /**
    * A money-moving action needs a factor proven in the last few minutes: prove
    * one with POST /auth/stepUp (code or password), then retry the same request.
    */

@@ -11,6 +11,7 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { PASSWORD } from '../support/accountFlows';
 import { codeFor, enrolAuthenticator } from '../support/authenticator';
 import { launchBrowser, seriousViolations, shootAtWidths } from '../support/browser';
+import type { ProviderIdentity } from '../support/hostedUiStandIn';
 import { Mailbox } from '../support/integrationStack';
 import { setUpTeamOverApi } from '../support/teams';
 
@@ -46,6 +47,15 @@ async function providerSignsInAs(email: string) {
   const response = await fetch(`${env.hostedUiUrl}/__next`, {
     method: 'POST',
     body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  expect(response.status).toBe(200);
+}
+
+/** A provider identity signs in next, taken as Cognito takes it (the pre-sign-up trigger on its first visit). */
+async function providerSignsInWith(identity: ProviderIdentity) {
+  const response = await fetch(`${env.hostedUiUrl}/__next`, {
+    method: 'POST',
+    body: JSON.stringify({ identity, accountPassword: PASSWORD }),
   });
   expect(response.status).toBe(200);
 }
@@ -124,6 +134,50 @@ describe('social sign-in', () => {
 
     await page.getByLabel('Authentication code').fill(codeFor(secret, 1));
     await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(`${env.webUrl}/dashboard`);
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+  }, 120_000);
+
+  it('attack 8: Facebook’s address alone opens no account: the account’s password is asked once, then Facebook goes straight in', async () => {
+    const manager = await setUpTeamOverApi(env.apiUrl, mailbox, { tourSeen: true });
+    // Facebook gives no word on whether the address is verified, so it never joins on the address alone.
+    const facebook: ProviderIdentity = {
+      provider: 'Facebook',
+      id: String(Date.now()),
+      email: manager.email,
+    };
+    await providerSignsInWith(facebook);
+    const page = await startWith('Facebook');
+    await page.getByRole('heading', { name: 'Sign In', level: 1 }).waitFor();
+    await page
+      .getByText(
+        'An account with this email already exists. Enter its password once, and from now on you can sign in with Facebook.',
+      )
+      .waitFor();
+    expect(page.url()).toBe(`${env.webUrl}/auth/callback`);
+    expect((await browser?.context.cookies())?.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shootAtWidths(page, 'social-sign-in-password');
+
+    await page.getByLabel('Password').fill('not my password');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page
+      .getByText('That password is not right. Try again, or reset it from the sign-in page.')
+      .waitFor();
+    await shootAtWidths(page, 'social-sign-in-password-wrong');
+    expect((await browser?.context.cookies())?.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(`${env.webUrl}/dashboard`);
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+
+    // Joined: the next Facebook sign-in asks nothing.
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL(`${env.webUrl}/login`);
+    await providerSignsInWith(facebook);
+    await page.getByRole('button', { name: 'Sign in with Facebook' }).click();
     await page.waitForURL(`${env.webUrl}/dashboard`);
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
   }, 120_000);

@@ -447,6 +447,8 @@ describe("the confidential client's secret (one door to sign-in)", () => {
     'route startTotpEnrolment',
     'route turnOffSecondFactor',
     'route regenerateRecoveryCodes',
+    // Social sign-in's password step (issue 24, attack 8): the account's password, once.
+    'route completeSocialSignIn',
   ];
 
   it('only the functions that sign in, refresh, sign out, step up or check a password (to change it or a factor) may read it', () => {
@@ -505,8 +507,18 @@ const PUBLIC_ROUTE_RIGHTS: Record<string, { cognito: string[]; deletes: Deletabl
   // Reading the confidential client's secret is the only Cognito right of a password or refresh call.
   signIn: { cognito: ['cognito-idp:DescribeUserPoolClient'], deletes: [] },
   refreshSession: { cognito: ['cognito-idp:DescribeUserPoolClient'], deletes: [] },
-  // Social sign-in's return: an HTTPS call to the hosted UI and the web client's RevokeToken, no IAM right.
-  completeSocialSignIn: { cognito: [], deletes: [] },
+  // Social sign-in's return: an HTTPS call to the hosted UI and the web client's RevokeToken, no IAM
+  // right; a provider's sign-in kept apart by the pre-sign-up trigger is read, and once the account's
+  // password is given, deleted and its identity linked to the account (issue 24, attack 8).
+  completeSocialSignIn: {
+    cognito: [
+      'cognito-idp:AdminDeleteUser',
+      'cognito-idp:AdminGetUser',
+      'cognito-idp:AdminLinkProviderForUser',
+      'cognito-idp:DescribeUserPoolClient',
+    ],
+    deletes: [],
+  },
   signOut: {
     cognito: ['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:DescribeUserPoolClient'],
     deletes: ['session'],

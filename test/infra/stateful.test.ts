@@ -222,6 +222,16 @@ describe('the user pool', () => {
       }),
     });
     template.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', { ProviderName: 'Facebook' });
+    // What the pre-sign-up trigger decides on (issue 24, attack 8): Google's word that the address
+    // is verified reaches it as `email_verified`; Facebook gives none, so none is mapped.
+    const mappings = Object.fromEntries(
+      Object.values(template.findResources('AWS::Cognito::UserPoolIdentityProvider')).map((r) => [
+        r.Properties.ProviderName,
+        r.Properties.AttributeMapping,
+      ]),
+    );
+    expect(mappings.Google).toEqual({ email: 'email', email_verified: 'email_verified' });
+    expect(mappings.Facebook).toEqual({ email: 'email' });
     template.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: 'budget-test' });
     // The hosted UI offers the providers only: its own password form would be a second door.
     template.hasResourceProperties('AWS::Cognito::UserPoolClient', {

@@ -384,7 +384,7 @@ describe('sign-out', () => {
 });
 
 describe('social sign-in (the pre-sign-up trigger’s decision)', () => {
-  it('links a verified provider e-mail to the existing account, refuses unknown, unverified and deleted ones', async () => {
+  it('links a verified provider e-mail to the existing verified account, refuses unknown and deleted ones', async () => {
     const { decideSocialSignUp, NO_ACCOUNT_FOR_SOCIAL } = await import(
       '../../lambdas/src/services/accounts/socialSignIn'
     );
@@ -397,14 +397,40 @@ describe('social sign-in (the pre-sign-up trigger’s decision)', () => {
       action: 'refuse',
       message: NO_ACCOUNT_FOR_SOCIAL,
     });
-    expect((await decideSocialSignUp({ email: manager.email, email_verified: 'false' })).action).toBe(
-      'refuse',
-    );
     expect((await decideSocialSignUp({})).action).toBe('refuse');
     await api(stack.apiUrl, 'DELETE', `/users/${manager.userId}`, { token: manager.accessToken });
     expect((await decideSocialSignUp({ email: manager.email, email_verified: 'true' })).action).toBe(
       'refuse',
     );
+  });
+
+  it('attack 8: links only when both the account’s address and the provider’s are verified; otherwise the password is asked', async () => {
+    const { decideSocialSignUp } = await import('../../lambdas/src/services/accounts/socialSignIn');
+    const { handler } = await import('../../lambdas/src/triggers/preSignUp');
+    const verified = await registerManager(stack.apiUrl, stack.mailbox);
+    const squatted = await registerManager(stack.apiUrl, stack.mailbox, { verify: false });
+    const ask = (email: string) => ({ action: 'askPassword', email });
+    // Registered first, never verified: the owner's Google sign-in does not join it.
+    expect(await decideSocialSignUp({ email: squatted.email, email_verified: 'true' })).toEqual(
+      ask(squatted.email),
+    );
+    // Facebook says nothing about the address; Google may say it is not verified.
+    expect(await decideSocialSignUp({ email: verified.email })).toEqual(ask(verified.email));
+    expect(await decideSocialSignUp({ email: verified.email, email_verified: 'false' })).toEqual(
+      ask(verified.email),
+    );
+    expect(await decideSocialSignUp({ email: verified.email, email_verified: 'True ' })).toEqual(
+      ask(verified.email),
+    );
+    // The trigger then links nothing (no call to the pool) and lets Cognito keep the sign-in apart.
+    const event = {
+      triggerSource: 'PreSignUp_ExternalProvider',
+      userName: 'Facebook_1',
+      userPoolId: 'us-east-1_nowhere',
+      request: { userAttributes: { email: verified.email } },
+      response: {},
+    };
+    expect(await handler(event as never)).toBe(event);
   });
 
   it('lets our own e-mail sign-ups pass the trigger untouched', async () => {

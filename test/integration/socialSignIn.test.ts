@@ -15,15 +15,21 @@ import { unverifiedClaims } from '../../lambdas/src/platform/auth';
 import { PENDING_SOCIAL_COOKIE_NAME, SESSION_COOKIE_NAME } from '../../lambdas/src/platform/sessionCookie';
 import {
   BAD_CODE,
+  BAD_PASSWORD,
   CODE_REQUIRED,
   SOCIAL_SIGN_IN_EXPIRED,
   SOCIAL_SIGN_IN_FAILED,
   SOCIAL_SIGN_IN_OFF,
+  socialPasswordRequired,
 } from '../../lambdas/src/services/accounts';
 import { api, PASSWORD, registerManager, type SignedIn, withSessionCookie } from '../support/accountFlows';
 import { codeFor, enrolAuthenticator } from '../support/authenticator';
 import { createSignedInUser } from '../support/cognitoUsers';
-import { type HostedUiStandIn, startHostedUiStandIn } from '../support/hostedUiStandIn';
+import {
+  type HostedUiStandIn,
+  type ProviderIdentity,
+  startHostedUiStandIn,
+} from '../support/hostedUiStandIn';
 import {
   type IntegrationStack,
   postJson,
@@ -38,9 +44,13 @@ let hostedUi: HostedUiStandIn;
 beforeAll(async () => {
   stack = await startIntegrationStack();
   const cognito = inject('cognito');
+  // The pool's pre-sign-up trigger, as Cognito runs it on an identity's first sign-in.
+  const { handler: preSignUp } = await import('../../lambdas/src/triggers/preSignUp');
   hostedUi = await startHostedUiStandIn({
     cognitoEndpoint: cognito.endpoint,
     webClientId: cognito.webClientId,
+    userPoolId: cognito.userPoolId,
+    preSignUp: (event) => preSignUp(event as never),
   });
   process.env.COGNITO_OAUTH_URL = hostedUi.url;
   process.env.OAUTH_REDIRECT_URL = REDIRECT;
@@ -54,9 +64,23 @@ afterAll(async () => {
 
 /** What the browser does: a verifier, the hosted UI's redirect back with a code for `user`. */
 async function visitProvider(user: { email: string; password: string }, provider = 'Google') {
+  await hostedUi.signInNextAs(user);
+  const back = await returnFromProvider(provider);
+  return { authorizationCode: back.searchParams.get('code') ?? '', codeVerifier: back.codeVerifier };
+}
+
+/** The same for a provider identity taken as Cognito takes it (linked, its own user, or the trigger first). */
+async function visitProviderWith(identity: ProviderIdentity, accountPassword = PASSWORD) {
+  await hostedUi.signInNextWith(identity, accountPassword);
+  const back = await returnFromProvider(identity.provider);
+  expect(back.searchParams.get('error_description')).toBeNull();
+  return { authorizationCode: back.searchParams.get('code') ?? '', codeVerifier: back.codeVerifier };
+}
+
+/** The browser's trip through the hosted UI: where it is sent back, and the verifier it kept. */
+async function returnFromProvider(provider: string) {
   const codeVerifier = randomBytes(32).toString('base64url');
   const state = randomBytes(16).toString('base64url');
-  await hostedUi.signInNextAs(user);
   const authorize = new URL(`${hostedUi.url}/oauth2/authorize`);
   for (const [name, value] of Object.entries({
     response_type: 'code',
@@ -75,7 +99,7 @@ async function visitProvider(user: { email: string; password: string }, provider
   const back = new URL(response.headers.get('location') ?? '');
   expect(`${back.origin}${back.pathname}`).toBe(REDIRECT);
   expect(back.searchParams.get('state')).toBe(state);
-  return { authorizationCode: back.searchParams.get('code') ?? '', codeVerifier };
+  return Object.assign(back, { codeVerifier });
 }
 
 function cookieOf(setCookies: string[], name: string): string | undefined {
@@ -293,5 +317,153 @@ describe('social sign-in with an authenticator app', () => {
     const reused = await postSocial({ code: recovery }, pendingAgain);
     expect(reused.status).toBe(401);
     expect(reused.body.error.fields).toEqual({ code: BAD_CODE });
+  });
+});
+
+/**
+ * Issue 24, attack 8: a provider's sign-in joins the account with its address
+ * at once only when our account's address is verified and the provider says
+ * its address is verified (Google's `email_verified`; Facebook says nothing).
+ * Otherwise it opens nothing until the account's password is given, once.
+ */
+describe('social sign-in on an address not vouched for on both sides', () => {
+  const identityOf = (
+    email: string,
+    provider: ProviderIdentity['provider'],
+    emailVerified?: boolean,
+  ): ProviderIdentity => ({
+    provider,
+    id: String(100_000_000 + Math.floor(Math.random() * 900_000_000)),
+    email,
+    ...(emailVerified === undefined ? {} : { emailVerified }),
+  });
+
+  /** The pool user the local Cognito links this identity to (what Cognito's next sign-in yields), if any. */
+  async function linkedTo(identity: ProviderIdentity): Promise<string | undefined> {
+    const response = await fetch(
+      `${inject('cognito').endpoint}/_local/identityLinks/${identity.provider}/${identity.id}`,
+    );
+    return response.ok ? ((await response.json()) as { username: string }).username : undefined;
+  }
+
+  it('attack 8: whoever registered the address first (never verifying it) is not joined to its owner’s Google sign-in', async () => {
+    // The attacker registers the victim's address with a password of their own and never opens the link.
+    const squatted = await registerManager(stack.apiUrl, stack.mailbox, { verify: false });
+    // The victim signs in with Google, which vouches for the address.
+    const victim = identityOf(squatted.email, 'Google', true);
+
+    const answer = await postSocial(await visitProviderWith(victim));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(401);
+    expect(answer.body.error).toMatchObject({
+      code: 'PASSWORD_REQUIRED',
+      message: socialPasswordRequired('Google'),
+    });
+    expect(cookieOf(answer.setCookies, SESSION_COOKIE_NAME)).toBeUndefined();
+    expect(await linkedTo(victim)).toBeUndefined();
+    const pending = asSent(cookieOf(answer.setCookies, PENDING_SOCIAL_COOKIE_NAME));
+    expect(pending).not.toBe('');
+
+    // The victim does not know the attacker's password: nothing opens, nothing is joined.
+    const guess = await postSocial({ password: 'not the attacker’s password' }, pending);
+    expect(guess.status).toBe(401);
+    expect(guess.body.error.fields).toEqual({ password: BAD_PASSWORD });
+    expect(cookieOf(guess.setCookies, SESSION_COOKIE_NAME)).toBeUndefined();
+    expect(await linkedTo(victim)).toBeUndefined();
+
+    // Google again: the same question, never the attacker's account.
+    const again = await postSocial(await visitProviderWith(victim));
+    expect(again.status).toBe(401);
+    expect(again.body.error.code).toBe('PASSWORD_REQUIRED');
+    expect(cookieOf(again.setCookies, SESSION_COOKIE_NAME)).toBeUndefined();
+    // A code (the other step's input) finishes nothing here either.
+    const code = await postSocial(
+      { code: '123456' },
+      asSent(cookieOf(again.setCookies, PENDING_SOCIAL_COOKIE_NAME)),
+    );
+    expect(code.status).toBe(401);
+    expect(code.body.error.message).toBe(SOCIAL_SIGN_IN_EXPIRED);
+  });
+
+  it('attack 8: a Facebook address is never enough on its own, even for a verified account; its password joins them once, then Facebook goes straight in', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const facebook = identityOf(manager.email, 'Facebook');
+
+    const first = await postSocial(await visitProviderWith(facebook));
+    expect(first.status, JSON.stringify(first.body)).toBe(401);
+    expect(first.body.error).toMatchObject({
+      code: 'PASSWORD_REQUIRED',
+      message: socialPasswordRequired('Facebook'),
+    });
+    expect(await linkedTo(facebook)).toBeUndefined();
+    const pending = asSent(cookieOf(first.setCookies, PENDING_SOCIAL_COOKIE_NAME));
+    // What waits names the account, with the provider's sign-in sealed; no tokens wait.
+    const waiting = await stack.getItem(
+      keys.pendingSocialSignIn(hashToken(pending.slice(pending.indexOf('=') + 1))),
+    );
+    expect(waiting).toMatchObject({ userId: manager.userId, step: 'password' });
+    expect(JSON.stringify(waiting)).not.toContain(facebook.id);
+
+    const joined = await postSocial({ password: PASSWORD }, pending);
+    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+    expect(joined.body.role).toBe('manager');
+    expect(unverifiedClaims(joined.body.accessToken).sub).toBe(manager.userId);
+    const session = asSent(cookieOf(joined.setCookies, SESSION_COOKIE_NAME));
+    expect(session.startsWith(`${SESSION_COOKIE_NAME}=${manager.userId}:`)).toBe(true);
+    expect(cookieOf(joined.setCookies, PENDING_SOCIAL_COOKIE_NAME)).toMatch(/^[^=]+=; .*Max-Age=0$/);
+    expect((await withSessionCookie(stack.apiUrl, '/auth/refresh', session)).status).toBe(200);
+    expect(await linkedTo(facebook)).toBe(manager.userId);
+    // Once: the password step is spent.
+    expect((await postSocial({ password: PASSWORD }, pending)).status).toBe(401);
+
+    const next = await postSocial(await visitProviderWith(facebook));
+    expect(next.status, JSON.stringify(next.body)).toBe(200);
+    expect(unverifiedClaims(next.body.accessToken).sub).toBe(manager.userId);
+  });
+
+  it('Google saying the address is unverified asks for the password too (the trigger used to refuse it)', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const unverified = identityOf(manager.email, 'Google', false);
+    const answer = await postSocial(await visitProviderWith(unverified));
+    expect(answer.status).toBe(401);
+    expect(answer.body.error.code).toBe('PASSWORD_REQUIRED');
+    expect(await linkedTo(unverified)).toBeUndefined();
+  });
+
+  it('joins at once when both the account and Google vouch for the address', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const google = identityOf(manager.email, 'Google', true);
+    const answer = await postSocial(await visitProviderWith(google));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(unverifiedClaims(answer.body.accessToken).sub).toBe(manager.userId);
+    expect(await linkedTo(google)).toBe(manager.userId);
+  });
+
+  it('with an authenticator app, joins only after the password and then the code', async () => {
+    const manager = await registerManager(stack.apiUrl, stack.mailbox);
+    const { secret } = await enrolAuthenticator(stack.apiUrl, manager);
+    const facebook = identityOf(manager.email, 'Facebook');
+    const first = await postSocial(await visitProviderWith(facebook));
+    expect(first.body.error.code).toBe('PASSWORD_REQUIRED');
+
+    const password = await postSocial(
+      { password: PASSWORD },
+      asSent(cookieOf(first.setCookies, PENDING_SOCIAL_COOKIE_NAME)),
+    );
+    expect(password.status).toBe(401);
+    expect(password.body.error).toMatchObject({ code: 'MFA_REQUIRED', message: CODE_REQUIRED });
+    expect(cookieOf(password.setCookies, SESSION_COOKIE_NAME)).toBeUndefined();
+    expect(await linkedTo(facebook)).toBeUndefined();
+    const codeStep = asSent(cookieOf(password.setCookies, PENDING_SOCIAL_COOKIE_NAME));
+
+    const wrong = await postSocial({ code: codeFor(secret) === '000000' ? '111111' : '000000' }, codeStep);
+    expect(wrong.body.error.fields).toEqual({ code: BAD_CODE });
+    expect(await linkedTo(facebook)).toBeUndefined();
+
+    const right = await postSocial({ code: codeFor(secret, 1) }, codeStep);
+    expect(right.status, JSON.stringify(right.body)).toBe(200);
+    expect(unverifiedClaims(right.body.accessToken).sub).toBe(manager.userId);
+    const session = asSent(cookieOf(right.setCookies, SESSION_COOKIE_NAME));
+    expect((await withSessionCookie(stack.apiUrl, '/auth/refresh', session)).status).toBe(200);
+    expect(await linkedTo(facebook)).toBe(manager.userId);
   });
 });

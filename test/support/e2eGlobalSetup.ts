@@ -44,10 +44,14 @@ export default async function setup(project: TestProject) {
     // Tests run the jobs they need; none fires by the clock in the middle of one.
     scheduledJobs: false,
   });
+  // The pool's pre-sign-up trigger, run in this process as the stack's handlers are (its environment).
+  const { handler: preSignUp } = await import('../../lambdas/src/triggers/preSignUp');
   const hostedUi = await startHostedUiStandIn({
     port: hostedUiPort,
     cognitoEndpoint: stack.cognito.endpoint,
     webClientId: stack.cognito.webClientId,
+    userPoolId: stack.cognito.userPoolId,
+    preSignUp: (event) => preSignUp(event as never),
   });
   project.provide('e2e', {
     webUrl: stack.webUrl,

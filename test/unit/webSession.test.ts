@@ -208,6 +208,32 @@ describe('a social session', () => {
     expect(JSON.parse(storage.getItem('lb.auth') ?? '')).toEqual({ kind: 'social' });
   });
 
+  it('after PASSWORD_REQUIRED takes the account password alone; a wrong one leaves the person signed out to retry', async () => {
+    answers({
+      completeSocialSignIn: new ApiError('PASSWORD_REQUIRED', 'An account with this email already exists.'),
+    });
+    const { completeSocialSignIn, completeSocialPassword } = await import('../../web/src/auth/session');
+    const { useSession } = await import('../../web/src/auth/sessionStore');
+    await expect(completeSocialSignIn()).rejects.toMatchObject({ code: 'PASSWORD_REQUIRED', status: 401 });
+    expect(storage.getItem('lb.auth')).toBeNull();
+
+    answers({
+      completeSocialSignIn: new ApiError('UNAUTHENTICATED', 'That password is not right.', {
+        fields: { password: 'That password is not right.' },
+      }),
+    });
+    await expect(completeSocialPassword('wrong')).rejects.toMatchObject({
+      fields: { password: 'That password is not right.' },
+    });
+    expect(useSession.getState().status).toBe('signedOut');
+
+    answers({ completeSocialSignIn: session, getMe: me });
+    await completeSocialPassword('learning-is-fun');
+    expect(api).toHaveBeenCalledWith('completeSocialSignIn', { password: 'learning-is-fun' });
+    expect(useSession.getState()).toMatchObject({ status: 'signedIn', me });
+    expect(JSON.parse(storage.getItem('lb.auth') ?? '')).toEqual({ kind: 'social' });
+  });
+
   it("signs out on our API first, then through the hosted UI's /logout; a password session skips the latter", async () => {
     answers({ completeSocialSignIn: session, getMe: me, signOut: { ok: true } });
     const { completeSocialSignIn } = await import('../../web/src/auth/session');

@@ -22,7 +22,7 @@ import {
   InitiateAuthCommand,
   RevokeTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { authConfig, awsConfig, userPoolConfig } from '../platform/config';
+import { authConfig, awsConfig, cognitoEndpointConfig, userPoolConfig } from '../platform/config';
 
 let client: CognitoIdentityProviderClient | undefined;
 
@@ -297,19 +297,14 @@ export async function revokeWebClientToken(refreshToken: string): Promise<void> 
   await revokeRefreshToken(refreshToken, 'web');
 }
 
-/**
- * Links a social identity (e.g. Google) to the existing account with the same
- * verified e-mail, so signing in with it yields that account's tokens.
- */
-export async function linkSocialIdentity(
+/** Links a provider's identity to the pool's user with this e-mail (AdminLinkProviderForUser). */
+async function linkIdentity(
+  client: CognitoIdentityProviderClient,
   userPoolId: string,
   email: string,
   providerName: string,
   providerUserId: string,
 ): Promise<void> {
-  // The pool id comes from the trigger event: the trigger belongs to the pool's own
-  // stack, and the id in its environment would be a circular reference.
-  const client = new CognitoIdentityProviderClient({ region: awsConfig().AWS_REGION });
   await client.send(
     new AdminLinkProviderForUserCommand({
       UserPoolId: userPoolId,
@@ -321,4 +316,100 @@ export async function linkSocialIdentity(
       },
     }),
   );
+}
+
+/**
+ * Links a social identity (e.g. Google) to the existing account with the same
+ * verified e-mail, so signing in with it yields that account's tokens. Called
+ * by the pre-sign-up trigger, before Cognito makes a user of the identity.
+ */
+export async function linkSocialIdentity(
+  userPoolId: string,
+  email: string,
+  providerName: string,
+  providerUserId: string,
+): Promise<void> {
+  // The pool id comes from the trigger event: the trigger belongs to the pool's own
+  // stack, and the id in its environment would be a circular reference.
+  const { COGNITO_ENDPOINT } = cognitoEndpointConfig();
+  const client = new CognitoIdentityProviderClient({
+    region: awsConfig().AWS_REGION,
+    ...(COGNITO_ENDPOINT ? { endpoint: COGNITO_ENDPOINT } : {}),
+  });
+  try {
+    await linkIdentity(client, userPoolId, email, providerName, providerUserId);
+  } finally {
+    client.destroy();
+  }
+}
+
+/**
+ * A provider's sign-in that Cognito made a user of its own, because the
+ * pre-sign-up trigger would not link it to the account with its e-mail
+ * (services/accounts/socialSignIn.ts): it waits to be joined by that
+ * account's password.
+ */
+export interface FederatedLogin {
+  /** Its username in the pool (`Google_<id>` in Cognito): what deleting it names. */
+  username: string;
+  /** The identity provider as the pool names it (`Google`, `Facebook`) and its id for the person. */
+  provider: string;
+  providerUserId: string;
+  /** The address the provider gave (the mapped `email`). */
+  email?: string;
+}
+
+/**
+ * The provider's sign-in behind a pool username (a web-client token's
+ * `username`), or undefined when the username is no federated user (a
+ * password login, one already linked, or none at all).
+ */
+export async function federatedLogin(username: string): Promise<FederatedLogin | undefined> {
+  let attributes: { Name?: string; Value?: string }[];
+  try {
+    const user = await cognito().send(
+      new AdminGetUserCommand({ UserPoolId: userPoolConfig().COGNITO_USER_POOL_ID, Username: username }),
+    );
+    attributes = user.UserAttributes ?? [];
+  } catch (error) {
+    if ((error as Error).name === 'UserNotFoundException') return undefined;
+    throw error;
+  }
+  const attribute = (name: string) => attributes.find((a) => a.Name === name)?.Value;
+  let identities: unknown;
+  try {
+    identities = JSON.parse(attribute('identities') ?? '[]');
+  } catch {
+    return undefined;
+  }
+  const [identity] = Array.isArray(identities)
+    ? (identities as { providerName?: unknown; userId?: unknown }[])
+    : [];
+  if (typeof identity?.providerName !== 'string' || typeof identity.userId !== 'string') return undefined;
+  const email = attribute('email');
+  return {
+    username,
+    provider: identity.providerName,
+    providerUserId: identity.userId,
+    ...(email ? { email } : {}),
+  };
+}
+
+/**
+ * Joins a provider's sign-in to the account with this e-mail, once the person
+ * proved the account is theirs: the provider's own user is deleted first
+ * (Cognito links only an identity that has none: "Merging is not currently
+ * supported"), then its identity is linked, so its next sign-in yields the
+ * account's tokens.
+ */
+export async function joinFederatedLogin(email: string, login: FederatedLogin): Promise<void> {
+  const { COGNITO_USER_POOL_ID } = userPoolConfig();
+  try {
+    await cognito().send(
+      new AdminDeleteUserCommand({ UserPoolId: COGNITO_USER_POOL_ID, Username: login.username }),
+    );
+  } catch (error) {
+    if ((error as Error).name !== 'UserNotFoundException') throw error;
+  }
+  await linkIdentity(cognito(), COGNITO_USER_POOL_ID, email, login.provider, login.providerUserId);
 }

@@ -98,6 +98,14 @@ export const stageConfig = group('stage', {
   STAGE: z._default(z.string(), 'aws'),
 });
 
+/**
+ * Where Cognito is, for code that has no user-pool settings of its own (the
+ * pre-sign-up trigger takes the pool from its event): set only locally.
+ */
+export const cognitoEndpointConfig = group('cognitoEndpoint', {
+  COGNITO_ENDPOINT: optionalUrl,
+});
+
 export const userPoolConfig = group('userPool', {
   COGNITO_USER_POOL_ID: text(),
   /** The confidential client: every password and refresh call carries its SECRET_HASH. */

@@ -330,14 +330,24 @@ export const routes = {
     method: 'POST',
     path: '/auth/social',
     summary:
-      "Social sign-in's return: exchanges the hosted UI's code (with its PKCE verifier) for tokens, asks for the authenticator code when enrolled, sets the session cookie.",
+      "Social sign-in's return: exchanges the hosted UI's code (with its PKCE verifier) for tokens, asks for the authenticator code when enrolled, or for the account's password once when the provider may not join it on the address alone, sets the session cookie.",
     access: { kind: 'public', rateLimit: SIGN_IN_CLIENT_LIMIT },
-    // Reads the pending second-factor cookie; JSON only, like the other cookie routes (CSRF).
+    // Reads the pending sign-in's cookie; JSON only, like the other cookie routes (CSRF).
     sessionCookie: true,
     input: socialSignInInput,
     output: sessionOutput,
-    // The code exchange is a plain HTTPS call to the hosted UI; nothing here reads the server client's secret.
-    uses: ['table:write', 'userPool:revokeWebClientToken', 'factorKey'],
+    // The code exchange is a plain HTTPS call to the hosted UI. The password step checks the
+    // account's password (the server client's secret), then deletes the provider's own pool user
+    // and links its identity to the account.
+    uses: [
+      'table:write',
+      'userPool:revokeWebClientToken',
+      'userPool:federatedLogin',
+      'userPool:passwordSignIn',
+      'userPool:revokeRefreshToken',
+      'userPool:joinFederatedLogin',
+      'factorKey',
+    ],
   }),
   refreshSession: route({
     method: 'POST',

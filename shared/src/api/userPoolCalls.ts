@@ -36,6 +36,10 @@ export const USER_POOL_CALLS = {
   revokeWebClientToken: [],
   /** The pre-sign-up trigger's only call (statefulStack grants it, on any pool: see nag.ts). */
   linkSocialIdentity: ['cognito-idp:AdminLinkProviderForUser'],
+  /** Social sign-in: whose provider sign-in a token of a user the trigger did not link is. */
+  federatedLogin: ['cognito-idp:AdminGetUser'],
+  /** Social sign-in, once the account's password is given: that provider user is deleted, its identity linked. */
+  joinFederatedLogin: ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminLinkProviderForUser'],
 } as const satisfies Record<string, readonly `cognito-idp:${string}`[]>;
 
 export type UserPoolCall = keyof typeof USER_POOL_CALLS;

@@ -152,7 +152,10 @@ export type SessionOutput = z.infer<typeof sessionOutput>;
  * code and the PKCE verifier the browser made for it; our API exchanges them
  * for tokens, so no token is ever kept by a script. When the account has an
  * authenticator app the answer is MFA_REQUIRED, and the same route then takes
- * the code alone (the pending sign-in rides in an HttpOnly cookie).
+ * the code alone (the pending sign-in rides in an HttpOnly cookie). When the
+ * provider's address has an account the provider may not join on the address
+ * alone, the answer is PASSWORD_REQUIRED, and the route then takes that
+ * account's password, once.
  */
 export const socialSignInInput = z.union([
   z.object({
@@ -163,6 +166,9 @@ export const socialSignInInput = z.union([
       .regex(/^[A-Za-z0-9._~-]{43,128}$/, { error: 'The sign-in with the provider did not complete.' }),
   }),
   z.object({ code: secondFactorCode }),
+  z.object({
+    password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(256),
+  }),
 ]);
 export type SocialSignInInput = z.input<typeof socialSignInInput>;
 

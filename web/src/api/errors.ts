@@ -45,6 +45,7 @@ const fallbackMessages: Record<ApiErrorCode, string> = {
   MALFORMED_REQUEST: 'The request could not be read. Please reload the page and try again.',
   UNAUTHENTICATED: 'Please sign in again.',
   MFA_REQUIRED: 'Enter the code from your authenticator app.',
+  PASSWORD_REQUIRED: 'Enter the password of your account once to sign in this way.',
   STEP_UP_REQUIRED: 'Please confirm it is you to continue.',
   FORBIDDEN: 'You do not have access to this.',
   EMAIL_NOT_VERIFIED: 'Please verify your email address first.',

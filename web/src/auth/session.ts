@@ -295,3 +295,15 @@ export async function completeSocialSecondFactor(code: string): Promise<MeOutput
   const answer = await call('completeSocialSignIn', { code });
   return adoptSession(answer, 'social');
 }
+
+/**
+ * The account's password after PASSWORD_REQUIRED (a provider's sign-in not
+ * yet joined to the account with its address): the pending sign-in rides in
+ * the HttpOnly cookie. A wrong password is an ApiError with `fields.password`;
+ * MFA_REQUIRED means completeSocialSecondFactor comes next; an error without
+ * fields means the pending sign-in is gone.
+ */
+export async function completeSocialPassword(password: string): Promise<MeOutput> {
+  const answer = await call('completeSocialSignIn', { password });
+  return adoptSession(answer, 'social');
+}

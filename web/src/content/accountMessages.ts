@@ -74,6 +74,16 @@ export const changePasswordMessages = {
   failedTitle: 'Could not change the password',
 } as const;
 
+/** A provider's sign-in that joins an account only with its password, once (issue 24, attack 8; not in the spec). */
+export const socialPasswordMessages = {
+  title: 'Sign In',
+  /** When the server's answer carried no words of its own. */
+  lead: 'An account with this email already exists. Enter its password once to sign in this way from now on.',
+  submit: 'Continue',
+  forgot: 'Forgot password?',
+  back: 'Back',
+} as const;
+
 export const secondFactorMessages = {
   title: 'Two-step sign-in',
   lead: 'Ask for a code from an authenticator app each time you sign in, and before money leaves your team.',

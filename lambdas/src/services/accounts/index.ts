@@ -33,9 +33,12 @@ export { turnOffSecondFactor } from './secondFactorOff';
 export { delayAfter, THROTTLE } from './signInThrottle';
 export {
   finishSocialSession,
+  joinSocialSignIn,
   SOCIAL_SIGN_IN_EXPIRED,
   SOCIAL_SIGN_IN_FAILED,
   SOCIAL_SIGN_IN_OFF,
+  type SocialSignInOutcome,
+  socialPasswordRequired,
   startSocialSession,
 } from './socialSession';
 export { decideSocialSignUp } from './socialSignIn';
