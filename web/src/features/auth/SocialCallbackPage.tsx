@@ -104,7 +104,7 @@ export function SocialCallbackPage() {
           submit={async (password) => (await loadSession()).completeSocialPassword(password)}
           onSignedIn={() => {
             settleNotices('signIn');
-            navigate('/dashboard', { replace: true });
+            navigate(takeReturnTo(), { replace: true });
           }}
           onCodeRequired={() => setStep({ ask: 'code' })}
           onFailure={onStepFailure}
