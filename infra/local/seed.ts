@@ -55,9 +55,9 @@ export const DEMO_EMPLOYEE = {
 };
 
 async function verify(userId: string, now: Date) {
-  // The same redemption the e-mailed link triggers.
+  // The same redemption the e-mailed link triggers; a member's joining (charge, card, funding) follows it.
   const token = await issueEmailToken('verifyEmail', userId, now);
-  await verifyEmail(token, now);
+  await verifyEmail(token, now, createLogger({ seed: true }));
 }
 
 /** A link for the person's pending invitation, as the invitation e-mail carries: sign-up needs one. */
@@ -137,7 +137,7 @@ export async function seedDemo(log: LogSink): Promise<void> {
       { emails: [DEMO_EMPLOYEE.email], budget: DEMO_EMPLOYEE.budgetDollars * 100 },
       now,
     );
-    // Joining charges the budget, issues the card and credits it through the ledger.
+    // Verifying (below) charges the budget, issues the card and credits it through the ledger.
     const token = await invitationToken(DEMO_EMPLOYEE.email, now);
     const { userId } = await registerEmployee({ ...DEMO_EMPLOYEE, token }, now, lambdaLog);
     await verify(userId, now);

@@ -65,9 +65,10 @@ describe('daily deposit limit', () => {
     expect(before.status, JSON.stringify(before.body)).toBe(200);
     expect(before.body).toMatchObject({ totalCents: 12000, dailyLimitCents: 2_000_000 });
 
-    const set = await ops('set-limits', '--team', team.teamId, '--deposit-daily', '100');
+    // $150.00, of which the two invitations' $50.00 a month counted today (issue 24, attack 2).
+    const set = await ops('set-limits', '--team', team.teamId, '--deposit-daily', '150');
     expect(set.code, set.stderr).toBe(0);
-    expect(set.stdout).toContain('daily deposit limit: $100.00');
+    expect(set.stdout).toContain('daily deposit limit: $150.00');
 
     const charges = await chargeCount(team.customerId);
     const journal = (await teamJournal(team.teamId)).length;
@@ -75,13 +76,13 @@ describe('daily deposit limit', () => {
     expect(preview.status).toBe(422);
     expect(preview.body.error).toMatchObject({
       code: 'LIMIT_EXCEEDED',
-      message: "This would exceed your team's daily deposit limit of $100.00. $100.00 of it is left today.",
+      message: "This would exceed your team's daily deposit limit of $150.00. $100.00 of it is left today.",
     });
     const refused = await send('POST', '/funds/deposit', token, body, `d-${randomUUID()}`);
     expect(refused.status).toBe(422);
     expect(refused.body.error).toMatchObject({
       code: 'LIMIT_EXCEEDED',
-      message: "This would exceed your team's daily deposit limit of $100.00. $100.00 of it is left today.",
+      message: "This would exceed your team's daily deposit limit of $150.00. $100.00 of it is left today.",
     });
     // Nothing charged, nothing credited.
     expect(await chargeCount(team.customerId)).toBe(charges);
@@ -93,7 +94,7 @@ describe('daily deposit limit', () => {
     const shown = await send('POST', '/funds/deposit/preview', token, one);
     expect(shown.body).toMatchObject({
       totalCents: 6000,
-      dailyLimitCents: 10000,
+      dailyLimitCents: 15000,
       remainingTodayCents: 10000,
     });
     const made = await send('POST', '/funds/deposit', token, one, `d-${randomUUID()}`);
@@ -112,7 +113,7 @@ describe('daily deposit limit', () => {
     expect(over.status).toBe(422);
     // What would still go through today is said with the refusal.
     expect(over.body.error.message).toBe(
-      "This would exceed your team's daily deposit limit of $100.00. $40.00 of it is left today.",
+      "This would exceed your team's daily deposit limit of $150.00. $40.00 of it is left today.",
     );
     expect(await chargeCount(team.customerId)).toBe(charges + 1);
 
@@ -139,7 +140,8 @@ describe('daily deposit limit', () => {
   it('a retried deposit (same Idempotency-Key) is counted once', async () => {
     const team = await setUpTeam(stack);
     const a = await joinTeam(stack, team.manager, 25);
-    expect((await ops('set-limits', '--team', team.teamId, '--deposit-daily', '100')).code).toBe(0);
+    // $125.00, of which the invitation's $25.00 counted today.
+    expect((await ops('set-limits', '--team', team.teamId, '--deposit-daily', '125')).code).toBe(0);
     const key = `r-${randomUUID()}`;
     const body = { userIds: [a.userId], amount: 60 };
     expect((await send('POST', '/funds/deposit', team.manager.accessToken, body, key)).status).toBe(200);
@@ -219,7 +221,8 @@ describe('daily deposit limit', () => {
     const team = await setUpTeam(stack);
     const a = await joinTeam(stack, team.manager, 25);
     const token = team.manager.accessToken;
-    expect((await ops('set-limits', '--team', team.teamId, '--deposit-daily', '100')).code).toBe(0);
+    // $125.00, of which the invitation's $25.00 counted today.
+    expect((await ops('set-limits', '--team', team.teamId, '--deposit-daily', '125')).code).toBe(0);
     // A card that attaches but declines every charge becomes the primary.
     const url = new URL(stack.stripe?.url as string);
     const browser = new StripeSdk('pk_test_limits', { host: url.hostname, port: url.port, protocol: 'http' });

@@ -11,7 +11,7 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { MoneyLimitKind } from '@shared/domain/moneyLimits';
-import { db, tableName } from './client';
+import { db, queryAll, tableName } from './client';
 import { keys } from './keys';
 import { sendTransaction } from './transactions';
 
@@ -39,6 +39,22 @@ export async function usedToday(teamId: string, kind: MoneyLimitKind, day: strin
     new GetCommand({ TableName: tableName(), Key: keys.moneyDay(teamId, kind, day), ConsistentRead: true }),
   );
   return typeof Item?.usedCents === 'number' ? Item.usedCents : 0;
+}
+
+/**
+ * Cents held by the team's reservations of `kind` whose request key starts
+ * with `prefix` (one query of the team's limit partition; reservations live
+ * three days past theirs, so a day's prefix is a handful of items).
+ */
+export async function reservedUnder(teamId: string, kind: MoneyLimitKind, prefix: string): Promise<number> {
+  const { pk, sk } = keys.moneyReservation(teamId, kind, prefix);
+  const items = await queryAll<{ cents?: unknown }>({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': sk },
+    ProjectionExpression: 'cents',
+    ConsistentRead: true,
+  });
+  return items.reduce((sum, item) => sum + (typeof item.cents === 'number' ? item.cents : 0), 0);
 }
 
 async function getReservation(

@@ -10,7 +10,10 @@ import type { Actor } from './auth';
 
 /** A factor proven this recently counts as fresh. */
 export const FRESH_FACTOR_SECONDS = 5 * 60;
-/** Deposits and reallocations that take the team's day past this ask for a fresh factor. */
+/**
+ * Deposits, reallocations and new monthly commitments (invited budgets, budget
+ * raises) that take the team's day past this ask for a fresh factor.
+ */
 export const STEP_UP_THRESHOLD_CENTS = 500_00;
 
 export const STEP_UP_MESSAGE =

@@ -183,7 +183,9 @@ export interface RouteDef<I extends z.ZodType = z.ZodType, O extends z.ZodType =
   /**
    * A money-moving manager action that needs a factor proven in the last few
    * minutes (lambdas/src/platform/freshFactor.ts); refused with STEP_UP_REQUIRED
-   * otherwise. Amount-dependent ones (deposits, reallocations) check in the handler.
+   * otherwise. Amount-dependent ones check where the amount is known: deposits
+   * and reallocations in the handler, new monthly commitments (invitations,
+   * budget raises, the setup wizard's invitations) in their service.
    */
   freshFactor?: 'always' | 'aboveThreshold';
   /**
@@ -473,12 +475,14 @@ export const routes = {
   verifyEmail: route({
     method: 'POST',
     path: '/auth/verifyEmail',
-    summary: 'Redeems the single-use link of the verification e-mail.',
+    summary:
+      "Redeems the single-use link of the verification e-mail; a member's joining (charge, card, funding) follows.",
     access: { kind: 'public', rateLimit: LOOKUP_LIMIT },
     input: emailTokenInput,
     output: verifyEmailOutput,
-    // Marks the link used (kept until it expires), so no delete.
-    uses: ['table:write'],
+    // Marks the link used (kept until it expires), so no delete. Stripe and e-mail: a member who
+    // verifies is charged and funded (a decline is e-mailed to the manager).
+    uses: ['table:write', 'email:send', 'stripe'],
   }),
   resendVerification: route({
     method: 'POST',
@@ -530,6 +534,8 @@ export const routes = {
     access: { kind: 'signedIn', roles: signedIn },
     input: updateProfileInput,
     output: profileOutput,
+    // A budget raise counts against the daily deposit limit and the step-up threshold.
+    freshFactor: 'aboveThreshold',
     uses: ['table:write'],
   }),
   deleteAccount: route({
@@ -554,6 +560,8 @@ export const routes = {
     access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true },
     input: inviteEmployeesInput,
     output: inviteEmployeesOutput,
+    // The budgets invited count against the daily deposit limit and the step-up threshold.
+    freshFactor: 'aboveThreshold',
     uses: ['table:write', 'email:send'],
   }),
   withdrawInvitations: route({
@@ -575,6 +583,8 @@ export const routes = {
     input: finalizeSetupInput,
     output: setupOutput,
     idempotent: true,
+    // Its invitations count as POST /invitations' do.
+    freshFactor: 'aboveThreshold',
     uses: ['table:write', 'email:send', 'stripe'],
   }),
   getCustomer: route({

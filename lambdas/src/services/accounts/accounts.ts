@@ -146,7 +146,10 @@ function linkRefused() {
  * invitation consumed and the link used in the same transaction; one withdrawn
  * or sent again between the read and that transaction refuses the sign-up.
  * Who holds a live link is the address's reader, so only they learn that the
- * invitation was withdrawn or already used.
+ * invitation was withdrawn or already used. No money moves yet: the joining
+ * charge, the card and its funding wait until the address is verified
+ * (verifyEmail), so nobody is charged for, or handed a funded card by, a
+ * sign-up whose address nobody has proven to read.
  */
 export async function registerEmployee(
   input: z.output<typeof registerEmployeeInput>,
@@ -198,17 +201,25 @@ export async function registerEmployee(
     throw error;
   }
   await sendVerification({ userId, email: input.email, firstName: input.firstName }, now);
-  // Becoming active is when the budget is charged and the card issued and funded.
-  // A provider outage must not undo a finished sign-up: the member stays pending
-  // (activateEmployee marks them before charging; this covers a failure before
-  // that mark) and is funded by the daily job, a card change or setup.
-  try {
-    await activateEmployee(userId, now, log);
-  } catch (error) {
-    log.error('activation failed; member left pending', { userId, ...errorFields(error) });
-    await setUserFields(userId, { fundingPending: true });
-  }
+  log.info('member joined; funding waits for the e-mail to be verified', { userId });
   return { userId, role: 'employee' as const };
+}
+
+/**
+ * A member who has just verified their address is charged, issued their card
+ * and funded. A provider outage must not undo the verification: the member
+ * stays pending (activateEmployee marks them before charging; this covers a
+ * failure before that mark) and is funded by the daily job, a card change or
+ * setup.
+ */
+async function activateVerifiedMember(user: UserRecord, now: Date, log: Logger) {
+  if (user.role !== 'employee' || user.status !== 'active') return;
+  try {
+    await activateEmployee(user.userId, now, log);
+  } catch (error) {
+    log.error('activation failed; member left pending', { userId: user.userId, ...errorFields(error) });
+    await setUserFields(user.userId, { fundingPending: true });
+  }
 }
 
 export async function inviteManager(input: z.output<typeof inviteManagerInput>, now: Date) {
@@ -394,7 +405,7 @@ export async function signOut(session: SessionCookie | undefined, now: Date) {
  * "invalid": the token is secret to the e-mail's reader, so this tells nobody
  * else anything; an unknown, expired or other link gets the same LINK_INVALID.
  */
-export async function verifyEmail(token: string, now: Date) {
+export async function verifyEmail(token: string, now: Date, log: Logger) {
   const redemption = await redeemOnceKeepingTrace('verifyEmail', token, now);
   const user = redemption ? await getUser(redemption.userId) : undefined;
   if (!redemption || !user || user.status === 'deleted') throw new AppError('NOT_FOUND', LINK_INVALID);
@@ -403,6 +414,8 @@ export async function verifyEmail(token: string, now: Date) {
     return { role: user.role, alreadyVerified: true };
   }
   await setUserFields(user.userId, { emailVerified: true, emailVerifiedAt: now.toISOString() });
+  // A member's joining waited for this (registerEmployee).
+  await activateVerifiedMember({ ...user, emailVerified: true }, now, log);
   return { role: user.role, alreadyVerified: false };
 }
 

@@ -1,6 +1,7 @@
 /**
  * Profiles (/editProfile): a person edits themselves; a manager also edits the
- * employees of their own team, including next cycle's budget. Anyone else's
+ * employees of their own team, including next cycle's budget (a raise counts
+ * against the day's deposit limit and step-up threshold). Anyone else's
  * record answers 404, as if it did not exist.
  */
 
@@ -8,12 +9,13 @@ import { dormancyViewOf } from '@shared/domain/dormancy';
 import { AppError } from '@shared/errors';
 import type { updateProfileInput } from '@shared/schemas/profile';
 import type { z } from 'zod';
+import { newId } from '../../adapters/clock';
 import { disableUser, signOutEverywhere } from '../../adapters/cognito';
 import { endAllSessions, getTeam, listTeamUsers, setUserFields } from '../../data/accounts';
 import { recordAudit } from '../../data/audit';
 import { getUser, type UserRecord } from '../../data/users';
 import type { Actor } from '../../platform/auth';
-import { retireEmployeeMoney } from '../money';
+import { commit, retireEmployeeMoney } from '../money';
 
 const NOT_FOUND = 'No such person on your team.';
 
@@ -73,6 +75,15 @@ export async function updateProfile(actor: Actor, input: z.output<typeof updateP
     const managesTarget =
       actor.role === 'manager' && target.userId !== actor.userId && target.role === 'employee';
     if (!managesTarget) throw new AppError('FORBIDDEN', "Only a manager can change an employee's budget.");
+    // A raise commits the team's card to more every month: counted before it is stored (step-up,
+    // daily limit; services/money/commitments.ts). A decrease frees nothing, so lowering and
+    // raising again counts the raise again.
+    const fromCents = target.nextBudgetCents ?? target.budgetCents ?? 0;
+    if (input.budget > fromCents) {
+      const team = await getTeam(actor.teamId);
+      if (!team) throw new AppError('NOT_FOUND', NOT_FOUND);
+      await commit(actor, team, `BUDGET#${target.userId}#${newId(now)}`, input.budget - fromCents, now);
+    }
   }
   const fields: Record<string, unknown> = { firstName: input.firstName, lastName: input.lastName };
   const remove: string[] = [];

@@ -70,7 +70,8 @@ export interface JoinAttempt extends Attempt {
 
 export type MemberRecord = UserRecord & { joinAttempt?: JoinAttempt };
 
-export type ActivationResult = 'funded' | 'pendingBilling' | 'declined';
+/** `awaitingVerification`: the member has not verified their e-mail yet; nothing was done. */
+export type ActivationResult = 'funded' | 'pendingBilling' | 'declined' | 'awaitingVerification';
 
 /**
  * The member's current joining attempt, written with `fundingPending: true`
@@ -101,10 +102,14 @@ async function startJoinAttempt(user: MemberRecord): Promise<JoinAttempt> {
  * and they are funded when the manager finishes setup. The member stays
  * `fundingPending` from before the charge until the credit is posted, so a
  * crash anywhere in between leaves them to the retries (daily job, card change).
+ * Nothing starts before the member has verified their e-mail (issue 24, attack
+ * 2): whoever signed up with an address they cannot read gets no card and costs
+ * nothing. An attempt already started goes on, so a charge taken is credited.
  */
 export async function activateEmployee(userId: string, now: Date, log: Logger): Promise<ActivationResult> {
   const user = (await getUser(userId)) as MemberRecord | undefined;
   if (user?.role !== 'employee' || user.status !== 'active') return 'pendingBilling';
+  if (!user.emailVerified && user.joinAttempt?.status !== 'pending') return 'awaitingVerification';
   const team = await getTeam(user.teamId);
   // No billing yet, or a suspended or closed subscription: charged and funded once it runs.
   if (!team?.stripeCustomerId || !team.billingAddress || !teamMayCharge(team)) {

@@ -18,8 +18,14 @@ export interface PendingFunding {
   failed: number;
 }
 
+/** Waiting for their joining money. A member who has not verified their e-mail waits for that instead. */
 function isPendingMember(member: UserRecord): boolean {
-  return member.role === 'employee' && member.status === 'active' && Boolean(member.fundingPending);
+  return (
+    member.role === 'employee' &&
+    member.status === 'active' &&
+    Boolean(member.fundingPending) &&
+    (member.emailVerified || (member as MemberRecord).joinAttempt?.status === 'pending')
+  );
 }
 
 /** The team's members still waiting for their joining money (by user id). */

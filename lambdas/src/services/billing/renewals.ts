@@ -85,14 +85,15 @@ function joinedAfter(member: MemberRecord, cycleDate: Date): boolean {
 
 /**
  * Who a renewal on `cycleDate` charges and funds, and how much: active
- * employees (not those still waiting for their joining charge) at next
+ * employees (not those still waiting for their joining charge, nor those who
+ * have not verified their e-mail, whose joining has not started) at next
  * cycle's budget. The Subscription screen's expected monthly total is the
  * sum of this for its next charge date.
  */
 export function cycleMembers(users: UserRecord[], cycleDate: Date): { userId: string; cents: number }[] {
   return (
     users
-      .filter((m) => m.role === 'employee' && m.status === 'active' && !m.fundingPending)
+      .filter((m) => m.role === 'employee' && m.status === 'active' && !m.fundingPending && m.emailVerified)
       // Joined (and charged on joining) after this cycle day: their first cycle is the next one
       // (spec). Only a late or retried renewal, planned after its cycle day, meets them.
       .filter((m) => !joinedAfter(m as MemberRecord, cycleDate))

@@ -1,8 +1,10 @@
 /**
  * Employees: the manager's roster, invitations (and withdrawing them), and
  * the controls on people (pause, freeze, delete). Depends on accounts (the
- * invitation e-mail, deleting an account) and receipts (counts on the roster).
+ * invitation e-mail, deleting an account), money (what inviting commits counts
+ * against the daily limit) and receipts (counts on the roster).
  */
 export { deleteEmployees, setCardStatus, setPaused } from './employeeControls';
 export { listEmployees } from './employeeRoster';
+export { invitationCommitment } from './invitationCommitment';
 export { inviteEmployees, withdrawInvitations } from './invitations';

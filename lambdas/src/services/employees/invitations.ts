@@ -3,7 +3,9 @@
  * own result; registered people are not invited again; inviting again refreshes
  * the invitation (new budget) and resends the e-mail; a pending invitation of
  * another team is left alone until it is stale. Invited people cost nothing
- * until they join (decisions.md).
+ * until they join (decisions.md), but inviting commits the team's card to
+ * their budgets: the request counts against the day's deposit limit and
+ * step-up threshold before anything is stored (invitationCommitment.ts).
  *
  * A manager may also withdraw their team's pending invitations: the link then
  * refuses, as if it had never been sent (docs/decisions.md "Invitations").
@@ -17,6 +19,7 @@ import {
   type withdrawResultSchema,
 } from '@shared/schemas/invitations';
 import type { z } from 'zod';
+import { newId } from '../../adapters/clock';
 import {
   getEmailOwner,
   getInvitation,
@@ -28,12 +31,24 @@ import { auditTransactItem, recordAudit } from '../../data/audit';
 import { getUser } from '../../data/users';
 import type { Actor } from '../../platform/auth';
 import { mayEmail, sendInvitation } from '../accounts';
+import { commit, settleCommitment } from '../money';
+import { committedBy, invitationCommitment } from './invitationCommitment';
 
 type InviteResult = z.output<typeof inviteResultSchema>;
 
 export async function inviteEmployees(actor: Actor, input: z.output<typeof inviteEmployeesInput>, now: Date) {
   const [team, manager] = await Promise.all([getTeam(actor.teamId), getUser(actor.userId)]);
   if (!team || !manager) throw new AppError('NOT_FOUND', 'Your team could not be found.');
+  // Counted (or refused: step-up, daily limit) before any invitation is stored. Each request
+  // counts on its own: one sent again after a failure midway counts again (stricter, never looser).
+  const reservation = await commit(
+    actor,
+    team,
+    `INVITE#${newId(now)}`,
+    await invitationCommitment(actor, input.emails, input.budget),
+    now,
+  );
+  let committedCents = 0;
   const results: InviteResult[] = [];
   for (const email of input.emails) {
     if (!isInvitableEmail(email)) {
@@ -57,6 +72,7 @@ export async function inviteEmployees(actor: Actor, input: z.output<typeof invit
       continue;
     }
     const previousBudgetCents = outcome.outcome === 'updated' ? outcome.replaced.budgetCents : undefined;
+    committedCents += committedBy(input.budget, previousBudgetCents);
     // The invitation is stored either way; the e-mail only within its daily cap per address.
     const emailed = await mayEmail('invitation', email, now);
     // The e-mail carries a single-use link to this invitation, which sign-up needs. Its new
@@ -76,6 +92,8 @@ export async function inviteEmployees(actor: Actor, input: z.output<typeof invit
           { email, result: 'reinvited', budgetCents: input.budget, previousBudgetCents, emailed },
     );
   }
+  // Addresses refused on the way (taken by another team) commit nothing: their share goes back.
+  if (reservation) await settleCommitment(team, reservation, committedCents);
   const invited = results
     .filter((r) => r.result === 'invited' || r.result === 'reinvited')
     .map((r) => r.email);

@@ -1,8 +1,16 @@
 /**
  * Money: extra deposits, the team pool, reallocation and redemption of a
- * removed person's money, the daily money limits, and repaying a card's debt
- * from its next credit. Every movement goes through the ledger (data/ledger.ts).
+ * removed person's money, the daily money limits (which new monthly
+ * commitments count against too), and repaying a card's debt from its next
+ * credit. Every movement goes through the ledger (data/ledger.ts).
  */
+export {
+  checkCommitment,
+  commit,
+  committedToday,
+  movedOrCommittedToday,
+  settleCommitment,
+} from './commitments';
 export { collectDebt } from './debtCollection';
 export { deposit, previewDeposit } from './deposits';
 export { movedToday } from './movedToday';

@@ -18,7 +18,8 @@ import type { Actor } from '../../platform/auth';
 import type { Logger } from '../../platform/log';
 import type { RequestSteps } from '../../platform/requestSteps';
 import { declined, fundPendingMembers, pendingMembers, teamOf } from '../billing';
-import { inviteEmployees } from '../employees';
+import { invitationCommitment, inviteEmployees } from '../employees';
+import { checkCommitment } from '../money';
 
 /**
  * Finish setup: the team's customer with its first card, the billing address,
@@ -36,6 +37,15 @@ export async function finalizeSetup(
   const customerId = await steps.once('customer', async () => {
     if (team.stripeCustomerId)
       throw new AppError('CONFLICT', 'Your team is already set up. Add cards on the Credit Card page.');
+    // The invitations commit the card to their budgets (step-up, daily limit): refused here, before
+    // the customer exists, not after it, where a retry would find the team already set up.
+    if (input.invite)
+      await checkCommitment(
+        actor,
+        team,
+        await invitationCommitment(actor, input.invite.emails, input.invite.budget),
+        now,
+      );
     try {
       return await createCustomer(
         { teamId: team.teamId, email: actor.email, name: input.businessName, token: input.token },
