@@ -205,7 +205,9 @@ describe('the setup wizard (/setupAccount)', () => {
     );
     for (const email of emails) expect(roster).toContain(email);
 
-    // One of them joins with their invitation's link: charged to the new card, their card funded with the $40 budget.
+    // One of them joins with their invitation's link and verifies their e-mail: charged to the new
+    // card, their card funded with the $40 budget (nothing moves before the address is verified:
+    // issue 24, attack 2).
     const joined = await fetch(`${env.apiUrl}/auth/registerEmployee`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -219,6 +221,10 @@ describe('the setup wizard (/setupAccount)', () => {
       }),
     });
     expect(joined.status).toBe(201);
+    const verified = await api(env.apiUrl, 'POST', '/auth/verifyEmail', {
+      body: { token: await linkToken(mailbox, joiner, '/verify') },
+    });
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
     const employees = (await api(env.apiUrl, 'GET', '/employees', { token: manager.accessToken })).body
       .employees as Array<{
       email: string;

@@ -229,7 +229,9 @@ export function ResendInvitationDialog(props: {
       }
       onDone();
     } catch (error) {
-      notify({ kind: 'error', message: inviteMessages.failed(errorMessage(error)) });
+      // The same budget again commits nothing new, so no step-up is due; cancelling one is no error.
+      if (!isStepUpCancelled(error))
+        notify({ kind: 'error', message: inviteMessages.failed(errorMessage(error)) });
       setBusy(false);
     }
   }
@@ -238,7 +240,8 @@ export function ResendInvitationDialog(props: {
       <Stack gap="md" data-testid="resend-dialog">
         <Text style={{ overflowWrap: 'anywhere' }}>
           We email {person.email} the link to join your team again. The monthly budget stays{' '}
-          {formatCents(person.budgetCents)}, and nothing is charged until they finish signing up.
+          {formatCents(person.budgetCents)}, and nothing is charged until they have signed up and confirmed
+          their email address.
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={busy}>

@@ -6,7 +6,9 @@
  * 1000 ms; when some were not, or someone invited before now has another
  * budget, it stays so the manager can read which and why ("budget $40.00 →
  * $60.00", docs/decisions.md); when none were, 'Error on inviting employee:
- * {detail}'.
+ * {detail}'. The budgets invited are a monthly commitment (issue 24, attack 2):
+ * large ones ask 'Confirm it is you' (the API client's step-up dialog), and
+ * past the team's daily limit the request is refused in the limit's words.
  */
 import { Alert, Button, Group, List, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import type { RouteOutput } from '@shared/api/routes';
@@ -15,7 +17,7 @@ import { DEFAULT_BUDGET_DOLLARS, splitEmailList } from '@shared/schemas/invitati
 import { budgetDollars } from '@shared/schemas/profile';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, call, errorMessage } from '../../api/client';
+import { ApiError, call, errorMessage, isStepUpCancelled } from '../../api/client';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { inviteMessages } from '../../content/consoleMessages';
 import { INVITE_REDIRECT_MS } from '../../content/timings';
@@ -131,6 +133,9 @@ export function InviteMembersPage() {
         else setEmails(refused.map((r) => r.email).join(', '));
       }
     } catch (error) {
+      // Cancelling 'Confirm it is you' (asked for large budgets) is the manager's choice: nobody was
+      // invited, the form keeps what they typed, nothing to report.
+      if (isStepUpCancelled(error)) return;
       if (error instanceof ApiError && error.fields) setErrors(error.fields);
       notify({ kind: 'error', message: inviteMessages.failed(errorMessage(error)) });
     } finally {
@@ -143,8 +148,8 @@ export function InviteMembersPage() {
       <div>
         <Title order={1}>Invite Members</Title>
         <Text c="gray.7">
-          Each person gets an email to join your team. They are charged and funded when they finish signing
-          up.
+          Each person gets an email to join your team. They are charged and funded once they have signed up
+          and confirmed their email address.
         </Text>
       </div>
       <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">

@@ -2,7 +2,9 @@
  * /editProfile/:employeeId? (spec §2, §5 "Edit profile", §8). Yourself, or -
  * for a manager - an employee of the team: first and last name, Job Role, and
  * (manager editing an employee only) next month's budget in whole dollars.
- * Save: 'Update succeeded' or 'The account update could not be saved'.
+ * Save: 'Update succeeded' or 'The account update could not be saved'. A large
+ * raise asks 'Confirm it is you' first (the API client's step-up dialog); one
+ * past the team's daily limit is refused in the limit's words, on the field.
  * Delete Account asks first, then soft-deletes; deleting yourself signs you out.
  * The server decides who may see and change what; this page only follows it.
  */
@@ -24,7 +26,7 @@ import { fieldErrorsOf } from '@shared/schemas/common';
 import { JOB_ROLES, updateProfileInput } from '@shared/schemas/profile';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { ApiError, call, errorMessage } from '../../api/client';
+import { ApiError, call, errorMessage, isStepUpCancelled } from '../../api/client';
 import { useSession } from '../../auth/sessionStore';
 import { AppModal } from '../../components/AppModal';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -166,11 +168,17 @@ export function EditProfilePage() {
       notify({ kind: 'success', message: profileMessages.saved });
       if (isSelf) await reloadMe().catch(() => null);
     } catch (error) {
+      // Cancelling 'Confirm it is you' (asked for a large raise) is the manager's choice: nothing
+      // was saved, the form keeps what they typed, nothing to report.
+      if (isStepUpCancelled(error)) return;
       if (error instanceof ApiError && error.status === 400 && error.fields) setErrors(error.fields);
+      // A raise past the team's daily limit: the limit's own words say what would still go through.
+      const overLimit = error instanceof ApiError && error.code === 'LIMIT_EXCEEDED';
+      if (overLimit) setErrors({ budget: errorMessage(error) });
       notify({
         kind: 'error',
         title: profileMessages.saveFailedTitle,
-        message: profileMessages.saveFailedText,
+        message: overLimit ? errorMessage(error) : profileMessages.saveFailedText,
       });
     } finally {
       setSaving(false);

@@ -16,7 +16,8 @@
  *
  * Success goes to /dashboard; failure says 'There was an error setting up
  * your account' titled 'Try again'. A manager who already finished setup is
- * sent to /dashboard.
+ * sent to /dashboard. Large invited budgets ask 'Confirm it is you' first (the
+ * API client's step-up dialog); cancelling it is no failure.
  */
 import {
   Alert,
@@ -45,7 +46,7 @@ import { formatCents } from '@shared/domain/money';
 import { DEFAULT_BUDGET_DOLLARS, isInvitableEmail } from '@shared/schemas/invitations';
 import { type FormEvent, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { ApiError, call, errorMessage } from '../../api/client';
+import { ApiError, call, errorMessage, isStepUpCancelled } from '../../api/client';
 import { useSession } from '../../auth/sessionStore';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useFocusAfterBusy } from '../../components/useFocusAfterBusy';
@@ -257,6 +258,9 @@ export function SetupAccountPage() {
       await reloadMe().catch(() => null);
       navigate('/dashboard');
     } catch (error) {
+      // Cancelling 'Confirm it is you' (asked for large invited budgets) is the manager's choice:
+      // nothing was set up or charged, the wizard stays as filled in, nothing to report.
+      if (isStepUpCancelled(error)) return;
       setFailure(errorMessage(error));
       // A field the server refused (its message names it) is marked on the form as well.
       if (error instanceof ApiError && error.code === 'VALIDATION_FAILED')
