@@ -72,13 +72,15 @@ describe('invited budgets and budget raises', () => {
     const page = await signInPage(browser.context, env.webUrl, manager.email, PASSWORD);
     const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
 
-    // Two people at $300 a month: with today's $25, past the $500 threshold, and the sign-in is old.
-    await ageTheFactor(manager.userId);
+    // Two people at $300 a month: with today's $25, past the $500 threshold, and the sign-in is old
+    // (aged once the page has loaded: a reload's new token keeps the sign-in's freshness).
     await page.goto(`${env.webUrl}/inviteMembers`);
+    await page.getByRole('heading', { name: 'Invite Members', level: 1 }).waitFor();
+    await ageTheFactor(manager.userId);
     const emails = [uniqueEmail('ann'), uniqueEmail('bob')];
-    await page.getByLabel('Emails').fill(emails.join(', '));
-    await page.getByLabel('Budget', { exact: true }).fill('300');
-    await page.getByRole('button', { name: 'Invite' }).click();
+    await page.getByRole('textbox', { name: /^Emails/ }).fill(emails.join(', '));
+    await page.getByRole('textbox', { name: /^Budget/ }).fill('300');
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
     await stepUp.waitFor();
     await stepUp.getByText('Enter your password to continue.').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
@@ -87,13 +89,13 @@ describe('invited budgets and budget raises', () => {
     await stepUp.getByRole('button', { name: 'Cancel' }).click();
     await stepUp.waitFor({ state: 'hidden' });
     expect(await notices(page, /Error on inviting employee/).count()).toBe(0);
-    expect(await page.getByLabel('Emails').inputValue()).toBe(emails.join(', '));
+    expect(await page.getByRole('textbox', { name: /^Emails/ }).inputValue()).toBe(emails.join(', '));
     const roster = async () =>
       JSON.stringify((await api(env.apiUrl, 'GET', '/employees', { token: manager.accessToken })).body);
     expect(await roster()).not.toContain(emails[0]);
     // Confirmed with the password, the same invitation goes through.
-    await page.getByRole('button', { name: 'Invite' }).click();
-    await stepUp.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
+    await stepUp.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await stepUp.getByRole('button', { name: 'Confirm' }).click();
     await notices(page, 'Employee invited successfully').first().waitFor();
     expect(await roster()).toContain(emails[1]);
@@ -101,7 +103,7 @@ describe('invited budgets and budget raises', () => {
     // A raise the day has no room for: $1,000.00 a day, $625.00 committed already.
     await setDailyDepositLimit(teamId, 100_000);
     await page.goto(`${env.webUrl}/editProfile/${member.userId}`);
-    const budget = page.getByLabel('Budget', { exact: true });
+    const budget = page.getByRole('textbox', { name: /^Budget/ });
     await budget.fill('900');
     await page.getByRole('button', { name: 'Save' }).click();
     const words =
@@ -120,7 +122,7 @@ describe('invited budgets and budget raises', () => {
     await stepUp.waitFor({ state: 'hidden' });
     expect(await budget.inputValue()).toBe('300');
     await page.getByRole('button', { name: 'Save' }).click();
-    await stepUp.getByLabel('Password').fill(PASSWORD);
+    await stepUp.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await stepUp.getByRole('button', { name: 'Confirm' }).click();
     await notices(page, 'Update succeeded').first().waitFor();
     await page.getByText('Next budget: $300.00 a month').waitFor();

@@ -123,7 +123,9 @@ export async function signInPage(
 /**
  * When SCREENSHOT_DIR is set: full-page shots of `page` at 375 and 1280 px
  * (`<name>-375.png`, `<name>-1280.png`), then back to 1280 px. Below the sm
- * breakpoint the console's side menu slides away: the shot waits until it is gone.
+ * breakpoint the console's side menu slides away: the shot waits until it is
+ * gone; above it, until it has slid back in and the page beside it has moved
+ * over (a shot taken mid-slide shows both cut off at the left).
  */
 export async function shootAtWidths(page: Page, name: string): Promise<void> {
   const dir = process.env.SCREENSHOT_DIR;
@@ -132,7 +134,11 @@ export async function shootAtWidths(page: Page, name: string): Promise<void> {
     await page.setViewportSize({ width, height: 900 });
     await page.waitForFunction(() => {
       const nav = document.getElementById('app-navbar');
-      return !nav || window.innerWidth >= 768 || nav.getBoundingClientRect().right <= 0;
+      if (!nav) return true;
+      if (window.innerWidth < 768) return nav.getBoundingClientRect().right <= 0;
+      const main = document.getElementById('app-main');
+      const sliding = [nav, main].some((el) => el?.getAnimations().some((a) => a.playState === 'running'));
+      return !sliding && nav.getBoundingClientRect().left >= 0;
     });
     await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
   }
