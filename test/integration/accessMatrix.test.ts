@@ -8,6 +8,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { type OperationId, operationIds, routes } from '@shared/api/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordInvoice } from '../../lambdas/src/data/invoices';
 import { keys } from '../../lambdas/src/data/keys';
 import { purchaseItem } from '../../lambdas/src/data/purchases';
 import { SESSION_COOKIE_NAME } from '../../lambdas/src/platform/sessionCookie';
@@ -359,6 +360,12 @@ const matrix: Record<OperationId, Row> = {
     request: async () => ({ path: '/subscription/close', body: { remaining: 'keep' } }),
     expect: managersOnly(400),
   },
+  listInvoices: { request: async () => ({ path: '/invoices' }), expect: managersOnly('ok') },
+  // Team A's invoice: its manager gets the PDF; the other team's manager is told no such invoice.
+  getInvoicePdf: {
+    request: async () => ({ path: `/invoices/${matrixInvoice}/pdf` }),
+    expect: { ...managersOnly('ok'), otherManager: 404 },
+  },
   getTeamAudit: { request: async () => ({ path: '/team/audit' }), expect: managersOnly('ok') },
   getTeamLedger: { request: async () => ({ path: '/team/ledger' }), expect: managersOnly('ok') },
   // Each manager gets their own team's file (another team's purchases are never in it: exportCsv.test.ts).
@@ -453,6 +460,24 @@ async function putPurchase(purchaseId: string, employee: SignedIn, withReceipt: 
   );
 }
 
+/** Team A's one invoice (stored as a billing run stores it), set in beforeAll. */
+let matrixInvoice = '';
+
+async function putInvoice(manager: SignedIn) {
+  const user = await stack.getItem(keys.user(manager.userId));
+  const { invoice } = await recordInvoice({
+    teamId: user?.teamId as string,
+    sourceId: 'ch_matrix',
+    kind: 'invoice',
+    issuedAt: new Date().toISOString(),
+    billTo: { name: 'Matrix Co', attention: 'M. Manager', email: manager.email, addressLines: [] },
+    lines: [{ description: 'First learning budget: M. Employee', amountCents: 5000 }],
+    totalCents: 5000,
+    chargeIds: ['ch_matrix'],
+  });
+  matrixInvoice = invoice.number;
+}
+
 let stack: IntegrationStack;
 let world: World;
 /** One catalogue item, imported in beforeAll, for routes about an item. */
@@ -494,6 +519,7 @@ beforeAll(async () => {
   world = { manager, employee, otherManager, otherEmployee, deleted };
   await putPurchase(PURCHASE_AWAITING, employee, false);
   await putPurchase(PURCHASE_WITH_RECEIPT, employee, true);
+  await putInvoice(world.manager);
 }, 120_000);
 
 afterAll(async () => {

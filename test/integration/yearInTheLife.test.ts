@@ -36,12 +36,15 @@ import { readFileSync } from 'node:fs';
 import { type JobId, jobs } from '@shared/api/schedules';
 import { addMonths, DORMANCY_NOTICES, type DormancyNotice } from '@shared/domain/dormancy';
 import { reallocationShares, redemptionFee } from '@shared/domain/ledger';
+import type { InvoiceListItem } from '@shared/schemas/invoices';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadJobHandlers } from '../../infra/local/scheduler';
 import { createLocalClock, type LocalClock, travel } from '../../infra/local/timeTravel';
+import { listTeamInvoices } from '../../lambdas/src/data/invoices';
 import { keys } from '../../lambdas/src/data/keys';
 import { balanceOf, teamJournal } from '../../lambdas/src/data/ledger';
+import { invoiceEmailSubject } from '../../lambdas/src/services/invoices';
 import { inviteAndRegisterEmployee, type SignedIn, signIn } from '../support/accountFlows';
 import { BOOKSHOP, payWithCard } from '../support/cardNetwork';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
@@ -614,6 +617,15 @@ describe('a year in the life', () => {
     mail(jadeJoined.joinedAt, jadeJoined.email, `Mary Manager invited you to ${PRODUCT}`);
     mail(jadeJoined.joinedAt, jadeJoined.email, `Verify your email address for ${PRODUCT}`);
 
+    // An invoice for every charge and a credit note for the redemption, e-mailed to the manager on
+    // the day of its billing run (those of the setup and the first joins came before the year's record).
+    const invoicesRes = await send('GET', '/invoices', manager.accessToken);
+    expect(invoicesRes.status).toBe(200);
+    const invoices = invoicesRes.body.invoices as InvoiceListItem[];
+    for (const invoice of invoices)
+      if (new Date(invoice.issuedAt) >= travelFrom)
+        mail(new Date(invoice.issuedAt), manager.email, invoiceEmailSubject(invoice));
+
     // Every e-mail anyone in the team got this year, and no other: each once, on its day.
     const order = (list: ExpectedMail[]) =>
       list.map((m) => `${m.day} ${m.to} ${m.subject}`).sort((a, b) => a.localeCompare(b));
@@ -770,5 +782,46 @@ describe('a year in the life', () => {
         .map((r) => r.id)
         .sort(),
     ).toEqual(charges.map((c) => c.id).sort());
+
+    // --- Invoices (issue 25): one per charge, a credit note per refund, numbers 1..n ------------
+    // Never repeated or skipped; each invoice's total is its charges to the cent, each credit note
+    // its refunds; and month by month, what was invoiced less credited is what the ledger charged
+    // less refunded in that month.
+    const sequences = invoices.map((i) => Number(i.number.slice(-6))).sort((a, b) => a - b);
+    expect(sequences).toEqual(invoices.map((_, i) => i + 1));
+    expect(new Set(invoices.map((i) => i.number)).size).toBe(invoices.length);
+    const invoiceKinds = invoices.map((i) => i.kind);
+    expect(invoiceKinds.filter((k) => k === 'invoice')).toHaveLength(charges.length);
+    expect(invoiceKinds.filter((k) => k === 'creditNote')).toHaveLength(1);
+    const stored = await listTeamInvoices(teamId);
+    const chargeAmount = new Map(charges.map((c) => [c.id, c.amount]));
+    const refundedOn = new Map(charges.map((c) => [c.id, c.amount_refunded]));
+    for (const invoice of stored) {
+      expect(invoice.totalCents, invoice.number).toBe(invoice.lines.reduce((s, l) => s + l.amountCents, 0));
+      const of = invoice.kind === 'invoice' ? chargeAmount : refundedOn;
+      expect(invoice.totalCents, invoice.number).toBe(
+        invoice.chargeIds.reduce((s, id) => s + (of.get(id) ?? Number.NaN), 0),
+      );
+    }
+    expect(
+      stored
+        .filter((i) => i.kind === 'invoice')
+        .flatMap((i) => i.chargeIds)
+        .sort(),
+    ).toEqual(charges.map((c) => c.id).sort());
+    const invoicedTotal = (kind: string) =>
+      invoices.filter((i) => i.kind === kind).reduce((s, i) => s + i.totalCents, 0);
+    expect({ invoiced: invoicedTotal('invoice'), credited: invoicedTotal('creditNote') }).toEqual({
+      invoiced: final.charged,
+      credited: final.redeemed,
+    });
+    const byMonth = new Map<string, number>();
+    const addTo = (month: string, cents: number) => byMonth.set(month, (byMonth.get(month) ?? 0) + cents);
+    for (const e of journal)
+      for (const l of e.legs)
+        if (l.account === `external:${teamId}`) addTo(e.postedAt.slice(0, 7), -l.amountCents);
+    for (const i of invoices)
+      addTo(i.issuedAt.slice(0, 7), i.kind === 'invoice' ? -i.totalCents : i.totalCents);
+    for (const [month, difference] of byMonth) expect(difference, `invoiced vs ledger in ${month}`).toBe(0);
   }, 900_000);
 });

@@ -145,7 +145,7 @@ export async function api(
     body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
   });
   const text = await response.text();
-  // File routes (CSV) answer with text; everything else is JSON.
-  const isText = /^text\//.test(response.headers.get('content-type') ?? '');
+  // File routes (CSV, and PDFs, which are 7-bit ASCII) answer with text; everything else is JSON.
+  const isText = /^(text\/|application\/pdf)/.test(response.headers.get('content-type') ?? '');
   return { status: response.status, body: text ? (isText ? text : JSON.parse(text)) : undefined };
 }

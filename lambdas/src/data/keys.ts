@@ -183,6 +183,20 @@ export const keys = {
     sk: `RESERVE#${kind}#${reservationId}`,
   }),
 
+  // --- Invoices ----------------------------------------------------------------
+  /** A team's last invoice number (`lastSequence`): taken in the transaction that stores the invoice. */
+  invoiceCounter: (teamId: string): Key => ({ pk: `TEAM#${teamId}`, sk: 'INVOICECOUNTER' }),
+  /** An invoice or credit note, by its sequence (zero-padded, so the team's list sorts by number). */
+  invoice: (teamId: string, sequence: number): Key => ({
+    pk: `TEAM#${teamId}`,
+    sk: `INVOICE#${String(sequence).padStart(9, '0')}`,
+  }),
+  /** The billing run an invoice was made for (a charge id, `DEPOSIT#<key>`, a redemption entry): one invoice each. */
+  invoiceSource: (teamId: string, sourceId: string): Key => ({
+    pk: `TEAM#${teamId}`,
+    sk: `INVOICESOURCE#${sourceId}`,
+  }),
+
   // --- Cross-cutting ----------------------------------------------------------
   /** Audit event: who did what to whom, before and after. Queried per team, newest last. */
   audit: (teamId: string, eventId: string): Key => ({ pk: `TEAM#${teamId}`, sk: `AUDIT#${eventId}` }),

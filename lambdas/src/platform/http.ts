@@ -136,7 +136,10 @@ function success(
     // A file route's output is `fileOutput` (validated above): its body goes out as the file.
     const file = output as { filename: string; body: string };
     body = file.body;
-    headers['content-type'] = `${responseType}; charset=utf-8`;
+    // A PDF (services/invoices/pdf.ts) is 7-bit ASCII: sent as it is, with no charset.
+    headers['content-type'] = responseType.startsWith('text/')
+      ? `${responseType}; charset=utf-8`
+      : responseType;
     headers['content-disposition'] = `attachment; filename="${file.filename}"`;
   } else body = JSON.stringify(output);
   if (revalidate) {

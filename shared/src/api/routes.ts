@@ -51,6 +51,7 @@ import {
   withdrawInvitationsInput,
   withdrawInvitationsOutput,
 } from '../schemas/invitations';
+import { invoiceNumberInput, invoicesOutput } from '../schemas/invoices';
 import { meOutput, type Role } from '../schemas/me';
 import { profileOutput, updateProfileInput, userIdInput } from '../schemas/profile';
 import { joinWaitlistInput, sendContactMessageInput } from '../schemas/public';
@@ -173,7 +174,7 @@ export interface RouteDef<I extends z.ZodType = z.ZodType, O extends z.ZodType =
    * sends its `body` as this content type, with its `filename` as an attachment
    * (platform/http.ts; gzip above 8 KB as for JSON).
    */
-  responseType?: 'text/csv';
+  responseType?: 'text/csv' | 'application/pdf';
   /**
    * A signed-in write that still works for a closed team (its records are
    * read-only, docs/decisions.md "Subscription lifecycle"): every other
@@ -915,6 +916,27 @@ export const routes = {
     access: { kind: 'signedIn', roles: ['manager'] },
     input: subscriptionInput,
     output: subscriptionPageOutput,
+    uses: ['table:read'],
+  }),
+  listInvoices: route({
+    method: 'GET',
+    path: '/invoices',
+    summary:
+      "Every invoice (a charge to the card on file) and credit note (a refund to it) of the manager's team, newest first: number, date, total.",
+    access: { kind: 'signedIn', roles: ['manager'] },
+    input: z.object({}),
+    output: invoicesOutput,
+    uses: ['table:read'],
+  }),
+  getInvoicePdf: route({
+    method: 'GET',
+    path: '/invoices/{invoiceNumber}/pdf',
+    summary:
+      "One of the team's invoices or credit notes as a PDF, rendered from the stored invoice (the same bytes every time).",
+    access: { kind: 'signedIn', roles: ['manager'] },
+    input: invoiceNumberInput,
+    output: fileOutput,
+    responseType: 'application/pdf',
     uses: ['table:read'],
   }),
   suspendSubscription: route({

@@ -18,6 +18,7 @@ import { post } from '../../data/ledger';
 import { getUser, type UserRecord } from '../../data/users';
 import type { Logger } from '../../platform/log';
 import { updateBackstop } from '../cards';
+import { issueInvoice } from '../invoices';
 import { collectDebt } from '../money';
 import { type Attempt, notifyDecline, replaceAttempt } from './chargeAttempts';
 
@@ -170,7 +171,7 @@ async function creditJoin(
   /** The card on file the charge went to, when this run took it (the payments history names it). */
   chargedTo?: ChargedCard,
 ): Promise<void> {
-  if (chargeId)
+  if (chargeId) {
     await post(
       funding({
         entryId: `JOIN#${user.userId}`,
@@ -183,6 +184,9 @@ async function creditJoin(
       }),
       now.toISOString(),
     );
+    // Before the member stops being pending: a run cut off here is retried, and invoices once.
+    await issueInvoice(user.teamId, chargeId, [`JOIN#${user.userId}`], now);
+  }
   // Cleared only now that the credit is on the ledger.
   await replaceAttempt(
     keys.user(user.userId),

@@ -24,6 +24,7 @@ import type { UserRecord } from '../../data/users';
 import { mapWithConcurrency } from '../../platform/concurrency';
 import type { Logger } from '../../platform/log';
 import { updateBackstop } from '../cards';
+import { issueInvoice } from '../invoices';
 import { collectDebt, sweepToPool } from '../money';
 import { type Attempt, replaceAttempt } from './chargeAttempts';
 import type { MemberRecord } from './joining';
@@ -229,6 +230,14 @@ async function creditPlan(teamId: string, plan: CyclePlan, chargeId: string, now
       now.toISOString(),
     );
   }
+  // The month's invoice, from the credits just posted (or posted by an earlier run): before the
+  // month is marked renewed, so a run cut off here leaves it to the next run, which makes it once.
+  await issueInvoice(
+    teamId,
+    chargeId,
+    plan.members.map(({ userId }) => `FUNDING#${teamId}#${userId}#${month}`),
+    now,
+  );
   const people = new Map((await listTeamUsers(teamId)).map((u) => [u.userId, u]));
   const cards: { userId: string; cardId: string }[] = [];
   // In order: a sweep writes the team's pool, so two at once would conflict on it.

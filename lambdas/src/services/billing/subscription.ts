@@ -38,6 +38,7 @@ import { balanceOf, getJournal, post } from '../../data/ledger';
 import type { UserRecord } from '../../data/users';
 import type { Actor } from '../../platform/auth';
 import type { Logger } from '../../platform/log';
+import { issueInvoice } from '../invoices';
 import { asRule, finishOpenPoolClaims, refundableCharges, sweepToPool } from '../money';
 import { audit } from '../team';
 import { finishTakenJoin, takenJoinCents } from './joining';
@@ -337,6 +338,8 @@ export async function closeSubscription(
       redemption({ entryId, teamId: team.teamId, amountCents: plan.amountCents, refunds }),
       now.toISOString(),
     );
+    // The closing refund's credit note, before the close is marked done (a retry makes it once).
+    await issueInvoice(team.teamId, entryId, [entryId], now);
   }
   const done: ClosingPlan = { ...plan, status: 'done' };
   await setTeamFields(team.teamId, { closing: done });

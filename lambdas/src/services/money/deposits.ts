@@ -20,6 +20,7 @@ import type { Actor } from '../../platform/auth';
 import type { Logger } from '../../platform/log';
 import type { RequestSteps } from '../../platform/requestSteps';
 import { updateBackstop } from '../cards';
+import { issueInvoice } from '../invoices';
 import { audit, teamEmployee } from '../team';
 import { collectDebt } from './debtCollection';
 import { checkWithinLimit, reserveWithinLimit, settleWithinLimit } from './velocityLimits';
@@ -148,6 +149,14 @@ export async function deposit(
     results.push({ userId, status: 'credited' });
   }
   const credited = results.filter((r) => r.status === 'credited').length;
+  // One invoice for the request: a line per person credited (each their own Stripe charge).
+  // A retry of the request finishes its charges first, then finds the same invoice.
+  await issueInvoice(
+    teamId,
+    `DEPOSIT#${key}`,
+    results.filter((r) => r.status === 'credited').map((r) => `DEPOSIT#${key}#${r.userId}`),
+    now,
+  );
   if (reservationId) await settleWithinLimit({ teamId }, 'deposit', reservationId, input.amount * credited);
   // Results in the order asked, as before.
   const order = [...new Set(input.userIds)];

@@ -19,6 +19,7 @@ import { post, teamJournal } from '../../data/ledger';
 import { closePoolClaim, getPoolClaim, type PoolClaim, type PoolPlan } from '../../data/poolClaims';
 import type { Actor } from '../../platform/auth';
 import type { RequestSteps } from '../../platform/requestSteps';
+import { issueInvoice } from '../invoices';
 import { audit, teamEmployee } from '../team';
 import { pooledFrom } from './pool';
 import { asRule, deletedTeamEmployee, moneyReleased, pooledMoneyNow, takePooledMoney } from './poolClaim';
@@ -179,6 +180,8 @@ export async function finishRedemption(
     }),
     now.toISOString(),
   );
+  // The credit note, before the claim closes: whoever finishes the claim makes it, once.
+  await issueInvoice(claim.teamId, entryId, [entryId], now);
   await closePoolClaim(claim.userId, claim.stateId, now.toISOString());
 }
 

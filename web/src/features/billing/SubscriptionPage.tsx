@@ -7,7 +7,7 @@
  * it) with the amounts from GET /subscription. After a change `me` is
  * reloaded, so the frame's banner follows. Under it, the payments history:
  * what the card on file was charged and refunded (PaymentsTable), a page at a
- * time from the same read.
+ * time from the same read, and the invoices (InvoicesList), each with its PDF.
  */
 import { Alert, Button, Group, Loader, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -21,6 +21,7 @@ import { AppModal } from '../../components/AppModal';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { notify } from '../../stores/notifications';
 import { formatDate } from '../purchases/purchaseText';
+import { InvoicesList } from './InvoicesList';
 import { PaymentsTable } from './PaymentsTable';
 
 /** The subscription itself, as every route of this page answers it (the read adds its payments). */
@@ -252,6 +253,7 @@ export function SubscriptionPage() {
           </Stack>
         </section>
       ) : null}
+      {subscription ? <InvoicesList compact={phone} /> : null}
 
       <AppModal
         opened={dialog === 'suspend'}
