@@ -204,6 +204,9 @@ const WALK: Record<OperationId, Attempt> = {
   confirmReceipt: (_s, call) => call('POST', '/purchases/nope/receipt', { uploadId: 'x' }),
   getReceiptUrl: (_s, call) => call('GET', '/purchases/nope/receipt'),
   getSubscription: (_s, call) => call('GET', '/subscription'),
+  // Reading the team's invoices moves nothing.
+  listInvoices: (_s, call) => call('GET', '/invoices'),
+  getInvoicePdf: (_s, call) => call('GET', '/invoices/INV-000000-000001/pdf'),
   suspendSubscription: (_s, call) => call('POST', '/subscription/suspend', {}),
   resumeSubscription: (_s, call) => call('POST', '/subscription/resume', {}),
   closeSubscription: (_s, call) =>
