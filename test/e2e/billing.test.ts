@@ -149,6 +149,14 @@ describe('the setup wizard (/setupAccount)', () => {
 
     // Step 2, Billing Info: Submit waits for every required field; Back keeps what was typed.
     await page.getByRole('heading', { name: 'Billing Info' }).waitFor();
+    // The company given at sign-up is the business name already.
+    expect(await page.getByLabel('Business Name').inputValue()).toBe('Acme Learning');
+    // Expiration and CVC, side by side, each with its hint: the two boxes line up.
+    const tops = await Promise.all(
+      [page.getByLabel('Expiration'), page.getByLabel('CVC')].map(async (f) => (await f.boundingBox())?.y),
+    );
+    expect(tops[0]).toBeDefined();
+    expect(tops[0]).toBe(tops[1]);
     await page.getByRole('region', { name: 'Purchase summary' }).getByText('$80.00').waitFor();
     const submit = page.getByRole('button', { name: 'Submit' });
     expect(await submit.isDisabled()).toBe(true);
@@ -358,14 +366,41 @@ describe('cards on file (/dashboard/creditcard, /dashboard/addcreditcard)', () =
     await visa.getByText('Primary', { exact: true }).waitFor();
     expect(await master.getByText('Primary', { exact: true }).count()).toBe(0);
 
-    await page.getByRole('button', { name: 'Make Mastercard ending in 4444 primary' }).click();
+    // The accessible name starts with the words on the button (WCAG 2.5.3, label in name).
+    const makePrimary = page.getByRole('button', { name: 'Make primary: Mastercard ending in 4444' });
+    expect((await makePrimary.textContent())?.trim()).toBe('Make primary');
+    await makePrimary.click();
     await notification(page, 'Change primary card successfully!').waitFor();
     await master.getByText('Primary', { exact: true }).waitFor();
     expect(await visa.getByText('Primary', { exact: true }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Delete Visa ending in 4242' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Visa ending in 4242?' });
+    // The deletion is held at the network while the page is read: the spinner is on "Delete card",
+    // not on the Visa's "Make primary", which is only disabled meanwhile.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let sent = () => {};
+    const reached = new Promise<void>((resolve) => {
+      sent = resolve;
+    });
+    await page.route(`${env.apiUrl}/billing/cards/**`, async (route) => {
+      if (route.request().method() !== 'DELETE') return route.fallback();
+      sent();
+      await held;
+      await route.fallback();
+    });
     await dialog.getByRole('button', { name: 'Delete card' }).click();
+    await reached;
+    await dialog.getByRole('button', { name: 'Delete card' }).and(page.locator('[data-loading]')).waitFor();
+    // Behind the dialog, so read by its text rather than its role.
+    const visaPrimary = visa.locator('button', { hasText: 'Make primary' });
+    expect(await visaPrimary.getAttribute('aria-label')).toBe('Make primary: Visa ending in 4242');
+    expect(await visaPrimary.getAttribute('data-loading')).toBeNull();
+    expect(await visaPrimary.isDisabled()).toBe(true);
+    release();
     await notification(page, 'Deleted card successfully!').waitFor();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await visa.waitFor({ state: 'detached' });
@@ -389,7 +424,7 @@ describe('cards on file (/dashboard/creditcard, /dashboard/addcreditcard)', () =
       await page.getByRole('list', { name: 'Cards on file' }).getByText('Primary', { exact: true }).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
       await shoot(page, `creditcards-${width}`);
-      await page.getByRole('button', { name: /^Make .* primary$/ }).click();
+      await page.getByRole('button', { name: /^Make primary: / }).click();
       const note = notification(page, 'Change primary card successfully!');
       await note.waitFor();
       expect(await seriousViolations(page)).toEqual([]);

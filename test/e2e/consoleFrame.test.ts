@@ -13,6 +13,7 @@ import { keys } from '../../lambdas/src/data/keys';
 import {
   api,
   inviteAndRegisterEmployee,
+  linkToken,
   PASSWORD,
   registerManager,
   type SignedIn,
@@ -130,6 +131,32 @@ describe('frame', () => {
       await browser?.close();
       browser = undefined;
     }
+  });
+
+  it('starts the walkthrough only once the e-mail is verified: it never covers the Resend button', async () => {
+    const manager = await registerManager(env.apiUrl, mailbox, { verify: false });
+    const page = await signedInPage(manager.email);
+    const resend = page.getByRole('button', { name: 'Resend verification email' });
+    await resend.waitFor();
+    expect(await page.locator('[data-walkthrough]').getAttribute('data-walkthrough')).toBe(
+      'afterVerification',
+    );
+    await resend.click();
+    await page.locator('.mantine-Notification-root').filter({ hasText: 'Verification email sent' }).waitFor();
+    expect(await page.locator('.driver-popover').count()).toBe(0);
+    await shoot(page, 'unverified-no-tour-1280');
+
+    // Verified: the next visit starts the tour.
+    const verified = await fetch(`${env.apiUrl}/auth/verifyEmail`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: await linkToken(mailbox, manager.email, '/verify') }),
+    });
+    expect(verified.ok).toBe(true);
+    await page.reload();
+    await page.locator('[data-walkthrough="due"]').waitFor();
+    await page.locator('.driver-popover').waitFor();
+    expect(await resend.count()).toBe(0);
   });
 
   it('announces the resend of the verification e-mail in a notification', async () => {

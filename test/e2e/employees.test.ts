@@ -771,10 +771,13 @@ describe('/inviteMembers', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await shoot(page, 'invite-1280');
 
-    // Only refusals: the error with the detail.
+    // Only refusals: the error with the detail. A registered person is skipped, not refused (spec §5).
     await page.getByRole('textbox', { name: /^Emails/ }).fill(`${member.email}, not-an-email`);
     await invite.click();
-    await notification(page, `Error on inviting employee: ${member.email}: Already registered`);
+    await notification(page, 'Error on inviting employee: not-an-email: Not a valid email address');
+    expect(await page.locator('.mantine-Notification-root').filter({ hasText: member.email }).count()).toBe(
+      0,
+    );
 
     const fresh = uniqueEmail('fresh');
     const long = `${'a'.repeat(250)}@example.com`;
@@ -782,7 +785,10 @@ describe('/inviteMembers', () => {
       .getByRole('textbox', { name: /^Emails/ })
       .fill(`${fresh}, ${member.email}, not-an-email, ${theirs}, ${long}`);
     await invite.click();
-    await notification(page, 'Employee invited successfully');
+    await notification(
+      page,
+      `Employee invited successfully. Already registered, so not invited again: ${member.email}.`,
+    );
     // Beside it, the ones that failed (this attempt's: only it named the other team's address).
     const failed = page
       .locator('.mantine-Notification-root')
@@ -795,6 +801,9 @@ describe('/inviteMembers', () => {
     await results.locator('li').first().waitFor();
     expect(await answer(fresh)).toBe('invited');
     expect(await answer(member.email)).toBe('alreadyRegistered');
+    expect(await results.locator('li', { hasText: member.email }).textContent()).toContain(
+      'Already registered: not invited again',
+    );
     expect(await answer('not-an-email')).toBe('invalidEmail');
     expect(await answer(theirs)).toBe('invitedByAnotherTeam');
     expect(await results.textContent()).toContain('Invited by another team');
@@ -837,12 +846,22 @@ describe('/inviteMembers', () => {
     await shoot(page, 'invite-again-1280');
     expect(page.url()).toBe(`${env.webUrl}/inviteMembers`);
 
-    // Everyone simply invited (the same budget again counts): the spec's message and back to the dashboard.
+    // Everyone simply invited (the same budget again counts) or registered already: the spec's
+    // message, the skipped person named in it and no error, and back to the dashboard.
     const another = uniqueEmail('another');
-    await page.getByRole('textbox', { name: /^Emails/ }).fill(`${another}, ${fresh}`);
+    await page.getByRole('textbox', { name: /^Emails/ }).fill(`${another}, ${fresh}, ${member.email}`);
     await invite.click();
-    await notification(page, 'Employee invited successfully');
+    await notification(
+      page,
+      `Employee invited successfully. Already registered, so not invited again: ${member.email}.`,
+    );
     await page.waitForURL(`${env.webUrl}/dashboard`);
+    expect(
+      await page
+        .locator('.mantine-Notification-root[role="alert"]')
+        .filter({ hasText: member.email })
+        .count(),
+    ).toBe(0);
     const list = await api(env.apiUrl, 'GET', '/employees', { token: manager.accessToken });
     const pending = list.body.employees.find((e: { email: string }) => e.email === another);
     expect(pending).toMatchObject({ status: 'invited', lastName: 'N/A', budgetCents: 4500 });

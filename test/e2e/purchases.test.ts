@@ -231,6 +231,21 @@ describe('purchase history and receipts', () => {
     await receiptImageLoads(managerPage, 'Powell’s Books');
     await expectAccessible(managerPage, 'receipt viewer, manager, 1280');
     await managerPage.screenshot({ path: `${SHOTS}/manager-view-1280.png` });
+    await browser.close();
+
+    // The manager has seen it: where "Replace" was, the employee reads why it went.
+    for (const width of [1280, 375]) {
+      browser = await launchBrowser({ width, height: 900 });
+      const after = await signInPage(browser.context, env.webUrl, employee.email, PASSWORD);
+      await after.goto(`${env.webUrl}/dashboard/purchasehistory`);
+      const seenRow = after.getByRole('table', { name: 'Purchase history' }).getByRole('row').nth(1);
+      await seenRow.getByText('Seen by your manager, so it can no longer be replaced').waitFor();
+      expect(await seenRow.getByRole('button', { name: /^Replace/ }).count()).toBe(0);
+      await expectAccessible(after, `history after the manager's look, ${width}`);
+      await after.screenshot({ path: `${SHOTS}/employee-history-seen-${width}.png`, fullPage: true });
+      await browser.close();
+    }
+    browser = undefined;
   });
 
   it('a purchase made while the history is open appears there without a reload, as the balance does', async () => {

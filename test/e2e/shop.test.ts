@@ -158,9 +158,24 @@ describe('shop', () => {
     await shoot(page, 'shop-empty-1280');
     expect(await seriousViolations(page)).toEqual([]);
 
-    // Clear the filters, then take the suggestion 'Brain'.
+    // Clear filters takes away everything that narrows the shop, the search terms too; the sort stays.
     await page.getByRole('button', { name: 'Clear filters' }).first().click();
+    await waitForQuery(page, { sort: 'priceDesc' });
+    await expect
+      .poll(() => header.getByRole('searchbox', { name: 'Search the shop' }).inputValue(), {
+        timeout: 10_000,
+      })
+      .toBe('');
+    // Search terms alone narrow the shop: Clear filters is offered for them.
+    const sidebarClear = page.getByRole('complementary', { name: 'Filters' }).getByRole('button', {
+      name: 'Clear filters',
+    });
+    expect(await sidebarClear.isDisabled()).toBe(true);
+    await header.getByRole('searchbox', { name: 'Search the shop' }).fill('zzqx');
     await waitForQuery(page, { q: 'zzqx', sort: 'priceDesc' });
+    await page.getByText('Sorry No Result Found :(').waitFor();
+    expect(await sidebarClear.isEnabled()).toBe(true);
+    // Then take the suggestion 'Brain'.
     await page.getByRole('button', { name: 'Brain' }).click();
     await waitForQuery(page, { q: 'Brain', sort: 'priceDesc' });
     // The header's box follows the address on React's next render: wait for it, not for time.
@@ -281,7 +296,15 @@ describe('shop', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Clear filters' }).click();
+    await waitForQuery(page, {});
+    // The search alone, no filter: the empty state still offers to clear it.
+    await page
+      .getByRole('main')
+      .getByRole('searchbox', { name: 'Search the shop' })
+      .fill('nothing-like-this');
     await waitForQuery(page, { q: 'nothing-like-this' });
+    await page.getByText('Sorry No Result Found :(').waitFor();
+    expect(await page.getByRole('button', { name: 'Clear filters' }).isEnabled()).toBe(true);
     await page.getByRole('button', { name: 'Social' }).click();
     await waitForQuery(page, { q: 'Social' });
     await page.locator('.shop-card').first().getByRole('button').click();

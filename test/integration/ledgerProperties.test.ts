@@ -209,7 +209,7 @@ describe('ledger invariants under random operations', () => {
                 teamId: team,
                 userId: uid(op.user),
                 amountCents: op.cents,
-                from: 'removed',
+                reason: 'removed',
               });
               break;
             case 'reallocate':

@@ -1036,6 +1036,16 @@ describe('ephemeral keys and the card-details frame', () => {
     expect(ok.headers.get('x-frame-options')).toBeNull();
     expect(ok.headers.get('content-security-policy')).toContain('frame-ancestors');
     expect(ok.headers.get('content-security-policy')).toContain('http://127.0.0.1:*');
+    // Every source is one CSP's grammar has (scheme://host[:port|:*], no IPv6 literal): Chrome logs
+    // any other as invalid in the console of every page that frames the card.
+    const ancestors = (ok.headers.get('content-security-policy') ?? '')
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .find(([name]) => name === 'frame-ancestors')
+      ?.slice(1);
+    expect(ancestors?.length).toBeGreaterThan(0);
+    for (const source of ancestors ?? [])
+      expect(source).toMatch(/^('self'|'none'|https?:\/\/(\*\.)?[a-z0-9.-]+(:(\d+|\*))?)$/);
     expect(html).not.toMatch(/(src|href)="https?:/);
 
     for (const res of [

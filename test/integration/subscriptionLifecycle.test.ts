@@ -437,7 +437,12 @@ describe('closing', () => {
     for (const path of ['/purchases', '/team/audit', '/team/ledger', '/employees', '/subscription']) {
       expect((await send('GET', path, manager.accessToken)).status, path).toBe(200);
     }
-    expect((await send('GET', '/me/statement', one.accessToken)).status).toBe(200);
+    const statement = await send('GET', '/me/statement', one.accessToken);
+    expect(statement.status).toBe(200);
+    // The card's money left for the pool because the team closed: not "removed", not "dormant".
+    const words = JSON.stringify(statement.body);
+    expect(words).toContain('Balance moved to the team pool when the subscription closed');
+    expect(words).not.toMatch(/removed employee|dormant employee/);
     expect((await send('GET', '/me', one.accessToken)).body.teamStatus).toBe('closed');
 
     const mails = await stack.mailbox.to(manager.email);

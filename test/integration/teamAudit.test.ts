@@ -237,6 +237,19 @@ describe('the activity log', () => {
     ]);
   });
 
+  it('says why money moved to the team pool: a removed person is not called dormant', async () => {
+    const { manager: boss } = await setUpTeam(stack);
+    const leaving = await joinTeam(stack, boss, 40);
+    const removed = await send('POST', '/employees/delete', boss.accessToken, { userIds: [leaving.userId] });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    const events = (await everyPage(boss.accessToken, `&person=${leaving.userId}`, 100)).events;
+    const pooled = events.filter((e) => e.action === 'money.poolTransfer');
+    expect(pooled).toHaveLength(1);
+    expect(auditDetails(pooled[0] as Event & { after?: Record<string, unknown> })).toBe(
+      'Balance of a removed employee moved to the team pool',
+    );
+  });
+
   it('shows a purchase held, then settled, even when Stripe dates the capture in the same second or before', async () => {
     const team = await setUpTeam(stack);
     const ada = await joinTeam(stack, team.manager, 25);

@@ -95,7 +95,7 @@ function teamPostings(teamId: string, people: string[], amount: number, n: numbe
       merchant: 'm',
       transactionId: 'ipi',
     }),
-    toPool({ entryId: id('P'), teamId, userId: person, amountCents: amount, from: 'removed' }),
+    toPool({ entryId: id('P'), teamId, userId: person, amountCents: amount, reason: 'removed' }),
     reallocation({ entryId: id('RA'), teamId, amountCents: amount, receiverIds: people }),
     redemption({
       entryId: id('X'),

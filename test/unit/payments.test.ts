@@ -36,7 +36,7 @@ describe('payment rows', () => {
       teamId: team,
       userId: 'alex',
       amountCents: 100,
-      from: 'removed',
+      reason: 'removed',
     });
     expect(
       paymentRows([at(purchase, '2026-12-02T00:00:00Z'), at(pooled, '2026-12-03T00:00:00Z')], nameOf),

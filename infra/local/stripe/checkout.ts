@@ -35,8 +35,10 @@ const PAGE_CSP =
 /**
  * The card-details frame is shown inside the product's pages, on whatever
  * local port they run: any loopback origin may frame it (no X-Frame-Options).
+ * No IPv6 literal: CSP's host-source grammar has none, and Chrome logs
+ * `http://[::1]:*` as an invalid source (the local stack serves on 127.0.0.1).
  */
-const FRAME_CSP = `default-src 'none'; style-src 'unsafe-inline'; script-src ${FRAME_SCRIPT_HASH}; base-uri 'none'; form-action 'none'; frame-ancestors 'self' http://127.0.0.1:* http://localhost:* http://[::1]:*`;
+const FRAME_CSP = `default-src 'none'; style-src 'unsafe-inline'; script-src ${FRAME_SCRIPT_HASH}; base-uri 'none'; form-action 'none'; frame-ancestors 'self' http://127.0.0.1:* http://localhost:*`;
 
 function sendHtml(res: ServerResponse, status: number, html: string, csp = PAGE_CSP): void {
   res.writeHead(status, {

@@ -264,20 +264,34 @@ export function merchantRefund(args: {
   });
 }
 
-/** A removed (or dormant) employee's spendable balance moves to the team pool. */
+/**
+ * Why an employee's money moved to the team pool. The caller says so: the
+ * person's record at the time of the sweep does not (a deletion sweeps with the
+ * record read before it, and a closing team's employees are still active).
+ */
+export type PoolReason = 'removed' | 'dormant' | 'closed';
+
+/** The words of a pool entry, by its reason: the statement and the Activity Log show them. */
+export const POOL_WORDS: Record<PoolReason, string> = {
+  removed: 'Balance of a removed employee moved to the team pool',
+  dormant: 'Balance of a dormant employee moved to the team pool',
+  closed: 'Balance moved to the team pool when the subscription closed',
+};
+
+/** A removed, dormant or closing team's employee's spendable balance moves to the team pool. */
 export function toPool(args: {
   entryId: string;
   teamId: string;
   userId: string;
   amountCents: number;
-  /** Why it leaves the card, in the entry's words: the person was removed, or went dormant and stays on the team. */
-  from: 'removed' | 'dormant';
+  /** Why it leaves the card: the person was removed, went dormant and stays on the team, or the team closed. */
+  reason: PoolReason;
 }): Posting {
   return posting({
     entryId: args.entryId,
     kind: 'poolTransfer',
     teamId: args.teamId,
-    description: `Balance of a ${args.from} employee moved to the team pool`,
+    description: POOL_WORDS[args.reason],
     references: { user: args.userId },
     legs: [
       { account: cardAccount(args.userId), amountCents: -args.amountCents },

@@ -26,6 +26,8 @@ export const meOutput = z.object({
   lastName: z.string(),
   role: roleSchema,
   teamId: z.string(),
+  /** The team's name (the company given at sign-up): the setup wizard's Business Name starts with it. */
+  teamName: z.string().optional(),
   status: userStatusSchema,
   emailVerified: z.boolean(),
   finishedWalkthrough: z.boolean(),

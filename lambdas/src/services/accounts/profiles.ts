@@ -35,6 +35,7 @@ export async function whoAmI(actor: Actor) {
   if (!user) throw new AppError('NOT_FOUND', 'No such user.');
   return {
     ...user,
+    teamName: team?.name,
     // A suspended or closed subscription says more than the billing status (the console's banners).
     teamStatus: team?.subscription ?? team?.status ?? 'setup',
     dormancy: user.role === 'employee' ? dormancyViewOf(user.quietSince, user.dormancy) : undefined,

@@ -247,7 +247,7 @@ async function creditPlan(teamId: string, plan: CyclePlan, chargeId: string, now
     if (member.status === 'deleted') {
       // Removed after the plan was charged: their card is cancelled, so the credit joins
       // their other money in the team pool, where the manager reallocates or redeems it.
-      await sweepToPool(member);
+      await sweepToPool(member, 'removed');
       continue;
     }
     await setUserFields(userId, { budgetCents: cents, lastFundedMonth: month });

@@ -318,7 +318,7 @@ export async function closeSubscription(
       await updateCard(card.cardId, { status: 'canceled' });
       cancelled++;
     }
-    await sweepToPool(user);
+    await sweepToPool(user, user.status === 'deleted' ? 'removed' : 'closed');
   }
   const plan = team.closing ?? (await storeClosingPlan(team.teamId, await planClosing(team, choice)));
   if (plan.choice === 'redeem' && plan.amountCents > 0) {

@@ -2,7 +2,7 @@
  * The team pool: where a removed employee's money waits for the manager to
  * reallocate or redeem it. Used by account deletion and by the money operations.
  */
-import { cardAccount, poolAccount, toPool } from '@shared/domain/ledger';
+import { cardAccount, type PoolReason, poolAccount, toPool } from '@shared/domain/ledger';
 import { newId } from '../../adapters/clock';
 import { setCardStatus as setIssuerCardStatus } from '../../adapters/stripe';
 import { type CardRecord, getCard, updateCard } from '../../data/cards';
@@ -10,10 +10,11 @@ import { balanceOf, InsufficientFunds, post, statement } from '../../data/ledger
 import type { UserRecord } from '../../data/users';
 
 /**
- * Moves what a removed employee's card can spend into the team pool. Holds stay
- * until their purchases settle; a later sweep moves anything released.
+ * Moves what an employee's card can spend into the team pool, the entry saying
+ * why (`reason`). Holds stay until their purchases settle; a later sweep moves
+ * anything released.
  */
-export async function sweepToPool(user: UserRecord): Promise<void> {
+export async function sweepToPool(user: UserRecord, reason: PoolReason): Promise<void> {
   const amount = await balanceOf(cardAccount(user.userId));
   if (amount <= 0) return;
   try {
@@ -23,7 +24,7 @@ export async function sweepToPool(user: UserRecord): Promise<void> {
         teamId: user.teamId,
         userId: user.userId,
         amountCents: amount,
-        from: user.status === 'deleted' ? 'removed' : 'dormant',
+        reason,
       }),
     );
   } catch (error) {
@@ -38,7 +39,8 @@ export async function retireEmployeeMoney(user: UserRecord): Promise<void> {
     await setIssuerCardStatus(card.cardId, 'canceled');
     await updateCard(card.cardId, { status: 'canceled' });
   }
-  await sweepToPool(user);
+  // The record was read before the deletion, so its status does not say why: the caller does.
+  await sweepToPool(user, 'removed');
 }
 
 /**

@@ -34,7 +34,7 @@ export function moneyReleased(user: UserRecord | undefined): boolean {
 export async function deletedTeamEmployee(actor: Actor, userId: string) {
   const user = await teamEmployee(actor, userId);
   if (!moneyReleased(user) || !user) return undefined;
-  await sweepToPool(user);
+  await sweepToPool(user, user.status === 'deleted' ? 'removed' : 'dormant');
   return user;
 }
 

@@ -122,7 +122,7 @@ async function depositExpectation(
         now.toISOString(),
       );
       // What the deposit request does after its credit.
-      if (user.status === 'deleted') await sweepToPool(user);
+      if (user.status === 'deleted') await sweepToPool(user, 'removed');
       else {
         await collectDebt(userId, teamId);
         if (user.cardId) await updateBackstop(userId, user.cardId);

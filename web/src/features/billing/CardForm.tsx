@@ -75,6 +75,8 @@ export interface CardFormState {
   register: (field: CardFormField) => (element: HTMLElement | null) => void;
   /** Shows the server's refusal on the fields it names, focusing the first; false when it named none of them. */
   showServerErrors: (fields: FieldErrors | undefined) => boolean;
+  /** Fills a field with what we know already (the company given at sign-up), unless someone typed in it. */
+  prefill: (field: CardFormField, value: string) => void;
 }
 
 export function useCardForm(withBusinessName: boolean): CardFormState {
@@ -139,6 +141,11 @@ export function useCardForm(withBusinessName: boolean): CardFormState {
     return true;
   };
 
+  const prefill = useCallback((field: CardFormField, value: string) => {
+    if (touched.current.has(field)) return;
+    setValues((previous) => (previous[field] ? previous : { ...previous, [field]: value }));
+  }, []);
+
   const register = (field: CardFormField) => (element: HTMLElement | null) => {
     if (element) elements.current.set(field, element);
     else elements.current.delete(field);
@@ -155,6 +162,7 @@ export function useCardForm(withBusinessName: boolean): CardFormState {
     tokenize,
     register,
     showServerErrors,
+    prefill,
   };
 }
 
@@ -209,6 +217,7 @@ export function CardFields({ form }: { form: CardFormState }) {
         inputMode="numeric"
         {...text('number')}
       />
+      {/* Side by side, each with a hint under its label, so the two boxes line up. */}
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <TextInput
           label="Expiration"
@@ -218,7 +227,14 @@ export function CardFields({ form }: { form: CardFormState }) {
           autoComplete="cc-exp"
           {...text('expiry')}
         />
-        <TextInput label="CVC" required autoComplete="cc-csc" inputMode="numeric" {...text('cvc')} />
+        <TextInput
+          label="CVC"
+          description="3 or 4 digits"
+          required
+          autoComplete="cc-csc"
+          inputMode="numeric"
+          {...text('cvc')}
+        />
       </SimpleGrid>
       <TextInput
         label="Address"

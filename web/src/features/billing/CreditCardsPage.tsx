@@ -41,7 +41,8 @@ export function CreditCardsPage() {
   useDocumentTitle('Credit Cards');
   const reloadMe = useSession((s) => s.reloadMe);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [busy, setBusy] = useState<string | undefined>();
+  // The card being changed and how: only the button that was pressed shows the spinner.
+  const [busy, setBusy] = useState<{ cardId: string; action: 'primary' | 'delete' } | undefined>();
   const [confirming, setConfirming] = useState<Card | undefined>();
   // The card the dialog names, kept while it closes so its title does not blank mid-animation.
   const [named, setNamed] = useState<Card | undefined>();
@@ -64,7 +65,7 @@ export function CreditCardsPage() {
 
   async function makePrimary(card: Card) {
     if (busy) return;
-    setBusy(card.id);
+    setBusy({ cardId: card.id, action: 'primary' });
     try {
       const customer = await call('updateCustomer', { defaultCardId: card.id });
       setLoad({ state: 'ready', customer });
@@ -79,7 +80,7 @@ export function CreditCardsPage() {
 
   async function remove(card: Card) {
     if (busy) return;
-    setBusy(card.id);
+    setBusy({ cardId: card.id, action: 'delete' });
     try {
       const customer = await call('deleteCard', { cardId: card.id });
       setConfirming(undefined);
@@ -154,9 +155,10 @@ export function CreditCardsPage() {
                       <Button
                         variant="light"
                         size="sm"
-                        loading={busy === card.id}
-                        disabled={busy !== undefined && busy !== card.id}
-                        aria-label={`Make ${cardName(card)} primary`}
+                        loading={busy?.cardId === card.id && busy.action === 'primary'}
+                        disabled={busy !== undefined}
+                        // Starts with the visible words, so a voice user who says them finds it (WCAG 2.5.3).
+                        aria-label={`Make primary: ${cardName(card)}`}
                         onClick={() => void makePrimary(card)}
                       >
                         Make primary
@@ -200,7 +202,7 @@ export function CreditCardsPage() {
             </Button>
             <Button
               color="red.9"
-              loading={busy !== undefined}
+              loading={busy?.action === 'delete'}
               onClick={() => (confirming ? void remove(confirming) : undefined)}
             >
               Delete card

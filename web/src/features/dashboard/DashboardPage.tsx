@@ -2,7 +2,9 @@
  * /dashboard home (spec §2): the e-mail-not-verified banner, for an employee
  * whose card is frozen for a missing receipt which receipt lifts it, for managers the
  * first 5 employees (with a link to all), for everyone the latest purchases
- * with 'SEE MORE', and the walkthrough tour until it has been seen.
+ * with 'SEE MORE', and the walkthrough tour until it has been seen. The tour
+ * waits for a verified e-mail: over the banner it would hide the banner's
+ * Resend button, the one thing an unverified person has to do here.
  */
 import { Alert, Anchor, Box, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
@@ -21,9 +23,10 @@ export function DashboardPage() {
   useDocumentTitle('Dashboard');
   const me = useSession((s) => s.me);
   const isManager = me?.role === 'manager';
+  const tour = !me || me.finishedWalkthrough ? 'seen' : me.emailVerified ? 'due' : 'afterVerification';
   return (
     // data-walkthrough tells tests (and styles) whether the tour is due on this visit.
-    <Stack gap="lg" data-walkthrough={me && !me.finishedWalkthrough ? 'due' : 'seen'}>
+    <Stack gap="lg" data-walkthrough={tour}>
       <EmailNotVerifiedBanner />
       <Box>
         <Title order={1}>Dashboard</Title>
@@ -46,7 +49,7 @@ export function DashboardPage() {
         </Box>
       ) : null}
       <PurchasesPreview />
-      {me && !me.finishedWalkthrough ? (
+      {me && tour === 'due' ? (
         <Suspense fallback={null}>
           <Walkthrough role={me.role} />
         </Suspense>

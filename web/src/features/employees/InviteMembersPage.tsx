@@ -1,11 +1,13 @@
 /**
  * /inviteMembers (spec §2, §5 "Invite", §8): e-mails (comma-separated) and a
  * monthly budget (default 25). Invite stays disabled while either is blank.
- * Each address gets its own answer. When every address was simply invited the
- * page says 'Employee invited successfully' and returns to /dashboard after
- * 1000 ms; when some were not, or someone invited before now has another
- * budget, it stays so the manager can read which and why ("budget $40.00 →
- * $60.00", docs/decisions.md); when none were, 'Error on inviting employee:
+ * Each address gets its own answer. Registered people are skipped, not refused
+ * (spec §5: "existing registered users are not invited again"): the success
+ * says so. When every other address was simply invited the page says
+ * 'Employee invited successfully' and returns to /dashboard after 1000 ms; when
+ * some were refused, or someone invited before now has another budget, it stays
+ * so the manager can read which and why ("budget $40.00 → $60.00",
+ * docs/decisions.md); when all were refused, 'Error on inviting employee:
  * {detail}'. The budgets invited are a monthly commitment (issue 24, attack 2):
  * large ones ask 'Confirm it is you' (the API client's step-up dialog), and
  * past the team's daily limit the request is refused in the limit's words.
@@ -29,12 +31,25 @@ type Result = RouteOutput<'inviteEmployees'>['results'][number];
 const resultText: Record<Result['result'], string> = {
   invited: 'Invited',
   reinvited: 'Invited again',
-  alreadyRegistered: 'Already registered',
+  alreadyRegistered: 'Already registered: not invited again',
   invitedByAnotherTeam: 'Invited by another team',
   invalidEmail: 'Not a valid email address',
 };
 
 const isInvited = (r: Result) => r.result === 'invited' || r.result === 'reinvited';
+
+/** Registered already: the spec skips them ("not invited again"), which is no failure. */
+const isSkipped = (r: Result) => r.result === 'alreadyRegistered';
+
+/** Neither invited nor skipped: the address needs another look. */
+const isRefused = (r: Result) => !isInvited(r) && !isSkipped(r);
+
+/** The success's second sentence, naming the registered people it skipped. */
+function skippedWords(skipped: readonly Result[]): string {
+  if (skipped.length === 0) return '';
+  const who = skipped.map((r) => r.email).join(', ');
+  return `Already registered, so not invited again: ${who}.`;
+}
 
 /** Invited again with another budget: the new one replaced the old, which the manager must see. */
 const budgetChanged = (r: Result) =>
@@ -47,7 +62,7 @@ const budgetChanged = (r: Result) =>
 const notEmailed = (r: Result) => isInvited(r) && r.emailed === false;
 
 /** Anything the manager must read before leaving: a refusal, a replaced budget, an e-mail held back. */
-const needsReading = (r: Result) => !isInvited(r) || budgetChanged(r) || notEmailed(r);
+const needsReading = (r: Result) => isRefused(r) || budgetChanged(r) || notEmailed(r);
 
 function answerText(r: Result): string {
   const text = budgetChanged(r)
@@ -112,7 +127,8 @@ export function InviteMembersPage() {
       const answer = await call('inviteEmployees', { emails, budget });
       setResults(answer.results);
       const invited = answer.results.filter(isInvited);
-      const refused = answer.results.filter((r) => !isInvited(r));
+      const skipped = answer.results.filter(isSkipped);
+      const refused = answer.results.filter(isRefused);
       if (invited.length > 0) void reload();
       const refusedNotice = () =>
         notify({
@@ -121,10 +137,21 @@ export function InviteMembersPage() {
             refused.map((r) => `${r.email}: ${resultText[r.result]}`).join('; '),
           ),
         });
-      if (invited.length === 0) {
+      if (invited.length === 0 && refused.length > 0) {
         refusedNotice();
+      } else if (invited.length === 0 && skipped.length > 0) {
+        // Everyone on the list has an account already: nothing failed, and nothing was sent.
+        notify({ kind: 'info', message: skippedWords(skipped) });
+        setEmails('');
       } else {
-        notify({ kind: 'success', message: inviteMessages.invited });
+        notify({
+          kind: 'success',
+          // The spec's words as they are; the skipped ones, if any, in a sentence after them.
+          message:
+            skipped.length > 0
+              ? `${inviteMessages.invited}. ${skippedWords(skipped)}`
+              : inviteMessages.invited,
+        });
         // Some invited, some not: the success notice alone would hide the ones that failed.
         if (refused.length > 0) refusedNotice();
         // Stay when something needs reading: a refusal, a budget that replaced another, an e-mail held back.

@@ -9,7 +9,13 @@
 import { Button, Group, Table, Text } from '@mantine/core';
 import { formatCents } from '@shared/domain/money';
 import type { PurchaseRow } from '@shared/schemas/purchases';
-import { formatDate, RECEIPT_AFTER_SETTLEMENT, receiptLabel, STATUS_LABELS } from './purchaseText';
+import {
+  formatDate,
+  RECEIPT_AFTER_SETTLEMENT,
+  RECEIPT_SEEN,
+  receiptLabel,
+  STATUS_LABELS,
+} from './purchaseText';
 
 /**
  * Titles, vendors and names are typed or pasted by people (a course's URL is
@@ -97,6 +103,12 @@ function ReceiptCell({
         >
           {received ? 'Replace' : 'Upload'}
         </Button>
+      ) : null}
+      {!manager && actions.onUpload && received && row.receipt.seen ? (
+        // Said where "Replace" was, so its going is not a mystery.
+        <Text size="sm" c="gray.8" data-testid="receipt-seen">
+          {RECEIPT_SEEN}
+        </Text>
       ) : null}
     </Group>
   );

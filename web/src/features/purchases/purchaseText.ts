@@ -12,6 +12,9 @@ export const MAX_SUGGESTIONS = 5;
 /** A pending purchase (a hold not yet captured) has no receipt action yet. */
 export const RECEIPT_AFTER_SETTLEMENT = 'Receipt once settled';
 
+/** Where "Replace" was: a receipt the manager has opened stays as it is (docs/decisions.md "Replace until seen"). */
+export const RECEIPT_SEEN = 'Seen by your manager, so it can no longer be replaced';
+
 /** MM/DD/YYYY of an ISO time or date, read in UTC so every viewer sees the same day. */
 export function formatDate(iso: string): string {
   const [year, month, day] = iso.slice(0, 10).split('-');

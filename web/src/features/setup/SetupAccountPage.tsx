@@ -44,7 +44,7 @@ import {
 } from '@shared/domain/cardForm';
 import { formatCents } from '@shared/domain/money';
 import { DEFAULT_BUDGET_DOLLARS, isInvitableEmail } from '@shared/schemas/invitations';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { ApiError, call, errorMessage, isStepUpCancelled } from '../../api/client';
 import { useSession } from '../../auth/sessionStore';
@@ -205,6 +205,12 @@ export function SetupAccountPage() {
   const [failure, setFailure] = useState<string | undefined>();
   const heading = useRef<HTMLHeadingElement>(null);
   const card: CardFormState = useCardForm(true);
+  // The company given at sign-up is the business we bill: the manager need not type it twice.
+  const teamName = me?.teamName;
+  const prefill = card.prefill;
+  useEffect(() => {
+    if (teamName) prefill('businessName', teamName);
+  }, [teamName, prefill]);
   // Side by side the two steps do not fit a phone: they stack there.
   const stepperOrientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', sm: 'horizontal' });
 

@@ -55,9 +55,13 @@ interface Props {
   onApply: (filters: ShopFilterValues) => void;
   /** Prefix for field ids, so the sidebar and the phone drawer never share one. */
   idPrefix: string;
+  /** Search terms narrow the shop too: Clear filters is offered for them and takes them away. */
+  searching: boolean;
+  /** Clears the applied filters and the search at once (the URL's `q` and the filters). */
+  onClear: () => void;
 }
 
-export function ShopFilters({ applied, onApply, idPrefix }: Props) {
+export function ShopFilters({ applied, onApply, idPrefix, searching, onClear }: Props) {
   const [draft, setDraft] = useState(applied);
   const appliedKey = keyOf(applied);
   const lastApplied = useRef(appliedKey);
@@ -148,7 +152,14 @@ export function ShopFilters({ applied, onApply, idPrefix }: Props) {
       )}
       {group('Media Type', 'media', mediaFilters)}
       {group('Platform', 'platforms', platformFilters)}
-      <Button variant="subtle" onClick={() => setDraft(noFilters)} disabled={!hasFilters(draft)}>
+      <Button
+        variant="subtle"
+        onClick={() => {
+          setDraft(noFilters);
+          onClear();
+        }}
+        disabled={!hasFilters(draft) && !searching}
+      >
         Clear filters
       </Button>
     </Stack>

@@ -87,6 +87,8 @@ export function ShopPage() {
     [setParams],
   );
   const applyFilters = useCallback((filters: ShopFilterValues) => updateQuery(filters), [updateQuery]);
+  // Everything that narrows the shop: the filters and the search terms (the header's search follows the URL).
+  const clearAll = useCallback(() => updateQuery({ ...noFilters, q: '' }), [updateQuery]);
 
   const byId = useMemo(() => new Map(catalogue.items.map((i) => [i.id, i])), [catalogue.items]);
   const openId = params.get(ITEM_PARAM);
@@ -151,7 +153,13 @@ export function ShopPage() {
             <Title order={2} size="h4" mb="sm">
               Filters
             </Title>
-            <ShopFilters applied={filters} onApply={applyFilters} idPrefix="sidebar" />
+            <ShopFilters
+              applied={filters}
+              onApply={applyFilters}
+              idPrefix="sidebar"
+              searching={query.q !== ''}
+              onClear={clearAll}
+            />
           </Box>
         ) : null}
         <Stack gap="md" className="shop-results" component="section" aria-labelledby="shop-results-heading">
@@ -209,7 +217,7 @@ export function ShopPage() {
           {ready && results.length === 0 ? (
             <EmptyState
               onSuggest={(q) => updateQuery({ q })}
-              onClear={filtered ? () => updateQuery(noFilters) : undefined}
+              onClear={filtered || query.q !== '' ? clearAll : undefined}
             />
           ) : null}
 
@@ -243,7 +251,13 @@ export function ShopPage() {
           closeButtonProps={{ 'aria-label': 'Close filters' }}
           classNames={{ title: 'shop-dialog-title' }}
         >
-          <ShopFilters applied={filters} onApply={applyFilters} idPrefix="drawer" />
+          <ShopFilters
+            applied={filters}
+            onApply={applyFilters}
+            idPrefix="drawer"
+            searching={query.q !== ''}
+            onClear={clearAll}
+          />
           <Button fullWidth mt="lg" onClick={() => setDrawerOpen(false)}>
             {ready ? `Show ${resultsHeading(results.length, '')}` : 'Close'}
           </Button>
