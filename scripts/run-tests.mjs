@@ -131,6 +131,10 @@ for (const layer of layers) {
     if (!result) continue;
     layerPassed += result.numPassedTests;
     layerFailed += result.numFailedTests;
+    // A file that failed before any test ran (an import, a missing fixture) has no failed test: count the file.
+    layerFailed += (result.testResults ?? []).filter(
+      (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((a) => a.status === 'failed'),
+    ).length;
     skipped += result.numPendingTests + result.numTodoTests;
     for (const file of result.testResults ?? []) {
       const name = relative(root, file.name);

@@ -2,7 +2,7 @@
  * Contract test of the local Stripe emulator (infra/local/stripe), driven only
  * through the real `stripe` SDK, plus plain fetch for the pages and the
  * /_emulator/ controls. Every object kind it makes is compared with Stripe's
- * own example object (../shared/reference/stripe/fixtures3.json); webhooks go
+ * own example object (test/fixtures/stripe/fixtures3.json, vendored from Stripe's OpenAPI repository); webhooks go
  * to a small receiver here that verifies each signature with
  * `stripe.webhooks.constructEvent`, as the product does.
  */
@@ -17,7 +17,7 @@ import { freePort } from '../support/ports';
 
 const WEBHOOK_SECRET = 'whsec_emulator_contract_test';
 const fixtures = JSON.parse(
-  readFileSync(new URL('../../../shared/reference/stripe/fixtures3.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../fixtures/stripe/fixtures3.json', import.meta.url), 'utf8'),
 ).resources as Record<string, Record<string, unknown>>;
 
 // ------------------------------------------------------------------ webhook receiver

@@ -7,7 +7,7 @@ import Stripe from 'stripe';
 import { CLIENT_IP_HEADER, newClientIp, TEST_WEBHOOK_SECRET } from './integrationStack';
 
 const fixtures = JSON.parse(
-  readFileSync(new URL('../../../shared/reference/stripe/fixtures3.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../fixtures/stripe/fixtures3.json', import.meta.url), 'utf8'),
 ).resources as Record<string, any>;
 
 const stripe = new Stripe('sk_test_unused');
