@@ -7,13 +7,13 @@
  * says the limit in the deposit's words. Screenshots at 375 and 1280 px go to
  * SCREENSHOT_DIR when it is set.
  */
-import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { keys } from '../../lambdas/src/data/keys';
 import { api, PASSWORD, uniqueEmail } from '../support/accountFlows';
 import { launchBrowser, seriousViolations, shootAtWidths, signInPage } from '../support/browser';
-import { e2eTable } from '../support/e2eTable';
+import { ageTheFactor, e2eTable } from '../support/e2eTable';
 import { Mailbox } from '../support/integrationStack';
 import { joinTeamOverApi, setUpTeamOverApi } from '../support/teams';
 
@@ -25,21 +25,6 @@ afterEach(async () => {
   await browser?.close();
   browser = undefined;
 });
-
-/** As if the factor proven at sign-in were older than the 5-minute window (made, not waited for). */
-async function ageTheFactor(userId: string) {
-  const db = e2eTable(env);
-  const { Items = [] } = await db.send(
-    new QueryCommand({
-      TableName: env.tableName,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':prefix': 'STEPUP#' },
-    }),
-  );
-  for (const { pk, sk } of Items)
-    await db.send(new DeleteCommand({ TableName: env.tableName, Key: { pk, sk } }));
-  db.destroy();
-}
 
 /** What operations would set with `npm run ops -- set-limits`: the team's daily deposit limit. */
 async function setDailyDepositLimit(teamId: string, cents: number) {
@@ -76,7 +61,7 @@ describe('invited budgets and budget raises', () => {
     // (aged once the page has loaded: a reload's new token keeps the sign-in's freshness).
     await page.goto(`${env.webUrl}/inviteMembers`);
     await page.getByRole('heading', { name: 'Invite Members', level: 1 }).waitFor();
-    await ageTheFactor(manager.userId);
+    await ageTheFactor(env, manager.userId);
     const emails = [uniqueEmail('ann'), uniqueEmail('bob')];
     await page.getByRole('textbox', { name: /^Emails/ }).fill(emails.join(', '));
     await page.getByRole('textbox', { name: /^Budget/ }).fill('300');
@@ -114,7 +99,7 @@ describe('invited budgets and budget raises', () => {
     await shootAtWidths(page, 'commitment-raise-over-limit');
 
     // Within the room, but past the threshold with a factor older than the window: asked first.
-    await ageTheFactor(manager.userId);
+    await ageTheFactor(env, manager.userId);
     await budget.fill('300');
     await page.getByRole('button', { name: 'Save' }).click();
     await stepUp.waitFor();

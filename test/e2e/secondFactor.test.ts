@@ -8,14 +8,12 @@
  * the enrolment and the sign-in code screens go to SCREENSHOT_DIR when set.
  * Cancelling the step-up shows no error and moves no money.
  */
-import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Locator } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { keys } from '../../lambdas/src/data/keys';
 import { api, PASSWORD } from '../support/accountFlows';
 import { codeFor } from '../support/authenticator';
 import { launchBrowser, seriousViolations, shootAtWidths, signInPage } from '../support/browser';
-import { e2eTable } from '../support/e2eTable';
+import { ageTheFactor } from '../support/e2eTable';
 import { Mailbox } from '../support/integrationStack';
 import { joinTeamOverApi, setUpTeamOverApi } from '../support/teams';
 
@@ -28,27 +26,9 @@ afterEach(async () => {
   browser = undefined;
 });
 
-/**
- * As if the factor proven at sign-in were older than the 5-minute window: its
- * step-up records and its session's sign-in time are moved out of the way.
- */
 /** Whether the element has the keyboard focus. */
 function isFocused(locator: Locator): Promise<boolean> {
   return locator.evaluate((element) => element === document.activeElement);
-}
-
-async function ageTheFactor(userId: string) {
-  const db = e2eTable(env);
-  const { Items = [] } = await db.send(
-    new QueryCommand({
-      TableName: env.tableName,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':prefix': 'STEPUP#' },
-    }),
-  );
-  for (const { pk, sk } of Items)
-    await db.send(new DeleteCommand({ TableName: env.tableName, Key: { pk, sk } }));
-  db.destroy();
 }
 
 describe('two-step sign-in', () => {
@@ -126,7 +106,7 @@ describe('two-step sign-in', () => {
     await page.waitForURL(`${env.webUrl}/dashboard`);
 
     // Minutes later (made, not waited for): the factor is no longer fresh.
-    await ageTheFactor(manager.userId);
+    await ageTheFactor(env, manager.userId);
     await page.getByRole('link', { name: 'Employees' }).first().click();
     await page.getByLabel('Search employees').waitFor();
     await page.getByRole('checkbox', { name: `Select ${dee.name}`, exact: true }).check();
