@@ -10,12 +10,13 @@
  */
 import { AppError } from '@shared/errors';
 import { CURRENT_PASSWORD_WRONG } from '@shared/schemas/auth';
-import { InvalidCredentials, passwordSignIn, revokeRefreshToken, setPassword } from '../../adapters/cognito';
+import { setPassword } from '../../adapters/cognito';
 import { setUserFields } from '../../data/accounts';
 import { recordAudit } from '../../data/audit';
 import type { Actor } from '../../platform/auth';
 import type { SessionCookie } from '../../platform/sessionCookie';
 import { endOtherSessions } from './otherSessions';
+import { passwordIsRight } from './passwordCheck';
 import { reserveTry } from './signInThrottle';
 
 export async function changePassword(
@@ -26,11 +27,7 @@ export async function changePassword(
   now: Date,
 ): Promise<{ ok: true }> {
   const attempt = await reserveTry(actor.email, sourceIp, now);
-  try {
-    const proof = await passwordSignIn(actor.email, input.currentPassword);
-    await revokeRefreshToken(proof.refreshToken);
-  } catch (error) {
-    if (!(error instanceof InvalidCredentials)) throw error;
+  if (!(await passwordIsRight(actor.email, input.currentPassword))) {
     throw new AppError('VALIDATION_FAILED', CURRENT_PASSWORD_WRONG, {
       fields: { currentPassword: CURRENT_PASSWORD_WRONG },
     });
