@@ -231,12 +231,22 @@ export async function startGateway(options: GatewayOptions, handlers?: Map<Opera
       options.log(`${method} ${url.pathname} ${status} ${Math.round(performance.now() - started)}ms`);
     }
   });
+  // Idle keep-alive connections stay open until the client closes them. With the default 5 s
+  // timeout the server could close a socket just as the client (whose own idle timer is 4 s)
+  // sends the next request on it: on a loaded machine both timers fire late together and the
+  // request fails with ECONNRESET (a full run's yearInTheLife failed so). Only the client
+  // closing idle sockets leaves no such race; stop() closes what is left.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolvePromise) => server.listen(options.port, '127.0.0.1', resolvePromise));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   return {
     url: `http://127.0.0.1:${port}`,
     port,
-    stop: () => new Promise<void>((r) => server.close(() => r())),
+    stop: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeIdleConnections();
+      }),
   };
 }
