@@ -81,6 +81,8 @@ describe('the employee statement', () => {
       ['Hold', 'Hold for Coursera', -1000, 975, 1000, 0],
       ['Hold released', 'Hold for Udemy released', 250, 1975, 0, 0],
       ['Hold', 'Hold for Udemy', -250, 1725, 250, 0],
+      // The decline moved no money: listed where it happened, with the balances as they stood (issue 25).
+      ['Declined', 'Purchase at Big Books', 0, 1975, 0, 0],
       ['Purchase', 'Purchase at Walk Books', -525, 1975, 0, 0],
       ['Hold', 'Hold for Walk Books', -525, 1975, 525, 0],
       ['Credit', 'First learning budget', 2500, 2500, 0, 0],
@@ -91,6 +93,7 @@ describe('the employee statement', () => {
       'hold',
       'holdReleased',
       'hold',
+      'declined',
       'purchase',
       'hold',
       'credit',
@@ -107,8 +110,10 @@ describe('the employee statement', () => {
       '$3.99 still on hold until the merchant settles the purchase.',
     );
     expect(JSON.stringify(rows)).not.toContain('(on hold)');
-    // The decline moved no money: it is not on the statement.
-    expect(JSON.stringify(rows)).not.toContain('Big Books');
+    // The decline says why, and that it took nothing.
+    expect(rows.find((r) => r.type === 'declined')?.detail).toBe(
+      '$50.00 is above your $19.75 balance. Nothing was taken from your balance.',
+    );
     for (const row of rows) {
       expect(row.availableCents, row.description).toBeGreaterThanOrEqual(0);
       expect(row.onHoldCents, row.description).toBeGreaterThanOrEqual(0);

@@ -56,6 +56,50 @@ const brief = (rows: ReturnType<typeof statementRows>) =>
   rows.map((r) => [r.label, r.description, r.amountCents, r.availableCents, r.onHoldCents, r.owedCents]);
 
 describe('statement rows', () => {
+  it('puts each declined purchase where it happened, its price shown, the balances as they stood, nothing moved', () => {
+    const at = (minute: number) => `2026-11-25T12:${String(minute).padStart(2, '0')}:00.000Z`;
+    const rows = statementRows(
+      books(
+        movement('JOIN#u', 'funding', 'First learning budget', { card: 2500 }, { postedAt: at(0) }),
+        movement(
+          'AUTH#iauth_1',
+          'authorization',
+          'Hold for Walk Books',
+          { card: -525, hold: 525 },
+          { postedAt: at(10) },
+        ),
+      ),
+      [
+        {
+          authorizationId: 'iauth_3',
+          amountCents: 9000,
+          merchant: 'Udemy',
+          reason: 'Late.',
+          decidedAt: at(20),
+        },
+        {
+          authorizationId: 'iauth_2',
+          amountCents: 4120,
+          merchant: 'Audible',
+          reason: 'Early.',
+          decidedAt: at(5),
+        },
+      ],
+    );
+    expect(brief(rows)).toEqual([
+      ['Declined', 'Purchase at Udemy', 0, 1975, 525, 0],
+      ['Hold', 'Hold for Walk Books', -525, 1975, 525, 0],
+      ['Declined', 'Purchase at Audible', 0, 2500, 0, 0],
+      ['Credit', 'First learning budget', 2500, 2500, 0, 0],
+    ]);
+    expect(rows[2]).toMatchObject({
+      type: 'declined',
+      entryId: 'decline#iauth_2',
+      declinedCents: 4120,
+      detail: 'Early. Nothing was taken from your balance.',
+    });
+  });
+
   it('reads a monthly credit stored with its raw month in words, and one stored in words as it is', () => {
     const rows = statementRows(
       books(

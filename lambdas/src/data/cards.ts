@@ -204,6 +204,99 @@ export function authorizationItem(record: AuthorizationRecord) {
   };
 }
 
+/** A declined purchase as Purchase History and the Statement list it (beside its decision, `AUTH#<id>` / `DECLINE`). */
+export interface DeclineRecord {
+  authorizationId: string;
+  userId?: string;
+  teamId?: string;
+  /** What the merchant asked for; nothing was held or taken. */
+  amountCents: number;
+  merchant: string;
+  reason?: string;
+  decidedAt: string;
+}
+
+/**
+ * The decline's list item, written in the same transaction as its decision
+ * (and failing with it on a redelivery). Not a ledger entry: no money moved.
+ * Only a decline whose card is ours is listed (someone must see it).
+ */
+export function declineItem(record: AuthorizationRecord): TransactItem[] {
+  if (record.approved || (!record.userId && !record.teamId)) return [];
+  const { authorizationId, userId, teamId, decidedAt } = record;
+  const decline: DeclineRecord = {
+    authorizationId,
+    ...(userId ? { userId } : {}),
+    ...(teamId ? { teamId } : {}),
+    amountCents: record.amountCents,
+    merchant: record.merchant,
+    ...(record.reason !== undefined ? { reason: record.reason } : {}),
+    decidedAt,
+  };
+  return [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...keys.decline(authorizationId),
+          ...(userId ? keys.declineByUser(userId, decidedAt, authorizationId) : {}),
+          ...(teamId ? keys.declineByTeam(teamId, decidedAt, authorizationId) : {}),
+          entity: 'Decline',
+          ...decline,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ];
+}
+
+const DECLINE_SORT_KEY = /^DECLINE#[0-9T:.\-Z]+#[\w-]+$/;
+
+/** Where a page of declines ends: the sort key of its last decline (opaque to callers). */
+export function declinePosition(decline: DeclineRecord): string {
+  return `DECLINE#${decline.decidedAt}#${decline.authorizationId}`;
+}
+
+export function isDeclinePosition(value: unknown): value is string {
+  return typeof value === 'string' && DECLINE_SORT_KEY.test(value);
+}
+
+/**
+ * Up to `limit` declines of a team (gsi1) or an employee (gsi2), newest
+ * first, older than `after` (a `declinePosition`) when given. One query: only
+ * declines carry these keys, so nothing is filtered away.
+ */
+export async function declinesPage(
+  owner: { teamId: string } | { userId: string },
+  limit: number,
+  after?: string,
+): Promise<DeclineRecord[]> {
+  const byTeam = 'teamId' in owner;
+  const index = byTeam ? 'gsi1' : 'gsi2';
+  const partition = byTeam ? `TEAM#${owner.teamId}` : `USER#${owner.userId}`;
+  // Start after the decline `after` names: its own keys (the position holds its id).
+  const start = after
+    ? {
+        ...keys.decline(after.slice(after.lastIndexOf('#') + 1)),
+        [`${index}pk`]: partition,
+        [`${index}sk`]: after,
+      }
+    : undefined;
+  const result = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: index,
+      KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+      ExpressionAttributeNames: { '#pk': `${index}pk`, '#sk': `${index}sk` },
+      ExpressionAttributeValues: { ':pk': partition, ':prefix': 'DECLINE#' },
+      ScanIndexForward: false,
+      Limit: limit,
+      ExclusiveStartKey: start,
+    }),
+  );
+  return (result.Items ?? []) as DeclineRecord[];
+}
+
 /** A card owner's latest decisions, newest first (to show why a purchase was declined). */
 export async function recentAuthorizations(userId: string, limit = 10): Promise<AuthorizationRecord[]> {
   const result = await db().send(

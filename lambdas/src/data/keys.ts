@@ -108,6 +108,20 @@ export const keys = {
     gsi1pk: `TEAM#${teamId}`,
     gsi1sk: `AUTH#${decidedAt}#${issuerAuthId}`,
   }),
+  /**
+   * A declined purchase, beside its decision (same pk): only declines carry it,
+   * so Purchase History and the Statement page through a person's or a team's
+   * declines without reading every approved authorization.
+   */
+  decline: (issuerAuthId: string): Key => ({ pk: `AUTH#${issuerAuthId}`, sk: 'DECLINE' }),
+  declineByUser: (userId: string, decidedAt: string, issuerAuthId: string) => ({
+    gsi2pk: `USER#${userId}`,
+    gsi2sk: `DECLINE#${decidedAt}#${issuerAuthId}`,
+  }),
+  declineByTeam: (teamId: string, decidedAt: string, issuerAuthId: string) => ({
+    gsi1pk: `TEAM#${teamId}`,
+    gsi1sk: `DECLINE#${decidedAt}#${issuerAuthId}`,
+  }),
 
   /** A purchase (card transaction) with its receipt; listed by team (gsi1) and by user (gsi2). */
   purchase: (purchaseId: string): Key => ({ pk: `PURCHASE#${purchaseId}`, sk: 'PURCHASE' }),

@@ -80,6 +80,11 @@ function decodeCursor(cursor: string): string {
   throw new AppError('VALIDATION_FAILED', 'Invalid cursor', { fields: { cursor: 'Invalid cursor' } });
 }
 
+/** A cursor that starts the next page after `purchase` (when a page stops before the query's end). */
+export function purchaseCursor(purchase: PurchaseRecord): string {
+  return encodeCursor(`PURCHASE#${purchase.createdAt}#${purchase.purchaseId}`);
+}
+
 /** One page of a team's (gsi1) or an employee's (gsi2) purchases, newest first. */
 export async function purchasesPage(
   owner: { teamId: string } | { userId: string },

@@ -34,6 +34,7 @@ export type StatementRowType =
   | 'reallocationIn'
   | 'reallocationOut'
   | 'debtCollected'
+  | 'declined'
   | 'other';
 
 export const STATEMENT_ROW_LABELS: Record<StatementRowType, string> = {
@@ -46,6 +47,7 @@ export const STATEMENT_ROW_LABELS: Record<StatementRowType, string> = {
   reallocationIn: 'Reallocation in',
   reallocationOut: 'Reallocation out',
   debtCollected: 'Debt collected',
+  declined: 'Declined',
   other: 'Adjustment',
 };
 
@@ -69,6 +71,26 @@ export interface StatementRow {
   onHoldCents: number;
   /** Owed for purchases that settled above their hold, after this row. */
   owedCents: number;
+  /** A declined purchase's price: shown, never taken (its `amountCents` is 0, it moved nothing). */
+  declinedCents?: number;
+}
+
+/**
+ * A purchase the card declined (lambdas/src/data/cards.ts `DeclineRecord`):
+ * not a movement, so it changes no balance; the statement shows it where it
+ * happened, with the reason the employee was given.
+ */
+export interface DeclinedPurchase {
+  authorizationId: string;
+  amountCents: number;
+  merchant: string;
+  reason?: string;
+  decidedAt: string;
+}
+
+/** What a declined row says under its description: the reason, and that nothing moved. */
+export function declinedDetail(reason: string | undefined): string {
+  return `${reason ?? 'This purchase was declined.'} Nothing was taken from your balance.`;
 }
 
 interface Movement {
@@ -278,18 +300,48 @@ function describe(movement: Movement, type: StatementRowType, outcome: HoldOutco
   }
 }
 
-/** The statement rows, newest first, from the employee's card, hold and debt entries. */
-export function statementRows(entries: {
-  card: AccountEntry[];
-  hold: AccountEntry[];
-  debt: AccountEntry[];
-}): StatementRow[] {
+/**
+ * The statement rows, newest first, from the employee's card, hold and debt
+ * entries, with each declined purchase among them where it happened (after
+ * the movements posted before it), carrying the balances as they stood.
+ */
+export function statementRows(
+  entries: {
+    card: AccountEntry[];
+    hold: AccountEntry[];
+    debt: AccountEntry[];
+  },
+  declines: readonly DeclinedPurchase[] = [],
+): StatementRow[] {
   const movements = inCoveredOrder(merge(entries));
   const outcomes = holdOutcomes(movements);
+  const waiting = [...declines].sort((a, b) =>
+    a.decidedAt < b.decidedAt ? -1 : a.decidedAt > b.decidedAt ? 1 : 0,
+  );
   let available = 0;
   let onHold = 0;
   let debt = 0;
-  const rows = movements.map((m): StatementRow => {
+  const rows: StatementRow[] = [];
+  const declinedUpTo = (time: string | undefined) => {
+    while (waiting.length > 0 && (time === undefined || (waiting[0] as DeclinedPurchase).decidedAt < time)) {
+      const d = waiting.shift() as DeclinedPurchase;
+      rows.push({
+        entryId: `decline#${d.authorizationId}`,
+        type: 'declined',
+        label: STATEMENT_ROW_LABELS.declined,
+        description: `Purchase at ${d.merchant}`,
+        detail: declinedDetail(d.reason),
+        postedAt: d.decidedAt,
+        amountCents: 0,
+        declinedCents: d.amountCents,
+        availableCents: available,
+        onHoldCents: onHold,
+        owedCents: debt === 0 ? 0 : -debt,
+      });
+    }
+  };
+  for (const m of movements) {
+    declinedUpTo(m.postedAt);
     available += m.cardCents;
     onHold += m.holdCents;
     debt += m.debtCents;
@@ -300,7 +352,7 @@ export function statementRows(entries: {
       type,
       authorization ? outcomes.get(authorization) : undefined,
     );
-    return {
+    rows.push({
       entryId: m.entryId,
       type,
       label: STATEMENT_ROW_LABELS[type],
@@ -312,7 +364,8 @@ export function statementRows(entries: {
       availableCents: available,
       onHoldCents: onHold,
       owedCents: debt === 0 ? 0 : -debt, // not -0
-    };
-  });
+    });
+  }
+  declinedUpTo(undefined);
   return rows.reverse();
 }

@@ -4,10 +4,15 @@ import { RECEIPT_TYPES } from '../domain/receiptFiles';
 
 export const PURCHASES_PAGE_MAX = 100;
 
-export const PURCHASE_STATUSES = ['pending', 'settled', 'refunded', 'partlyRefunded'] as const;
+/**
+ * `declined`: the card refused it (the row shows what was asked and why);
+ * nothing was held or taken, and no receipt is asked for.
+ */
+export const PURCHASE_STATUSES = ['pending', 'settled', 'refunded', 'partlyRefunded', 'declined'] as const;
 export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 
-export const RECEIPT_STATES = ['awaiting', 'received', 'overdue'] as const;
+/** `none`: no receipt is asked for (a declined purchase). */
+export const RECEIPT_STATES = ['awaiting', 'received', 'overdue', 'none'] as const;
 export type ReceiptState = (typeof RECEIPT_STATES)[number];
 
 export const listPurchasesInput = z.object({
@@ -24,15 +29,17 @@ export const purchaseRow = z.object({
   title: z.string().nullable(),
   /** When the purchase was made (ISO time). */
   date: z.string(),
-  /** What the ledger settled, cents. */
+  /** What the ledger settled, cents (declined: what was asked, never taken). */
   amountCents: z.number().int(),
   /** What the merchant refunded so far, cents. */
   refundedCents: z.number().int(),
   vendor: z.string(),
   status: z.enum(PURCHASE_STATUSES),
+  /** Why the card refused it, in the words the employee was shown: only on a declined row. */
+  declineReason: z.string().optional(),
   receipt: z.object({
     state: z.enum(RECEIPT_STATES),
-    /** Last day (`yyyy-mm-dd`) the receipt is on time. */
+    /** Last day (`yyyy-mm-dd`) the receipt is on time; empty when none is asked for. */
     dueDate: z.string(),
     /** The manager has looked at it: the employee can no longer replace it. */
     seen: z.boolean(),

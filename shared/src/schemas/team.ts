@@ -148,6 +148,7 @@ export const statementOutput = z.object({
         'reallocationIn',
         'reallocationOut',
         'debtCollected',
+        'declined',
         'other',
       ]),
       /** The type in words ("Hold released"). */
@@ -164,6 +165,8 @@ export const statementOutput = z.object({
       onHoldCents: z.number().int(),
       /** Owed for purchases that settled above their hold, after this row (never negative). */
       owedCents: z.number().int(),
+      /** A declined purchase's price (type `declined`): shown, never taken; its `amountCents` is 0. */
+      declinedCents: z.number().int().optional(),
     }),
   ),
 });

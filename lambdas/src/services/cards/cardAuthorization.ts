@@ -23,6 +23,7 @@ import {
 import {
   type AuthorizationRecord,
   authorizationItem,
+  declineItem,
   getAuthorization,
   loadForDecision,
   type RequestDecision,
@@ -156,10 +157,14 @@ async function answerAgain(authorizationId: string, index: number): Promise<Deci
   return earlier ? (answered(earlier, index) ?? { approved: false }) : { approved: false };
 }
 
-/** Records a first decision that holds nothing (a decline, or a $0 verification). */
+/**
+ * Records a first decision that holds nothing (a decline, or a $0
+ * verification). A decline also gets its list item (Purchase History, the
+ * Statement) in the same transaction, so a redelivery lists it once.
+ */
 async function recordDecision(record: AuthorizationRecord): Promise<Decision> {
   try {
-    await sendTransaction([authorizationItem(record)]);
+    await sendTransaction([authorizationItem(record), ...declineItem(record)]);
     return { approved: record.approved, reason: record.reason };
   } catch (error) {
     if (!isCancelled(error)) throw error;

@@ -12,7 +12,7 @@ import { statementRows } from '@shared/domain/statement';
 import { AppError } from '@shared/errors';
 import { createCardKey } from '../../adapters/stripe';
 import { getTeam } from '../../data/accounts';
-import { getCard, recentAuthorizations } from '../../data/cards';
+import { declinesPage, getCard, recentAuthorizations } from '../../data/cards';
 import { balanceOf, creditedSince, statement } from '../../data/ledger';
 import { getUser } from '../../data/users';
 import type { Actor } from '../../platform/auth';
@@ -80,17 +80,26 @@ export async function myBalance(actor: Actor, now: Date) {
 }
 
 /**
+ * How many declined purchases the statement shows, newest first: a card tried
+ * a thousand times does not bury its movements (Purchase History pages
+ * through every decline).
+ */
+export const STATEMENT_DECLINES_MAX = 50;
+
+/**
  * The employee's statement: one finished row per movement, newest first, with
  * the available balance, the money on hold and any debt after it (built by
- * shared/src/domain/statement.ts from the three accounts' entries).
+ * shared/src/domain/statement.ts from the three accounts' entries), and the
+ * newest declined purchases among them, which move nothing.
  */
 export async function myStatement(actor: Actor) {
-  const [card, hold, debt] = await Promise.all([
+  const [card, hold, debt, declines] = await Promise.all([
     statement(cardAccount(actor.userId)),
     statement(holdAccount(actor.userId)),
     statement(debtAccount(actor.userId)),
+    declinesPage({ userId: actor.userId }, STATEMENT_DECLINES_MAX),
   ]);
-  return { lines: statementRows({ card, hold, debt }) };
+  return { lines: statementRows({ card, hold, debt }, declines) };
 }
 
 /**

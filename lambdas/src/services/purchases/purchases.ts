@@ -10,9 +10,16 @@ import { isReceiptOverdue, receiptDueDate } from '@shared/domain/receiptDue';
 import { AppError } from '@shared/errors';
 import { type PurchaseRow, purchaseStatusOf } from '@shared/schemas/purchases';
 import { listTeamUsers } from '../../data/accounts';
-import { type AuthorizationRecord, pendingAuthorizations } from '../../data/cards';
+import {
+  type AuthorizationRecord,
+  type DeclineRecord,
+  declinePosition,
+  declinesPage,
+  isDeclinePosition,
+  pendingAuthorizations,
+} from '../../data/cards';
 import { balanceOf, totalBalance } from '../../data/ledger';
-import { getPurchase, type PurchaseRecord, purchasesPage } from '../../data/purchases';
+import { getPurchase, type PurchaseRecord, purchaseCursor, purchasesPage } from '../../data/purchases';
 import { getUser } from '../../data/users';
 import type { Actor } from '../../platform/auth';
 
@@ -88,10 +95,100 @@ export function pendingRow(auth: AuthorizationRecord, employeeName?: string): Pu
 }
 
 /**
- * A page of purchases, newest first. The first page (no cursor) starts with
- * the purchases still pending (holds not yet captured), newest first: they
- * are few, short-lived and not yet Purchases, so they ride on top of the
- * settled list rather than inside its cursor.
+ * A declined purchase (docs/decisions.md "Declines in Purchase History"): what
+ * was asked and why the card refused it. Nothing was held or taken, so it is
+ * in no balance or total, and no receipt is asked for (never awaiting, never
+ * overdue, never a reason to freeze the card).
+ */
+export function declinedRow(decline: DeclineRecord, employeeName?: string): PurchaseRow {
+  return {
+    purchaseId: decline.authorizationId,
+    title: null,
+    date: decline.decidedAt,
+    amountCents: decline.amountCents,
+    refundedCents: 0,
+    vendor: decline.merchant,
+    status: 'declined',
+    declineReason: decline.reason ?? 'This purchase was declined.',
+    receipt: { state: 'none', dueDate: '', seen: false },
+    employeeId: decline.userId ?? '',
+    ...(employeeName !== undefined ? { employeeName } : {}),
+  };
+}
+
+/**
+ * Where the list stopped in each of its two streams, purchases (`p`, the data
+ * layer's cursor) and declines (`d`, the last one shown): the list is the two
+ * merged newest first, so a page may take more of one than of the other.
+ */
+interface ListCursor {
+  p?: string;
+  d?: string;
+}
+
+function encodeListCursor(cursor: ListCursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+function decodeListCursor(cursor: string | undefined): ListCursor {
+  if (cursor === undefined) return {};
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const p = value.p;
+    const d = value.d;
+    if (value && typeof value === 'object' && (p === undefined || typeof p === 'string')) {
+      if (d === undefined || isDeclinePosition(d)) return { p, d };
+    }
+  } catch {
+    // fall through
+  }
+  throw new AppError('VALIDATION_FAILED', 'Invalid cursor', { fields: { cursor: 'Invalid cursor' } });
+}
+
+type Entry =
+  | { kind: 'purchase'; at: string; purchase: PurchaseRecord }
+  | { kind: 'decline'; at: string; decline: DeclineRecord };
+
+/**
+ * One page of the owner's purchases and declines merged newest first, at most
+ * `limit` of them: each stream is read `limit` deep after where the last page
+ * stopped in it, so however many times a card was declined, a page is never
+ * longer and the declines page like purchases do.
+ */
+async function settledAndDeclined(
+  owner: { teamId: string } | { userId: string },
+  limit: number,
+  cursor: ListCursor,
+): Promise<{ entries: Entry[]; nextCursor: string | null }> {
+  const [page, declines] = await Promise.all([
+    purchasesPage(owner, limit, cursor.p),
+    declinesPage(owner, limit, cursor.d),
+  ]);
+  const merged: Entry[] = [
+    ...page.purchases.map((purchase): Entry => ({ kind: 'purchase', at: purchase.createdAt, purchase })),
+    ...declines.map((decline): Entry => ({ kind: 'decline', at: decline.decidedAt, decline })),
+  ].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+  const entries = merged.slice(0, limit);
+  const lastPurchase = entries.findLast((e) => e.kind === 'purchase');
+  const lastDecline = entries.findLast((e) => e.kind === 'decline');
+  const takenPurchases = entries.filter((e) => e.kind === 'purchase').length;
+  const takenDeclines = entries.length - takenPurchases;
+  const purchasesLeft = takenPurchases < page.purchases.length || page.nextCursor !== null;
+  // A full read may have more behind it (DynamoDB cannot say without reading on).
+  const declinesLeft = takenDeclines < declines.length || declines.length === limit;
+  if (!purchasesLeft && !declinesLeft) return { entries, nextCursor: null };
+  const next: ListCursor = {
+    p: lastPurchase?.kind === 'purchase' ? purchaseCursor(lastPurchase.purchase) : cursor.p,
+    d: lastDecline?.kind === 'decline' ? declinePosition(lastDecline.decline) : cursor.d,
+  };
+  return { entries, nextCursor: encodeListCursor(next) };
+}
+
+/**
+ * A page of purchases, newest first, declined ones among them. The first page
+ * (no cursor) starts with the purchases still pending (holds not yet
+ * captured), newest first: they are few, short-lived and not yet Purchases,
+ * so they ride on top of the settled list rather than inside its cursor.
  */
 export async function listPurchases(
   actor: Actor,
@@ -99,17 +196,23 @@ export async function listPurchases(
   now: Date,
 ): Promise<{ purchases: PurchaseRow[]; nextCursor: string | null }> {
   const owner = actor.role === 'employee' ? { userId: actor.userId } : { teamId: actor.teamId };
+  const cursor = decodeListCursor(input.cursor);
   const [page, pending] = await Promise.all([
-    purchasesPage(owner, input.limit, input.cursor),
+    settledAndDeclined(owner, input.limit, cursor),
     input.cursor ? Promise.resolve([]) : liveHolds(owner, now),
   ]);
+  const rowOf = (entry: Entry, name?: string) =>
+    entry.kind === 'purchase' ? toRow(entry.purchase, now, name) : declinedRow(entry.decline, name);
   if (actor.role === 'employee') {
     return {
-      purchases: [...pending.map((a) => pendingRow(a)), ...page.purchases.map((p) => toRow(p, now))],
+      purchases: [...pending.map((a) => pendingRow(a)), ...page.entries.map((e) => rowOf(e))],
       nextCursor: page.nextCursor,
     };
   }
-  const userIds = [...page.purchases.map((p) => p.userId), ...pending.flatMap((a) => a.userId ?? [])];
+  const userIds = [
+    ...page.entries.flatMap((e) => (e.kind === 'purchase' ? e.purchase.userId : (e.decline.userId ?? []))),
+    ...pending.flatMap((a) => a.userId ?? []),
+  ];
   const people = await Promise.all([...new Set(userIds)].map(getUser));
   const names = new Map(
     people.flatMap((u) => (u ? [[u.userId, `${u.firstName} ${u.lastName}`.trim() || u.email]] : [])),
@@ -118,7 +221,9 @@ export async function listPurchases(
   return {
     purchases: [
       ...pending.map((a) => pendingRow(a, nameOf(a.userId))),
-      ...page.purchases.map((p) => toRow(p, now, nameOf(p.userId))),
+      ...page.entries.map((e) =>
+        rowOf(e, nameOf(e.kind === 'purchase' ? e.purchase.userId : e.decline.userId)),
+      ),
     ],
     nextCursor: page.nextCursor,
   };

@@ -2,15 +2,17 @@
  * The purchase table (spec §2 "Purchase history"): employees see Title, Date,
  * Price, Vendor, Status; managers Name, Title, Date, Price, Vendor, Receipts.
  * A purchase without a receipt says 'Awaiting Receipt' and, for its employee
- * only, offers an upload; a receipt offers a view. Managers only view. On a
+ * only, offers an upload; a receipt offers a view. Managers only view. A
+ * declined purchase says 'Declined' and why, and asks for no receipt. On a
  * phone (compact) the name, date and vendor sit in the first column, so the
  * table fits 375 px and the status wraps instead of being cut off.
  */
-import { Button, Group, Table, Text } from '@mantine/core';
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { formatCents } from '@shared/domain/money';
 import type { PurchaseRow } from '@shared/schemas/purchases';
 import {
   formatDate,
+  NOT_CHARGED,
   RECEIPT_AFTER_SETTLEMENT,
   RECEIPT_SEEN,
   receiptLabel,
@@ -48,6 +50,14 @@ export interface PurchaseActions {
   onView: (row: PurchaseRow) => void;
 }
 
+function DeclinedLabel() {
+  return (
+    <Text size="sm" fw={700} c="red.9">
+      {STATUS_LABELS.declined}
+    </Text>
+  );
+}
+
 function ReceiptCell({
   row,
   manager,
@@ -59,6 +69,17 @@ function ReceiptCell({
   actions: PurchaseActions;
   compact: boolean;
 }) {
+  if (row.status === 'declined') {
+    // Nothing was bought: no receipt to ask for, only why the card refused it.
+    return (
+      <Stack gap={0}>
+        {manager ? <DeclinedLabel /> : null}
+        <Text size="sm" c="gray.8" style={{ overflowWrap: 'anywhere' }} data-testid="decline-reason">
+          {row.declineReason}
+        </Text>
+      </Stack>
+    );
+  }
   if (row.status === 'pending') {
     // Not yet a purchase: its receipt can be sent once the merchant settles it.
     return (
@@ -173,11 +194,18 @@ export function PurchaseTable({
             {compact ? null : <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(row.date)}</Table.Td>}
             <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
               {formatCents(row.amountCents)}
+              {row.status === 'declined' ? (
+                <Text size="sm" c="gray.7">
+                  {NOT_CHARGED}
+                </Text>
+              ) : null}
             </Table.Td>
             {compact ? null : <Table.Td style={VENDOR}>{row.vendor}</Table.Td>}
             <Table.Td>
               <Group gap="xs" wrap={compact ? 'wrap' : 'nowrap'}>
-                {manager ? null : row.status !== 'settled' ? (
+                {manager ? null : row.status === 'declined' ? (
+                  <DeclinedLabel />
+                ) : row.status !== 'settled' ? (
                   // Plain bold text, not a tinted badge: it keeps its contrast under a dialog's overlay too.
                   <Text size="sm" fw={700} c="gray.8">
                     {STATUS_LABELS[row.status]}

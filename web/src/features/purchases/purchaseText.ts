@@ -26,7 +26,11 @@ export const STATUS_LABELS: Record<PurchaseStatus, string> = {
   settled: 'Settled',
   refunded: 'Refunded',
   partlyRefunded: 'Partly refunded',
+  declined: 'Declined',
 };
+
+/** Under a declined purchase's price: it was shown, never taken. */
+export const NOT_CHARGED = 'Not charged';
 
 /**
  * A file's size as the upload dialog shows it: in bytes under 1 KB (a 24-byte

@@ -26,6 +26,19 @@ const HOLD_TYPES: ReadonlySet<Line['type']> = new Set(['hold', 'purchase', 'hold
 
 /** A credit carries its "+", so money in does not rely on the absence of a minus (nor on a colour). */
 function Amount({ line }: { line: Line }) {
+  if (line.type === 'declined') {
+    // Its price, said in words to be no movement: the balances beside it did not change.
+    return (
+      <>
+        <Text span inherit fw={600} td="line-through">
+          {formatCents(line.declinedCents ?? 0)}
+        </Text>
+        <Text size="sm" c="gray.7">
+          Not charged
+        </Text>
+      </>
+    );
+  }
   return (
     <Text span inherit fw={600}>
       {line.amountCents > 0 ? `+${formatCents(line.amountCents)}` : formatCents(line.amountCents)}
@@ -52,6 +65,17 @@ function BalanceNotes({ line }: { line: Line }) {
   );
 }
 
+/** The row's type; a declined purchase stands out (in bold, not only in colour). */
+function Label({ line }: { line: Line }) {
+  return line.type === 'declined' ? (
+    <Text span inherit fw={700} c="red.9">
+      {line.label}
+    </Text>
+  ) : (
+    line.label
+  );
+}
+
 function Detail({ line }: { line: Line }) {
   return line.detail ? (
     <Text size="sm" c="gray.7">
@@ -64,7 +88,9 @@ function WideRow({ line }: { line: Line }) {
   return (
     <Table.Tr>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{usDate.format(new Date(line.postedAt))}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{line.label}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <Label line={line} />
+      </Table.Td>
       <Table.Td>
         {line.description}
         <Detail line={line} />
@@ -86,7 +112,7 @@ function CompactRow({ line }: { line: Line }) {
       <Table.Td>
         {line.description}
         <Text size="sm" c="gray.7">
-          {usDate.format(new Date(line.postedAt))} · {line.label}
+          {usDate.format(new Date(line.postedAt))} · <Label line={line} />
         </Text>
         <Detail line={line} />
       </Table.Td>
@@ -130,7 +156,7 @@ export function StatementPage() {
         <Title order={1}>Statement</Title>
         <Text c="gray.7">
           Every credit, hold, purchase, refund and reallocation on your card, newest first, with what you can
-          still spend after each and what is on hold.
+          still spend after each and what is on hold. Declined purchases are listed too; they take nothing.
         </Text>
       </div>
       {status === 'error' ? (
