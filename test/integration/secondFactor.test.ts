@@ -73,7 +73,7 @@ describe('enrolling an authenticator app', () => {
     expect(new Set(confirmed.body.recoveryCodes).size).toBe(10);
 
     const status = await api(stack.apiUrl, 'GET', '/me/secondFactor', { token });
-    expect(status.body).toEqual({ totpEnabled: true, recoveryCodesLeft: 10 });
+    expect(status.body).toEqual({ totpEnabled: true, recoveryCodesLeft: 10, stepUpNeeded: false });
     expect(JSON.stringify(status.body)).not.toContain(started.body.secret);
     // Not twice: a second secret is never handed out while one is in force.
     expect(
