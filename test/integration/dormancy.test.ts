@@ -287,7 +287,11 @@ describe('dormancy', () => {
       receiverIds: [busy.userId],
     });
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
-    expect(preview.body).toEqual({ amountCents: 3000, shares: [{ userId: busy.userId, amountCents: 3000 }] });
+    expect(preview.body).toEqual({
+      amountCents: 3000,
+      shares: [{ userId: busy.userId, amountCents: 3000 }],
+      needsFreshFactor: false,
+    });
     const moved = await send(
       'POST',
       '/funds/reallocate',

@@ -46,6 +46,7 @@ describe('enrolling an authenticator app', () => {
     expect((await api(stack.apiUrl, 'GET', '/me/secondFactor', { token })).body).toEqual({
       totpEnabled: false,
       recoveryCodesLeft: 0,
+      stepUpNeeded: false,
     });
     const started = await api(stack.apiUrl, 'POST', '/me/secondFactor/totp', {
       token,
@@ -72,7 +73,7 @@ describe('enrolling an authenticator app', () => {
     expect(new Set(confirmed.body.recoveryCodes).size).toBe(10);
 
     const status = await api(stack.apiUrl, 'GET', '/me/secondFactor', { token });
-    expect(status.body).toEqual({ totpEnabled: true, recoveryCodesLeft: 10 });
+    expect(status.body).toEqual({ totpEnabled: true, recoveryCodesLeft: 10, stepUpNeeded: false });
     expect(JSON.stringify(status.body)).not.toContain(started.body.secret);
     // Not twice: a second secret is never handed out while one is in force.
     expect(
@@ -176,6 +177,7 @@ describe('attack 1: a stolen access token alone cannot add, turn off or renew a 
     expect((await api(stack.apiUrl, 'GET', '/me/secondFactor', { token })).body).toEqual({
       totpEnabled: true,
       recoveryCodesLeft: 10,
+      stepUpNeeded: false,
     });
 
     const renewed = await api(stack.apiUrl, 'POST', '/me/secondFactor/recoveryCodes', {
@@ -413,6 +415,7 @@ describe('turning the authenticator app off', () => {
     expect((await api(stack.apiUrl, 'GET', '/me/secondFactor', { token })).body).toEqual({
       totpEnabled: false,
       recoveryCodesLeft: 0,
+      stepUpNeeded: false,
     });
     expect((await withSessionCookie(stack.apiUrl, '/auth/refresh', elsewhereCookie)).status).toBe(401);
     // Audited on the team's log.

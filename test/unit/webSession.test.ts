@@ -382,11 +382,12 @@ describe('the API client after STEP_UP_REQUIRED', () => {
 
   it('a cancelled step-up rejects as cancelled, which callers report as nothing, and sends nothing more', async () => {
     const fetch = vi.fn(async () => refuse());
+    // Fresh when asked before sending, stale by the time the server looked: asked again, cancelled.
     const call = createApiClient({
       baseUrl: 'http://api.test',
       fetch,
       getToken: () => 't',
-      onStepUp: async () => false,
+      onStepUp: async ({ ifNeeded }) => ifNeeded,
     });
     const failure = await redeem(call).catch((error: unknown) => error);
     expect(isStepUpCancelled(failure)).toBe(true);
@@ -404,5 +405,59 @@ describe('the API client after STEP_UP_REQUIRED', () => {
     const failure = await redeem(call).catch((error: unknown) => error);
     expect(failure).toMatchObject({ code: 'STEP_UP_REQUIRED', status: 403 });
     expect(isStepUpCancelled(failure)).toBe(false);
+  });
+});
+
+describe('the API client before a request that needs a fresh factor', () => {
+  const done = () =>
+    new Response(JSON.stringify({ amountCents: 100, feeCents: 0 }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+
+  it("asks before sending an 'always' route, and sends nothing when the person cancels", async () => {
+    const fetch = vi.fn(async () => done());
+    const asked: boolean[] = [];
+    const call = createApiClient({
+      baseUrl: 'http://api.test',
+      fetch,
+      getToken: () => 't',
+      onStepUp: async ({ ifNeeded }) => {
+        asked.push(ifNeeded);
+        return false;
+      },
+    });
+    const failure = await call('redeemFunds', { deletedUserIds: ['u1'] }, { idempotencyKey: 'k' }).catch(
+      (error: unknown) => error,
+    );
+    expect(isStepUpCancelled(failure)).toBe(true);
+    expect(asked).toEqual([true]);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('asks before an above-threshold route only when told it passes the threshold, then sends once', async () => {
+    const fetch = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ results: [] }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    const asked: boolean[] = [];
+    const call = createApiClient({
+      baseUrl: 'http://api.test',
+      fetch,
+      getToken: () => 't',
+      onStepUp: async ({ ifNeeded }) => {
+        asked.push(ifNeeded);
+        return true;
+      },
+    });
+    const input = { userIds: ['u1'], amount: 100 };
+    await call('depositFunds', input, { idempotencyKey: 'a' });
+    expect(asked).toEqual([]);
+    await call('depositFunds', input, { idempotencyKey: 'b', freshFactor: true });
+    expect(asked).toEqual([true]);
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 });

@@ -3,6 +3,12 @@
  * recovery code or password) proven within the last few minutes on this very
  * access token: at sign-in, or with POST /auth/stepUp. Without one the server
  * refuses with STEP_UP_REQUIRED; the web app asks for the code and retries.
+ *
+ * So that a normal flow never sees that refusal (the browser logs it as a
+ * failed request), the server also says beforehand when it would give it:
+ * GET /me/secondFactor's `stepUpNeeded` (this token has no fresh factor) and
+ * the deposit and reallocation previews' `needsFreshFactor` (this one passes
+ * the threshold). The web app asks for the code first; the checks here stand.
  */
 import { AppError } from '@shared/errors';
 import { getStepUp } from '../data/secondFactors';
@@ -19,14 +25,27 @@ export const STEP_UP_THRESHOLD_CENTS = 500_00;
 export const STEP_UP_MESSAGE =
   'Please confirm it is you: enter the code from your authenticator app (or your password).';
 
-export async function requireFreshFactor(actor: Actor, now: Date): Promise<void> {
-  if (actor.role !== 'manager') return;
+/** Whether `requireFreshFactor` lets this actor through now (only managers are ever asked). */
+export async function hasFreshFactor(actor: Actor, now: Date): Promise<boolean> {
+  if (actor.role !== 'manager') return true;
   const provedAt = actor.tokenId ? await getStepUp(actor.userId, actor.tokenId) : undefined;
-  if (provedAt && now.getTime() - provedAt.getTime() <= FRESH_FACTOR_SECONDS * 1000) return;
+  return Boolean(provedAt && now.getTime() - provedAt.getTime() <= FRESH_FACTOR_SECONDS * 1000);
+}
+
+export async function requireFreshFactor(actor: Actor, now: Date): Promise<void> {
+  if (await hasFreshFactor(actor, now)) return;
   throw new AppError('STEP_UP_REQUIRED', STEP_UP_MESSAGE);
+}
+
+/**
+ * Whether an amount-dependent action whose `cents` (the day's moves with this
+ * one) pass the threshold needs a fresh factor at all, fresh or not.
+ */
+export function needsFreshFactorAbove(actor: Actor, cents: number): boolean {
+  return actor.role === 'manager' && cents > STEP_UP_THRESHOLD_CENTS;
 }
 
 /** The same, only when `cents` (the day's moves with this one) pass the threshold. */
 export async function requireFreshFactorAbove(actor: Actor, cents: number, now: Date): Promise<void> {
-  if (cents > STEP_UP_THRESHOLD_CENTS) await requireFreshFactor(actor, now);
+  if (needsFreshFactorAbove(actor, cents)) await requireFreshFactor(actor, now);
 }

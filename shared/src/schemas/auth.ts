@@ -101,6 +101,13 @@ export const stepUpInput = z.object({
 export const secondFactorStatusOutput = z.object({
   totpEnabled: z.boolean(),
   recoveryCodesLeft: z.number().int(),
+  /**
+   * This access token has no factor proven in the last few minutes: a route
+   * marked `freshFactor` (when it applies) would be refused with
+   * STEP_UP_REQUIRED now. The web app asks for one before sending such a
+   * request instead of after the refusal; the server checks again regardless.
+   */
+  stepUpNeeded: z.boolean(),
 });
 
 /** Shown once while enrolling: the secret is never sent again. */

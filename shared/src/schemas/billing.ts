@@ -126,4 +126,10 @@ export const depositPreviewOutput = z.object({
   ),
   dailyLimitCents: z.number().int(),
   remainingTodayCents: z.number().int(),
+  /**
+   * With today's moves and commitments this deposit passes the step-up
+   * threshold: sent, it needs a factor proven in the last few minutes
+   * (GET /me/secondFactor `stepUpNeeded` says whether this session has one).
+   */
+  needsFreshFactor: z.boolean(),
 });

@@ -27,6 +27,8 @@ export const redeemInput = z.object({ deletedUserIds: userIds });
 export const reallocationPreviewOutput = z.object({
   amountCents: z.number().int(),
   shares: z.array(z.object({ userId: z.string(), amountCents: z.number().int() })),
+  /** As the deposit preview's: sent, this reallocation needs a fresh factor (step-up threshold passed). */
+  needsFreshFactor: z.boolean(),
 });
 
 /** What a redemption would return: per removed person and in total, the amount, the fee and the net. */

@@ -38,19 +38,31 @@ export interface ApiClientOptions {
    */
   onUnauthorized?: () => Promise<boolean>;
   /**
-   * Called when a signed-in route answers STEP_UP_REQUIRED (a money-moving
-   * action needs a fresh factor). Resolve true once the person proved one
-   * (POST /auth/stepUp); the call is then retried once, same Idempotency-Key.
-   * Resolve false when they cancelled (the call rejects with STEP_UP_CANCELLED),
-   * undefined when nothing could ask them (the server's refusal stands).
+   * Asks for a fresh factor (a money-moving action needs one). Called before
+   * sending a route marked `freshFactor: 'always'`, or one the caller was told
+   * needs it (CallOptions.freshFactor), with `ifNeeded: true`: ask only when
+   * the session has no fresh factor (GET /me/secondFactor), so the request is
+   * not first refused (a refusal shows as a failed request in the browser's
+   * console). Called with `ifNeeded: false` when a route answers
+   * STEP_UP_REQUIRED anyway (the factor went stale since); the call is then
+   * retried once, same Idempotency-Key. Resolve true once the person proved
+   * one (POST /auth/stepUp) or none was needed, false when they cancelled (the
+   * call rejects with STEP_UP_CANCELLED), undefined when nothing could ask them
+   * (the request goes as it is; the server's refusal stands).
    */
-  onStepUp?: () => Promise<boolean | undefined>;
+  onStepUp?: (ask: { ifNeeded: boolean }) => Promise<boolean | undefined>;
 }
 
 export interface CallOptions {
   signal?: AbortSignal;
   /** Sent as `Idempotency-Key` so a retried money-moving request moves money once. */
   idempotencyKey?: string;
+  /**
+   * A `freshFactor: 'aboveThreshold'` request the server said passes the
+   * threshold (a preview's `needsFreshFactor`): the factor is asked for before
+   * sending it, as for an `always` route.
+   */
+  freshFactor?: boolean;
 }
 
 export type ApiCall = <Op extends OperationId>(
@@ -157,6 +169,13 @@ export function createApiClient(options: ApiClientOptions): ApiCall {
       }
     };
 
+    const stepUp = route.access.kind === 'signedIn' ? options.onStepUp : undefined;
+    if (stepUp && ((route as RouteDef).freshFactor === 'always' || callOptions.freshFactor)) {
+      if ((await stepUp({ ifNeeded: true })) === false) {
+        throw new ApiError('STEP_UP_CANCELLED', fallbackMessage('STEP_UP_CANCELLED'), { status: 403 });
+      }
+    }
+
     let response = await send();
     // A signed-in call refused with 401: the access token may have just expired.
     // Let the auth module refresh it once, then try again with the new token.
@@ -171,13 +190,13 @@ export function createApiClient(options: ApiClientOptions): ApiCall {
       }
     }
 
-    if (response.status === 403 && route.access.kind === 'signedIn' && options.onStepUp) {
+    if (response.status === 403 && stepUp) {
       const body = await response
         .clone()
         .json()
         .catch(() => undefined);
       if (isErrorEnvelope(body) && body.error.code === 'STEP_UP_REQUIRED') {
-        const proved = await options.onStepUp();
+        const proved = await stepUp({ ifNeeded: false });
         if (proved === false) {
           throw new ApiError('STEP_UP_CANCELLED', fallbackMessage('STEP_UP_CANCELLED'), { status: 403 });
         }
@@ -215,10 +234,14 @@ export function createApiClient(options: ApiClientOptions): ApiCall {
 
 let tokenGetter: TokenGetter | undefined;
 let unauthorizedHandler: (() => Promise<boolean>) | undefined;
-let stepUpHandler: (() => Promise<boolean>) | undefined;
+type StepUpHandler = (ask: { ifNeeded: boolean }) => Promise<boolean>;
+let stepUpHandler: StepUpHandler | undefined;
 
-/** Set by the signed-in frame (the step-up dialog): asks for a code or password; true once proven. */
-export function setStepUpHandler(handler: (() => Promise<boolean>) | undefined): void {
+/**
+ * Set by the signed-in frame (the step-up dialog): asks for a code or password (with `ifNeeded`,
+ * only when the session has no fresh factor); true once proven or not needed.
+ */
+export function setStepUpHandler(handler: StepUpHandler | undefined): void {
   stepUpHandler = handler;
 }
 
@@ -237,5 +260,5 @@ export const call: ApiCall = createApiClient({
   baseUrl: async () => (await loadConfig()).apiUrl,
   getToken: () => tokenGetter?.(),
   onUnauthorized: async () => (unauthorizedHandler ? unauthorizedHandler() : false),
-  onStepUp: async () => (stepUpHandler ? stepUpHandler() : undefined),
+  onStepUp: async (ask) => (stepUpHandler ? stepUpHandler(ask) : undefined),
 });

@@ -357,7 +357,10 @@ export function ReallocateDialog(props: {
   async function confirm() {
     setBusy(true);
     try {
-      await call('reallocateFunds', input, { idempotencyKey: key });
+      await call('reallocateFunds', input, {
+        idempotencyKey: key,
+        freshFactor: preview?.needsFreshFactor,
+      });
       notify({ kind: 'success', message: employeeMessages.reallocated });
       onDone();
     } catch (failure) {
@@ -615,7 +618,7 @@ export function DepositDialog(props: { person: EmployeeRow; onClose: () => void;
       const { results } = await call(
         'depositFunds',
         { userIds: [person.userId], amount },
-        { idempotencyKey: key },
+        { idempotencyKey: key, freshFactor: preview?.needsFreshFactor },
       );
       const mine = results.find((r) => r.userId === person.userId);
       if (mine?.status === 'credited') {

@@ -1,9 +1,11 @@
 /**
- * The step-up dialog: when a money-moving action answers STEP_UP_REQUIRED, the
- * API client (api/client.ts onStepUp) opens this and waits. It asks for the
- * authenticator code (or a recovery code) when the account has one, else the
- * password; POST /auth/stepUp proves it, and the client retries the action
- * with the same Idempotency-Key. Cancel leaves the action refused.
+ * The step-up dialog: before sending a money-moving action that needs a fresh
+ * factor when the session has none (GET /me/secondFactor `stepUpNeeded`), or
+ * when one answers STEP_UP_REQUIRED anyway, the API client (api/client.ts
+ * onStepUp) opens this and waits. It asks for the authenticator code (or a
+ * recovery code) when the account has one, else the password; POST
+ * /auth/stepUp proves it, and the client sends (or retries, same
+ * Idempotency-Key) the action. Cancel leaves the action unsent (or refused).
  */
 import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -20,8 +22,9 @@ export function StepUpDialog() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    setStepUpHandler(async () => {
-      const { totpEnabled } = await call('getSecondFactor', {});
+    setStepUpHandler(async ({ ifNeeded }) => {
+      const { totpEnabled, stepUpNeeded } = await call('getSecondFactor', {});
+      if (ifNeeded && !stepUpNeeded) return true;
       return new Promise<boolean>((resolve) => {
         setValue('');
         setError(undefined);
