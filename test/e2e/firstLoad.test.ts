@@ -9,7 +9,7 @@
  */
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { PASSWORD } from '../support/accountFlows';
-import { launchBrowser, signInPage } from '../support/browser';
+import { launchBrowser, shootAtWidths, signInPage } from '../support/browser';
 import { Mailbox } from '../support/integrationStack';
 import { setUpTeamOverApi } from '../support/teams';
 
@@ -36,6 +36,7 @@ describe('a first load of a signed-in page', () => {
 
     await page.goto(`${env.webUrl}/dashboard/activity`);
     await page.getByRole('heading', { name: 'Activity Log', level: 1 }).waitFor();
+    await shootAtWidths(page, 'first-load-activity');
 
     const pageCode = requested.findIndex((path) => path.startsWith('/assets/ActivityPage-'));
     const me = requested.indexOf('/api/me');
