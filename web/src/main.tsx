@@ -2,6 +2,7 @@ import './styles/public.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadSignedIn } from './app/preloadSignedIn';
 import { loadConfig } from './config';
 
 // Start fetching /config.json now, in parallel with the first render: public
@@ -9,6 +10,10 @@ import { loadConfig } from './config';
 loadConfig().catch((error: unknown) => {
   console.error('Could not load /config.json; API calls will fail until it loads.', error);
 });
+
+// A signed-in address: start its code and the session's restoration now, side by side,
+// rather than one after another as the render would (app/preloadSignedIn.ts).
+preloadSignedIn(window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -32,6 +32,7 @@ import {
   EmployeesPage,
   FreezeEmployeePage,
   InviteMembersPage,
+  loadSignedInLayout,
   PurchaseHistoryPage,
   SetupAccountPage,
   ShopPage,
@@ -53,9 +54,7 @@ const SupportPage = lazy(() =>
 const PublicPage = lazy(() => import('../features/publicPages').then((m) => ({ default: m.PublicPage })));
 const publicPage = (page: PageKey) => <PublicPage page={page} />;
 
-const SignedInLayout = lazy(() =>
-  import('./signed-in/SignedInLayout').then((m) => ({ default: m.SignedInLayout })),
-);
+const SignedInLayout = lazy(() => loadSignedInLayout().then((m) => ({ default: m.SignedInLayout })));
 
 const ANYONE_SIGNED_IN: readonly Role[] = ['employee', 'manager'];
 const MANAGER: readonly Role[] = ['manager'];

@@ -30,9 +30,9 @@ export const ForgotPasswordPage = lazy(() =>
 export const SocialCallbackPage = lazy(() =>
   import('../features/auth/SocialCallbackPage').then((m) => ({ default: m.SocialCallbackPage })),
 );
-export const DashboardPage = lazy(() =>
-  import('../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
-);
+export const loadDashboardPage = () => import('../features/dashboard/DashboardPage');
+export const loadEditProfilePage = () => import('../features/profile/EditProfilePage');
+export const DashboardPage = lazy(() => loadDashboardPage().then((m) => ({ default: m.DashboardPage })));
 export const EditProfilePage = lazy(() =>
-  import('../features/profile/EditProfilePage').then((m) => ({ default: m.EditProfilePage })),
+  loadEditProfilePage().then((m) => ({ default: m.EditProfilePage })),
 );

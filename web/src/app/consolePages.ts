@@ -2,39 +2,65 @@
  * The signed-in screens, each its own lazily loaded chunk, so a person
  * downloads only the screens they open (the employees table, the card form and
  * the activity log are not in the first signed-in load).
+ *
+ * Each screen's loader is also in `signedInPageLoaders`, by address, so that a
+ * first load of a signed-in address starts fetching its screen's code at once
+ * (./preloadSignedIn.ts) instead of after the session has been restored.
  */
 import { lazy } from 'react';
+import { loadDashboardPage, loadEditProfilePage } from './accountPages';
 
-export const SetupAccountPage = lazy(() =>
-  import('../features/setup/SetupAccountPage').then((m) => ({ default: m.SetupAccountPage })),
-);
-export const EmployeesPage = lazy(() =>
-  import('../features/employees/EmployeesPage').then((m) => ({ default: m.EmployeesPage })),
-);
+const loadSetupAccount = () => import('../features/setup/SetupAccountPage');
+const loadEmployees = () => import('../features/employees/EmployeesPage');
+const loadInviteMembers = () => import('../features/employees/InviteMembersPage');
+const loadFreezeEmployee = () => import('../features/employees/FreezeEmployeePage');
+const loadCreditCards = () => import('../features/billing/CreditCardsPage');
+const loadSubscription = () => import('../features/billing/SubscriptionPage');
+const loadAddCreditCard = () => import('../features/billing/AddCreditCardPage');
+const loadActivity = () => import('../features/activity/ActivityPage');
+const loadShop = () => import('../features/shop/ShopPage');
+const loadStatement = () => import('../features/statement/StatementPage');
+const loadPurchaseHistory = () => import('../features/purchases/PurchaseHistoryPage');
+
+/** The frame of every signed-in screen (Mantine, header, menu). */
+export const loadSignedInLayout = () => import('./signed-in/SignedInLayout');
+
+export const SetupAccountPage = lazy(() => loadSetupAccount().then((m) => ({ default: m.SetupAccountPage })));
+export const EmployeesPage = lazy(() => loadEmployees().then((m) => ({ default: m.EmployeesPage })));
 export const InviteMembersPage = lazy(() =>
-  import('../features/employees/InviteMembersPage').then((m) => ({ default: m.InviteMembersPage })),
+  loadInviteMembers().then((m) => ({ default: m.InviteMembersPage })),
 );
 export const FreezeEmployeePage = lazy(() =>
-  import('../features/employees/FreezeEmployeePage').then((m) => ({ default: m.FreezeEmployeePage })),
+  loadFreezeEmployee().then((m) => ({ default: m.FreezeEmployeePage })),
 );
-export const CreditCardsPage = lazy(() =>
-  import('../features/billing/CreditCardsPage').then((m) => ({ default: m.CreditCardsPage })),
-);
-export const SubscriptionPage = lazy(() =>
-  import('../features/billing/SubscriptionPage').then((m) => ({ default: m.SubscriptionPage })),
-);
+export const CreditCardsPage = lazy(() => loadCreditCards().then((m) => ({ default: m.CreditCardsPage })));
+export const SubscriptionPage = lazy(() => loadSubscription().then((m) => ({ default: m.SubscriptionPage })));
 export const AddCreditCardPage = lazy(() =>
-  import('../features/billing/AddCreditCardPage').then((m) => ({ default: m.AddCreditCardPage })),
+  loadAddCreditCard().then((m) => ({ default: m.AddCreditCardPage })),
 );
-export const ActivityPage = lazy(() =>
-  import('../features/activity/ActivityPage').then((m) => ({ default: m.ActivityPage })),
-);
-export const ShopPage = lazy(() =>
-  import('../features/shop/ShopPage').then((m) => ({ default: m.ShopPage })),
-);
-export const StatementPage = lazy(() =>
-  import('../features/statement/StatementPage').then((m) => ({ default: m.StatementPage })),
-);
+export const ActivityPage = lazy(() => loadActivity().then((m) => ({ default: m.ActivityPage })));
+export const ShopPage = lazy(() => loadShop().then((m) => ({ default: m.ShopPage })));
+export const StatementPage = lazy(() => loadStatement().then((m) => ({ default: m.StatementPage })));
 export const PurchaseHistoryPage = lazy(() =>
-  import('../features/purchases/PurchaseHistoryPage').then((m) => ({ default: m.PurchaseHistoryPage })),
+  loadPurchaseHistory().then((m) => ({ default: m.PurchaseHistoryPage })),
 );
+
+/**
+ * Each signed-in address (as App.tsx routes it) with the loader of its screen.
+ * A missing entry costs only speed: that screen's code then loads after the session.
+ */
+export const signedInPageLoaders: ReadonlyArray<readonly [path: string, load: () => Promise<unknown>]> = [
+  ['/setupAccount', loadSetupAccount],
+  ['/dashboard', loadDashboardPage],
+  ['/dashboard/employees', loadEmployees],
+  ['/dashboard/purchasehistory', loadPurchaseHistory],
+  ['/dashboard/creditcard', loadCreditCards],
+  ['/dashboard/addcreditcard', loadAddCreditCard],
+  ['/dashboard/subscription', loadSubscription],
+  ['/dashboard/activity', loadActivity],
+  ['/dashboard/statement', loadStatement],
+  ['/dashboard/freezeEmployee/:cardId/:userId', loadFreezeEmployee],
+  ['/inviteMembers', loadInviteMembers],
+  ['/editProfile/:employeeId?', loadEditProfilePage],
+  ['/shop', loadShop],
+];
