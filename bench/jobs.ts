@@ -127,6 +127,7 @@ async function seedSize(
   const { decideAuthorization } = await import('../lambdas/src/services/cards/cardAuthorization');
   const { applyCapture } = await import('../lambdas/src/services/cards/cardSettlement');
   const { receiptStage } = await import('@shared/domain/businessDays');
+  const { DEFAULT_TIME_ZONE } = await import('@shared/domain/calendar');
   const { addMonths, nextDormancyDay, noticeDueAt, DORMANCY_NOTICES } = await import(
     '@shared/domain/dormancy'
   );
@@ -220,7 +221,7 @@ async function seedSize(
   for (let back = 1; back < 30 && stageDay.size < 3; back++) {
     const day = new Date(times.receipts.getTime() - back * DAY_MS);
     day.setUTCHours(15, 0, 0, 0);
-    const stage = receiptStage(day.toISOString(), times.receipts);
+    const stage = receiptStage(day.toISOString(), times.receipts, DEFAULT_TIME_ZONE);
     if (stage !== 'early' && !stageDay.has(stage)) stageDay.set(stage, day.toISOString());
   }
   const overdueAt = stageDay.get('overdue') as string;

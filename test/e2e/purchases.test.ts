@@ -12,7 +12,8 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { crc32, deflateSync } from 'node:zlib';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { formatUsDay, receiptDueDay } from '@shared/domain/businessDays';
+import { receiptDueDay } from '@shared/domain/businessDays';
+import { DEFAULT_TIME_ZONE, dayIn, formatUsDay } from '@shared/domain/calendar';
 import { receiptOverdueSince } from '@shared/domain/receiptOverdue';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
@@ -507,7 +508,7 @@ async function overdueReceiptAndFreeze(employee: SignedIn & { cardId: string }) 
   const me = await api(env.apiUrl, 'GET', '/me', { token: employee.accessToken });
   const db = e2eTable(env);
   const createdAt = new Date(Date.now() - 21 * 86_400_000).toISOString();
-  const due = receiptDueDay(createdAt);
+  const due = receiptDueDay(createdAt, DEFAULT_TIME_ZONE);
   await db.send(
     new PutCommand({
       TableName: env.tableName,
@@ -535,7 +536,7 @@ async function overdueReceiptAndFreeze(employee: SignedIn & { cardId: string }) 
   expect(ran.status).toBe(200);
   expect(await ran.json()).toMatchObject({ summary: { cardsFrozen: 1 } });
   return {
-    bought: formatUsDay(createdAt.slice(0, 10)),
+    bought: formatUsDay(dayIn(createdAt, DEFAULT_TIME_ZONE)),
     due: formatUsDay(due),
     overdueSince: formatUsDay(receiptOverdueSince(due)),
   };

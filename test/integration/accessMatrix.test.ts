@@ -360,6 +360,11 @@ const matrix: Record<OperationId, Row> = {
     request: async () => ({ path: '/subscription/close', body: { remaining: 'keep' } }),
     expect: managersOnly(400),
   },
+  // The zone every team already has: each manager sets their own team's, and nothing changes.
+  updateTeamTimeZone: {
+    request: async () => ({ path: '/team/timeZone', body: { timeZone: 'America/New_York' } }),
+    expect: managersOnly('ok'),
+  },
   listInvoices: { request: async () => ({ path: '/invoices' }), expect: managersOnly('ok') },
   // Team A's invoice: its manager gets the PDF; the other team's manager is told no such invoice.
   getInvoicePdf: {

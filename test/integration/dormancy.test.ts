@@ -229,9 +229,9 @@ describe('dormancy', () => {
         if (!stopped.has(who.userId) && (await card(who.cardId)).status === 'inactive')
           stopped.set(who.userId, at.toISOString().slice(0, 10));
     }
-    expect(stopped.get(pausedBefore.userId)).toBe(inactiveFrom(quietSince));
-    expect(stopped.get(quiet.userId)).toBe(inactiveFrom(lateSince));
-    expect(inactiveFrom(lateSince)).not.toBe(inactiveFrom(quietSince));
+    expect(stopped.get(pausedBefore.userId)).toBe(inactiveFrom(quietSince, 'UTC'));
+    expect(stopped.get(quiet.userId)).toBe(inactiveFrom(lateSince, 'UTC'));
+    expect(inactiveFrom(lateSince, 'UTC')).not.toBe(inactiveFrom(quietSince, 'UTC'));
 
     const before = await person(pausedBefore.userId);
     expect(before.status).toBe('paused');

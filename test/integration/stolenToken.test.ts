@@ -205,6 +205,8 @@ const WALK: Record<OperationId, Attempt> = {
   getReceiptUrl: (_s, call) => call('GET', '/purchases/nope/receipt'),
   getSubscription: (_s, call) => call('GET', '/subscription'),
   // Reading the team's invoices moves nothing.
+  // No money: it moves the day dates are printed in (deadlines by at most a day); audited.
+  updateTeamTimeZone: (_s, call) => call('PUT', '/team/timeZone', { timeZone: 'Pacific/Kiritimati' }),
   listInvoices: (_s, call) => call('GET', '/invoices'),
   getInvoicePdf: (_s, call) => call('GET', '/invoices/INV-000000-000001/pdf'),
   suspendSubscription: (_s, call) => call('POST', '/subscription/suspend', {}),

@@ -9,10 +9,10 @@
 import { type JobId, jobs } from '@shared/api/schedules';
 import {
   addBusinessDays,
-  businessDateOf,
   RECEIPT_REMINDER_BUSINESS_DAYS_BEFORE,
   receiptDueDay,
 } from '@shared/domain/businessDays';
+import { DEFAULT_TIME_ZONE, dayIn } from '@shared/domain/calendar';
 import {
   addMonths,
   DORMANCY_NOTICES,
@@ -100,20 +100,21 @@ export type ReceiptStep = 'reminder' | 'dueToday' | 'frozen';
  * What the receipt-deadline job does about one purchase whose receipt went in
  * at `receiptAt` (or never, before `end`): the reminder on the first run from
  * 2 business days before the due day, the due-day reminder, and the freeze on
- * the first run after the due day (business days, US Eastern).
+ * the first run after the due day (business days in the team's zone; New York by default).
  */
 export function receiptTimeline(
   purchasedAt: Date,
   receiptAt: Date | undefined,
   end: Date,
+  zone = DEFAULT_TIME_ZONE,
 ): { step: ReceiptStep; at: Date }[] {
-  const due = receiptDueDay(purchasedAt);
+  const due = receiptDueDay(purchasedAt, zone);
   const early = addBusinessDays(due, -RECEIPT_REMINDER_BUSINESS_DAYS_BEFORE);
   const steps: { step: ReceiptStep; at: Date }[] = [];
   const done = (step: ReceiptStep) => steps.some((s) => s.step === step);
   for (const run of runsBetween('receiptDeadlines', purchasedAt, end)) {
     if (receiptAt && receiptAt <= run) break;
-    const today = businessDateOf(run);
+    const today = dayIn(run, zone);
     if (today >= early && today < due && !done('reminder')) steps.push({ step: 'reminder', at: run });
     if (today === due) steps.push({ step: 'dueToday', at: run });
     if (today > due) {
@@ -125,7 +126,10 @@ export function receiptTimeline(
 }
 
 /** The business days a purchase's receipt is reminded on and due (for planning when to send it). */
-export function receiptDays(purchasedAt: Date): { reminderDay: string; dueDay: string } {
-  const dueDay = receiptDueDay(purchasedAt);
+export function receiptDays(
+  purchasedAt: Date,
+  zone = DEFAULT_TIME_ZONE,
+): { reminderDay: string; dueDay: string } {
+  const dueDay = receiptDueDay(purchasedAt, zone);
   return { reminderDay: addBusinessDays(dueDay, -RECEIPT_REMINDER_BUSINESS_DAYS_BEFORE), dueDay };
 }

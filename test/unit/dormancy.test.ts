@@ -44,11 +44,14 @@ describe('dormancy rules', () => {
 
   it('shows a stage and the day the card stops', () => {
     // The day after the 13-month notice's run: the run that stops the card.
-    expect(dormancyViewOf(since, {})).toEqual({ stage: 'active', inactiveFrom: '2026-03-01' });
-    expect(dormancyViewOf(since, { warning11: 'a' }).stage).toBe('warned');
-    expect(dormancyViewOf(since, { warning11: 'a', notice12: 'b' }).stage).toBe('noticed');
-    expect(dormancyViewOf(since, { deactivatedAt: 'd' })).toEqual({ stage: 'dormant', inactiveFrom: null });
-    expect(dormancyViewOf(undefined, undefined)).toEqual({ stage: 'active', inactiveFrom: null });
+    expect(dormancyViewOf(since, {}, 'UTC')).toEqual({ stage: 'active', inactiveFrom: '2026-03-01' });
+    expect(dormancyViewOf(since, { warning11: 'a' }, 'UTC').stage).toBe('warned');
+    expect(dormancyViewOf(since, { warning11: 'a', notice12: 'b' }, 'UTC').stage).toBe('noticed');
+    expect(dormancyViewOf(since, { deactivatedAt: 'd' }, 'UTC')).toEqual({
+      stage: 'dormant',
+      inactiveFrom: null,
+    });
+    expect(dormancyViewOf(undefined, undefined, 'UTC')).toEqual({ stage: 'active', inactiveFrom: null });
   });
 });
 

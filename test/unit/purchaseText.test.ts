@@ -1,6 +1,7 @@
 /** The words of purchase history (web/src/features/purchases/purchaseText.ts). */
 
-import { receiptDueDay, receiptStage, startOfBusinessDay } from '@shared/domain/businessDays';
+import { receiptDueDay, receiptStage } from '@shared/domain/businessDays';
+import { DEFAULT_TIME_ZONE as NY, startOfDayIn } from '@shared/domain/calendar';
 import { receiptOverdueSince } from '@shared/domain/receiptOverdue';
 import type { PurchaseRow } from '@shared/schemas/purchases';
 import { describe, expect, it } from 'vitest';
@@ -28,11 +29,11 @@ describe('the receipt column', () => {
 
   it('names the day the receipt job first counts it overdue', () => {
     const purchasedAt = '2026-11-25T15:00:00.000Z';
-    const due = receiptDueDay(purchasedAt);
+    const due = receiptDueDay(purchasedAt, NY);
     expect(due).toBe('2026-12-03');
     const since = receiptOverdueSince(due);
-    expect(receiptStage(purchasedAt, new Date(startOfBusinessDay(since).getTime() - 1))).toBe('dueToday');
-    expect(receiptStage(purchasedAt, startOfBusinessDay(since))).toBe('overdue');
+    expect(receiptStage(purchasedAt, new Date(startOfDayIn(since, NY).getTime() - 1), NY)).toBe('dueToday');
+    expect(receiptStage(purchasedAt, startOfDayIn(since, NY), NY)).toBe('overdue');
   });
 
   it('says nothing of a due day while the receipt is not late, and names a received one', () => {

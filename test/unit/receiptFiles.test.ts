@@ -97,13 +97,17 @@ describe('receiptDueDate (the deadline policy: US federal business days, New Yor
     ['2026-11-06T23:00:00Z', '2026-11-16'], // Friday -> Monday after next (Veterans Day, Wed 11th, skipped)
     ['2026-11-07T10:00:00Z', '2026-11-16'], // Saturday -> as from Friday
   ])('%s is due %s', (at, due) => {
-    expect(receiptDueDate(at)).toBe(due);
+    expect(receiptDueDate(at, 'America/New_York')).toBe(due);
   });
 
   it('is overdue only after the due day', () => {
     // Due Monday 9 November; the whole day is the employee's in New York (EST, UTC-5).
-    expect(isReceiptOverdue('2026-11-02T15:00:00Z', new Date('2026-11-10T04:59:00Z'))).toBe(false);
-    expect(isReceiptOverdue('2026-11-02T15:00:00Z', new Date('2026-11-10T05:00:01Z'))).toBe(true);
+    expect(
+      isReceiptOverdue('2026-11-02T15:00:00Z', new Date('2026-11-10T04:59:00Z'), 'America/New_York'),
+    ).toBe(false);
+    expect(
+      isReceiptOverdue('2026-11-02T15:00:00Z', new Date('2026-11-10T05:00:01Z'), 'America/New_York'),
+    ).toBe(true);
   });
 });
 

@@ -5,6 +5,7 @@
  * account and one invitation yields one member.
  */
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DEFAULT_TIME_ZONE } from '@shared/domain/calendar';
 import type { ClosingChoice, SuspendedBy } from '@shared/domain/subscription';
 import type { Role, UserStatus } from '@shared/schemas/me';
 import type { AppClient } from '../adapters/cognito';
@@ -22,6 +23,8 @@ export interface TeamRecord {
   /** setup: registered, no billing yet; active; pastDue: the manager's card was declined. */
   status: 'setup' | 'active' | 'pastDue';
   businessName?: string;
+  /** The IANA zone every date of the team is printed in (shared/src/domain/calendar.ts); absent: DEFAULT_TIME_ZONE. */
+  timeZone?: string;
   stripeCustomerId?: string;
   billingAddress?: { address1: string; address2?: string; city: string; state: string; zip: string };
   /** Day of month (1-31) the billing cycle renews: the setup day. */
@@ -158,6 +161,16 @@ function userItem(user: UserRecord) {
 }
 
 /** Manager sign-up: the team, its manager and the e-mail claim, all or nothing. */
+/** The zone a team's dates are printed in: its own, or the default for a team that never chose one. */
+export function zoneOf(team: Pick<TeamRecord, 'timeZone'> | undefined): string {
+  return team?.timeZone ?? DEFAULT_TIME_ZONE;
+}
+
+/** The team's zone, read on its own (one GetItem) where the team record is not at hand. */
+export async function getTeamZone(teamId: string): Promise<string> {
+  return zoneOf(await getTeam(teamId));
+}
+
 export async function createTeamWithManager(team: TeamRecord, manager: UserRecord): Promise<void> {
   try {
     await sendTransaction([

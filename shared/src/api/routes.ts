@@ -91,6 +91,8 @@ import {
   statementOutput,
   teamLedgerOutput,
   teamPurchasesCsvInput,
+  teamTimeZoneInput,
+  teamTimeZoneOutput,
 } from '../schemas/team';
 import type { UserPoolCall } from './userPoolCalls';
 import { STRIPE_WEBHOOK_MAX_BODY_BYTES } from './webhookLimits';
@@ -917,6 +919,16 @@ export const routes = {
     input: subscriptionInput,
     output: subscriptionPageOutput,
     uses: ['table:read'],
+  }),
+  updateTeamTimeZone: route({
+    method: 'PUT',
+    path: '/team/timeZone',
+    summary:
+      "Set the team's time zone: the day every date is printed in (screens, e-mails, CSVs, invoices, deadlines).",
+    access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true },
+    input: teamTimeZoneInput,
+    output: teamTimeZoneOutput,
+    uses: ['table:write'],
   }),
   listInvoices: route({
     method: 'GET',

@@ -4,7 +4,7 @@
  * is (for the filter), and the amount it moved. Pure, so the words are tested
  * once and the same everywhere.
  */
-import { formatUsDay } from './businessDays';
+import { formatUsDay } from './calendar';
 import { cardOnFileName } from './cardBrand';
 import type { PostingKind } from './ledger';
 import { formatCents } from './money';
@@ -82,6 +82,7 @@ const ACTION_WORDS = {
   'receipt.refused': 'Receipt refused',
   'receipt.seen': 'Viewed a receipt',
   'billing.setup': 'Set up billing',
+  'team.timeZone': 'Changed the team time zone',
   'billing.cardAdded': 'Added a card',
   'billing.defaultCard': 'Changed the primary card',
   'billing.cardDeleted': 'Deleted a card',

@@ -1,23 +1,17 @@
 /**
  * Business days and the receipt deadline (docs/decisions.md "Receipt deadline").
- * Pure: no clock, no I/O. Days are calendar dates `yyyy-mm-dd` in the business
- * time zone; instants are converted to that date first.
+ * Pure: no clock, no I/O. Days are calendar dates `yyyy-mm-dd` in the team's
+ * time zone (shared/src/domain/calendar.ts); instants are converted to that
+ * date first, so a deadline is the same day on every screen, e-mail and CSV.
  *
  * Business days are Monday to Friday less US federal holidays as observed (a
  * holiday on a Saturday is observed on the Friday before, on a Sunday on the
  * Monday after). The holidays come from `@18f/us-federal-holidays` (kept by
  * 18F, the US government's digital services team), not a hand-written list.
- *
- * Time zone: US Eastern (`America/New_York`). The federal calendar is the
- * East-coast government's; one zone for every team keeps a deadline the same
- * for an employee and their manager wherever they sit, and a purchase at
- * 11 pm Pacific on a Friday counts as made on Saturday in New York, which only
- * gives the employee more time, never less.
  */
 import federalHolidays from '@18f/us-federal-holidays';
+import { type Day, dayIn } from './calendar';
 import { receiptOverdueSince } from './receiptOverdue';
-
-export const BUSINESS_TIME_ZONE = 'America/New_York';
 
 /** Receipts are due this many business days after the purchase day (decisions.md "Policies"). */
 export const RECEIPT_DUE_BUSINESS_DAYS = 5;
@@ -25,8 +19,7 @@ export const RECEIPT_DUE_BUSINESS_DAYS = 5;
 /** The early reminder goes out this many business days before the due day; a second on the due day itself. */
 export const RECEIPT_REMINDER_BUSINESS_DAYS_BEFORE = 2;
 
-/** A calendar date, `yyyy-mm-dd`. */
-export type Day = string;
+export type { Day };
 
 const holidaysByYear = new Map<number, Set<Day>>();
 
@@ -59,21 +52,6 @@ function shiftDays(day: Day, by: number): Day {
   return formatDay(date);
 }
 
-const zoneFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: BUSINESS_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The business-calendar date (US Eastern) of an instant. */
-export function businessDateOf(instant: Date | string): Day {
-  const date = typeof instant === 'string' ? new Date(instant) : instant;
-  if (Number.isNaN(date.getTime())) throw new Error(`not a time: ${String(instant)}`);
-  // en-CA formats as yyyy-mm-dd.
-  return zoneFormat.format(date);
-}
-
 export function isFederalHoliday(day: Day): boolean {
   return holidaysIn(parseDay(day).getUTCFullYear()).has(day);
 }
@@ -100,9 +78,9 @@ export function addBusinessDays(day: Day, n: number): Day {
   return current;
 }
 
-/** The last day a purchase's receipt is on time: 5 business days after the purchase day (US Eastern). */
-export function receiptDueDay(purchasedAt: Date | string): Day {
-  return addBusinessDays(businessDateOf(purchasedAt), RECEIPT_DUE_BUSINESS_DAYS);
+/** The last day a purchase's receipt is on time: 5 business days after the purchase day (team's zone). */
+export function receiptDueDay(purchasedAt: Date | string, zone: string): Day {
+  return addBusinessDays(dayIn(purchasedAt, zone), RECEIPT_DUE_BUSINESS_DAYS);
 }
 
 /** The day of the early reminder for a due day. */
@@ -114,32 +92,15 @@ export function receiptReminderDay(dueDay: Day): Day {
  * Where a receipt still missing stands `now`: not yet worth a word; `reminder`
  * from the early reminder day until the day before it is due; `dueToday`; and
  * `overdue` from the day after the due day (the whole due day is the
- * employee's, in the business time zone).
+ * employee's, in the team's time zone).
  */
 export type ReceiptStage = 'early' | 'reminder' | 'dueToday' | 'overdue';
 
-export function receiptStage(purchasedAt: Date | string, now: Date): ReceiptStage {
-  const due = receiptDueDay(purchasedAt);
-  const today = businessDateOf(now);
+export function receiptStage(purchasedAt: Date | string, now: Date, zone: string): ReceiptStage {
+  const due = receiptDueDay(purchasedAt, zone);
+  const today = dayIn(now, zone);
   if (today >= receiptOverdueSince(due)) return 'overdue';
   if (today === due) return 'dueToday';
   if (today >= receiptReminderDay(due)) return 'reminder';
   return 'early';
-}
-
-/** The instant a business day begins (midnight in New York, EST or EDT). */
-export function startOfBusinessDay(day: Day): Date {
-  parseDay(day);
-  for (const offsetHours of [5, 4]) {
-    const candidate = new Date(`${day}T0${offsetHours}:00:00.000Z`);
-    if (businessDateOf(candidate) === day && businessDateOf(new Date(candidate.getTime() - 1)) !== day)
-      return candidate;
-  }
-  throw new Error(`no midnight found for ${day}`);
-}
-
-/** A day as the product shows dates: MM/DD/YYYY (spec §9). */
-export function formatUsDay(day: Day): string {
-  const [year, month, date] = day.split('-');
-  return `${month}/${date}/${year}`;
 }

@@ -7,6 +7,7 @@
  */
 
 import { jobs } from '../api/schedules';
+import { dayIn } from './calendar';
 
 /** The notices, in the order they fall due. `warning11` goes to the manager only. */
 export const DORMANCY_NOTICES = ['warning11', 'notice12', 'notice12half', 'notice13'] as const;
@@ -110,31 +111,33 @@ export function dormancyStage(record: DormancyRecord | undefined): DormancyStage
 const JOB_HOUR_UTC = Number(jobs.dormancyNotices.cron.hour);
 
 /**
- * The day the card stops if nothing is bought (`yyyy-mm-dd`, UTC): the run
+ * The day the card stops if nothing is bought (`yyyy-mm-dd` in the team's
+ * zone, like every date the product prints: the day of the run
  * after the one that sends the 13-month notice, since the card stops only once
  * that notice has been received (deactivationDueAt). Said in every notice and
  * banner, so it must be the day the job really does it, not the 13-month mark
  * (a day earlier, and two when the clock started after the job's hour). A
  * missed run can only make it later, never earlier.
  */
-export function inactiveFrom(quietSince: string): string {
+export function inactiveFrom(quietSince: string, zone: string): string {
   const mark = noticeDueAt(quietSince, 'notice13');
   const noticeRun = new Date(
     Date.UTC(mark.getUTCFullYear(), mark.getUTCMonth(), mark.getUTCDate(), JOB_HOUR_UTC),
   );
   if (noticeRun < mark) noticeRun.setUTCDate(noticeRun.getUTCDate() + 1);
   noticeRun.setUTCDate(noticeRun.getUTCDate() + 1);
-  return noticeRun.toISOString().slice(0, 10);
+  return dayIn(noticeRun, zone);
 }
 
 /** What the app shows: the stage and, until dormant, the day the card stops. */
 export function dormancyViewOf(
   quietSince: string | undefined,
   record: DormancyRecord | undefined,
+  zone: string,
 ): { stage: DormancyStage; inactiveFrom: string | null } {
   const stage = dormancyStage(record);
   return {
     stage,
-    inactiveFrom: quietSince && stage !== 'dormant' ? inactiveFrom(quietSince) : null,
+    inactiveFrom: quietSince && stage !== 'dormant' ? inactiveFrom(quietSince, zone) : null,
   };
 }

@@ -14,6 +14,8 @@
  * the number taken in the same DynamoDB transaction that stores the document
  * (lambdas/src/data/invoices.ts). A document is never changed once stored.
  */
+
+import { formatUsDay } from './calendar';
 import type { Posting } from './ledger';
 import { formatCents } from './money';
 import { monthInWords } from './monthWords';
@@ -46,6 +48,12 @@ export interface InvoiceDocument {
   kind: InvoiceKind;
   /** ISO time the document was issued (the ledger's time of its run). */
   issuedAt: string;
+  /**
+   * Its date (`yyyy-mm-dd`) in the team's zone when it was issued: a booked
+   * document keeps its date even if the team later changes its zone. Absent
+   * on invoices issued before teams had zones, which were dated by UTC.
+   */
+  issuedOn?: string;
   billTo: BillTo;
   lines: InvoiceLine[];
   /** Sum of the lines: what the card was charged (invoice) or refunded (credit note). */
@@ -74,10 +82,14 @@ export function sequenceOf(teamId: string, number: string): number | undefined {
   return Number.isSafeInteger(sequence) && sequence > 0 ? sequence : undefined;
 }
 
-/** MM/DD/YYYY of the ISO time's UTC day, as the product prints every date today. */
-export function invoiceDate(iso: string): string {
-  const [year, month, day] = iso.slice(0, 10).split('-');
-  return `${month}/${day}/${year}`;
+/** The document's date (`yyyy-mm-dd`): the team's day it was issued on (UTC's for the oldest ones). */
+export function invoiceDay(invoice: Pick<InvoiceDocument, 'issuedAt' | 'issuedOn'>): string {
+  return invoice.issuedOn ?? invoice.issuedAt.slice(0, 10);
+}
+
+/** MM/DD/YYYY of the document's date. */
+export function invoiceDate(invoice: Pick<InvoiceDocument, 'issuedAt' | 'issuedOn'>): string {
+  return formatUsDay(invoiceDay(invoice));
 }
 
 export function kindTitle(kind: InvoiceKind): string {

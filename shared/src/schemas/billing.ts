@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { optionalText, requiredText } from './common';
 import { inviteEmployeesInput } from './invitations';
 import { amountDollars } from './profile';
+import { timeZoneField } from './team';
 
 export const US_STATE = /^[A-Z]{2}$/;
 
@@ -66,6 +67,8 @@ export const finalizeSetupInput = z.object({
   billingAddress: billingAddressSchema,
   /** Invite now (optional, spec: only when both budget and emails are given). */
   invite: inviteEmployeesInput.optional(),
+  /** The team's time zone (the wizard offers the browser's); absent: the team keeps the one it has. */
+  timeZone: timeZoneField.optional(),
 });
 
 export const setupOutput = z.object({

@@ -7,6 +7,8 @@ export const invoiceListItem = z.object({
   /** `invoice`: a charge to the card on file; `creditNote`: a refund to it (a redemption, closing). */
   kind: z.enum(['invoice', 'creditNote']),
   issuedAt: z.string(),
+  /** Its date (`yyyy-mm-dd`) in the team's zone when issued: what the PDF and e-mail print. */
+  issuedOn: z.string(),
   /** What the card was charged (invoice) or refunded (credit note), cents. */
   totalCents: z.number().int(),
   /** How many lines it has (one per person funded, or the balance and its fee). */

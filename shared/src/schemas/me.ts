@@ -37,6 +37,8 @@ export const meOutput = z.object({
    * subscription's lifecycle (the console shows a banner for each).
    */
   teamStatus: z.enum(['setup', 'active', 'pastDue', 'suspended', 'closed']),
+  /** The team's time zone (IANA): every date on every screen is the day in it (shared/src/domain/calendar.ts). */
+  timeZone: z.string(),
   /** Employees: dormancy, for the banner in the signed-in frame. */
   dormancy: dormancyView.optional(),
 });

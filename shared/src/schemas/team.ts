@@ -1,6 +1,7 @@
 /** Manager operations on employees and cards (spec §2 Employees screen, §4 states, §7 calls). */
 import { z } from 'zod';
 import { AUDIT_KINDS } from '../domain/auditLog';
+import { isTimeZone } from '../domain/calendar';
 import { dormancyView } from './me';
 import { budgetDollars } from './profile';
 
@@ -254,3 +255,12 @@ export const teamPurchasesCsvInput = z
 
 /** A file answer (routes with `responseType`): sent as the file itself, never as JSON. */
 export const fileOutput = z.object({ filename: z.string().regex(/^[\w.-]+$/), body: z.string() });
+
+/** What the time zone field says when the value is not a zone it offers. */
+export const TIME_ZONE_INVALID = 'Choose a time zone from the list';
+
+/** An IANA zone name (the setup wizard and the team's time zone setting send one from Intl's list). */
+export const timeZoneField = z.string().trim().max(64).refine(isTimeZone, { error: TIME_ZONE_INVALID });
+
+export const teamTimeZoneInput = z.object({ timeZone: timeZoneField });
+export const teamTimeZoneOutput = z.object({ timeZone: z.string() });

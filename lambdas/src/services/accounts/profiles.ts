@@ -11,7 +11,7 @@ import type { updateProfileInput } from '@shared/schemas/profile';
 import type { z } from 'zod';
 import { newId } from '../../adapters/clock';
 import { disableUser, signOutEverywhere } from '../../adapters/cognito';
-import { endAllSessions, getTeam, listTeamUsers, setUserFields } from '../../data/accounts';
+import { endAllSessions, getTeam, listTeamUsers, setUserFields, zoneOf } from '../../data/accounts';
 import { recordAudit } from '../../data/audit';
 import { getUser, type UserRecord } from '../../data/users';
 import type { Actor } from '../../platform/auth';
@@ -38,7 +38,9 @@ export async function whoAmI(actor: Actor) {
     teamName: team?.name,
     // A suspended or closed subscription says more than the billing status (the console's banners).
     teamStatus: team?.subscription ?? team?.status ?? 'setup',
-    dormancy: user.role === 'employee' ? dormancyViewOf(user.quietSince, user.dormancy) : undefined,
+    timeZone: zoneOf(team),
+    dormancy:
+      user.role === 'employee' ? dormancyViewOf(user.quietSince, user.dormancy, zoneOf(team)) : undefined,
   };
 }
 

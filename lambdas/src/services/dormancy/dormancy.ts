@@ -20,7 +20,7 @@
  */
 import { deactivationDue, inactiveFrom, nextDormancyDay, noticesDue } from '@shared/domain/dormancy';
 import { setCardStatus as setIssuerCardStatus } from '../../adapters/stripe';
-import { getTeam } from '../../data/accounts';
+import { getTeam, zoneOf } from '../../data/accounts';
 import { type CardRecord, getCard, updateCard } from '../../data/cards';
 import { claimNotice, dueOn, recordDeactivation, relist } from '../../data/dormancy';
 import { lastFinishedRunBefore } from '../../data/jobRuns';
@@ -65,7 +65,7 @@ async function deactivateCard(cardId: string): Promise<CardRecord | undefined> {
 async function runPerson(
   user: UserRecord,
   now: Date,
-  managerOf: (teamId: string) => Promise<UserRecord | undefined>,
+  managerOf: (teamId: string) => Promise<{ manager?: UserRecord; zone: string }>,
   summary: DormancyRunSummary,
 ) {
   const quietSince = user.quietSince;
@@ -75,8 +75,8 @@ async function runPerson(
     return;
   }
   const record = { ...user.dormancy };
-  const stopDay = inactiveFrom(quietSince);
-  const manager = await managerOf(user.teamId);
+  const { manager, zone } = await managerOf(user.teamId);
+  const stopDay = inactiveFrom(quietSince, zone);
   for (const notice of noticesDue(quietSince, record, now)) {
     const sentAt = now.toISOString();
     // A purchase restarted the clock, or another run sent it: stop here.
@@ -116,11 +116,14 @@ async function daysToLookBack(today: string): Promise<number> {
 /** The daily run. One person's failure is logged and counted; the rest go on. */
 export async function runDormancy(now: Date, log: Logger): Promise<DormancyRunSummary> {
   const summary: DormancyRunSummary = { warnings: 0, notices: 0, deactivated: 0, failed: 0 };
-  const managers = new Map<string, Promise<UserRecord | undefined>>();
+  const managers = new Map<string, Promise<{ manager?: UserRecord; zone: string }>>();
   const managerOf = (teamId: string) => {
     let found = managers.get(teamId);
     if (!found) {
-      found = getTeam(teamId).then((team) => (team ? getUser(team.managerId) : undefined));
+      found = getTeam(teamId).then(async (team) => ({
+        manager: team ? await getUser(team.managerId) : undefined,
+        zone: zoneOf(team),
+      }));
       managers.set(teamId, found);
     }
     return found;

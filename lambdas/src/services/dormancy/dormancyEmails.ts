@@ -4,7 +4,7 @@
  * stops and the one thing that keeps it: a purchase (or the manager
  * reactivating the person).
  */
-import { formatUsDay } from '@shared/domain/businessDays';
+import { formatUsDay } from '@shared/domain/calendar';
 import type { DormancyNotice } from '@shared/domain/dormancy';
 import { sendEmail } from '../../adapters/email';
 import { webConfig } from '../../platform/config';

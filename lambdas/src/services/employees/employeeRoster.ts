@@ -8,7 +8,7 @@
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { dormancyViewOf } from '@shared/domain/dormancy';
 import { cardAccount, holdAccount, poolAccount } from '@shared/domain/ledger';
-import { listTeamInvitations, listTeamUsers } from '../../data/accounts';
+import { getTeamZone, listTeamInvitations, listTeamUsers } from '../../data/accounts';
 import { type CardRecord, getCards } from '../../data/cards';
 import { db, tableName } from '../../data/client';
 import { keys } from '../../data/keys';
@@ -61,6 +61,7 @@ export async function listEmployees(actor: Actor, now: Date) {
     ? await pooledByPerson(actor.teamId)
     : new Map<string, number>();
   const receipts = await receiptCounts(actor.teamId, now);
+  const zone = await getTeamZone(actor.teamId);
   const invitations = await listTeamInvitations(actor.teamId);
   const employees = members.map((m) => ({
     userId: m.userId,
@@ -84,7 +85,7 @@ export async function listEmployees(actor: Actor, now: Date) {
     receiptsOutstanding: receipts.get(m.userId)?.outstanding ?? 0,
     freezeReasons: freezeReasonsOf(m.cardId ? cards.get(m.cardId) : undefined),
     receiptsOverdue: receipts.get(m.userId)?.overdue ?? 0,
-    dormancy: dormancyViewOf(m.quietSince, m.dormancy),
+    dormancy: dormancyViewOf(m.quietSince, m.dormancy, zone),
   }));
   const invited = invitations.map((inv) => ({
     userId: `invite:${inv.email}`,

@@ -11,11 +11,14 @@
  * The PDF is rendered on request from the stored invoice (pdf.ts: the same
  * bytes every time), so nothing but the record is kept.
  */
+
+import { dayIn } from '@shared/domain/calendar';
 import {
   type BillTo,
   type InvoiceDocument,
   invoiceContent,
   invoiceDate,
+  invoiceDay,
   kindTitle,
   lineAmount,
   sequenceOf,
@@ -24,7 +27,7 @@ import {
 import { formatCents } from '@shared/domain/money';
 import { AppError } from '@shared/errors';
 import { sendEmail } from '../../adapters/email';
-import { getTeam, listTeamUsers, type TeamRecord } from '../../data/accounts';
+import { getTeam, listTeamUsers, type TeamRecord, zoneOf } from '../../data/accounts';
 import {
   claimInvoiceEmail,
   getInvoice,
@@ -86,6 +89,7 @@ export async function issueInvoice(
     teamId,
     sourceId,
     issuedAt,
+    issuedOn: dayIn(issuedAt, zoneOf(team)),
     billTo: billTo(team, manager),
     ...content,
   });
@@ -119,7 +123,7 @@ async function sendInvoiceEmail(invoice: InvoiceRecord, manager: UserRecord): Pr
         : 'Here is the credit note for the money just refunded to your card on file.',
       '',
       `${kindTitle(invoice.kind)} ${invoice.number}`,
-      `Date: ${invoiceDate(invoice.issuedAt)}`,
+      `Date: ${invoiceDate(invoice)}`,
       `Billed to: ${[to.name, ...to.addressLines].join(', ')}`,
       '',
       ...invoice.lines.map((l) => `${l.description}: ${lineAmount(l.amountCents)}`),
@@ -139,6 +143,7 @@ export async function listInvoices(actor: Actor) {
       number: i.number,
       kind: i.kind,
       issuedAt: i.issuedAt,
+      issuedOn: invoiceDay(i),
       totalCents: i.totalCents,
       lines: i.lines.length,
     })),
@@ -159,7 +164,7 @@ function invoiceRows(invoice: InvoiceRecord): PdfRow[] {
   const rows: PdfRow[] = [
     { texts: [text(kindTitle(invoice.kind), 22, true), amount(SELLER, 12, true)], gapAfter: 14 },
     { texts: [text(`Number: ${invoice.number}`)] },
-    { texts: [text(`Date: ${invoiceDate(invoice.issuedAt)}`)], gapAfter: 14 },
+    { texts: [text(`Date: ${invoiceDate(invoice)}`)], gapAfter: 14 },
     { texts: [text('Billed to', 10, true)] },
     ...[invoice.billTo.name, ...invoice.billTo.addressLines].map((line) => ({ texts: [text(line)] })),
     ...(invoice.billTo.attention ? [{ texts: [text(`Attn: ${invoice.billTo.attention}`)] }] : []),

@@ -9,7 +9,7 @@ import { holdAccount } from '@shared/domain/ledger';
 import { isReceiptOverdue, receiptDueDate } from '@shared/domain/receiptDue';
 import { AppError } from '@shared/errors';
 import { type PurchaseRow, purchaseStatusOf } from '@shared/schemas/purchases';
-import { listTeamUsers } from '../../data/accounts';
+import { getTeamZone, listTeamUsers } from '../../data/accounts';
 import {
   type AuthorizationRecord,
   type DeclineRecord,
@@ -23,7 +23,7 @@ import { getPurchase, type PurchaseRecord, purchaseCursor, purchasesPage } from 
 import { getUser } from '../../data/users';
 import type { Actor } from '../../platform/auth';
 
-export function toRow(p: PurchaseRecord, now: Date, employeeName?: string): PurchaseRow {
+export function toRow(p: PurchaseRecord, now: Date, zone: string, employeeName?: string): PurchaseRow {
   const received = p.receiptStatus === 'received' && p.receipt !== undefined;
   const refundedCents = p.refundedCents ?? 0;
   return {
@@ -36,8 +36,8 @@ export function toRow(p: PurchaseRecord, now: Date, employeeName?: string): Purc
     // A Purchase item is written by the capture, so it is settled by the time it exists.
     status: purchaseStatusOf({ amountCents: p.amountCents, refundedCents, settled: true }),
     receipt: {
-      state: received ? 'received' : isReceiptOverdue(p.createdAt, now) ? 'overdue' : 'awaiting',
-      dueDate: receiptDueDate(p.createdAt),
+      state: received ? 'received' : isReceiptOverdue(p.createdAt, now, zone) ? 'overdue' : 'awaiting',
+      dueDate: receiptDueDate(p.createdAt, zone),
       seen: p.receiptSeenAt !== undefined,
     },
     employeeId: p.userId,
@@ -79,7 +79,7 @@ async function liveHolds(owner: { teamId: string } | { userId: string }, now: Da
  * receipt can only be sent once it settles (the Purchase exists then), so the
  * web app offers no upload; the due date shown is the one it will have.
  */
-export function pendingRow(auth: AuthorizationRecord, employeeName?: string): PurchaseRow {
+export function pendingRow(auth: AuthorizationRecord, zone: string, employeeName?: string): PurchaseRow {
   return {
     purchaseId: auth.authorizationId,
     title: null,
@@ -88,7 +88,7 @@ export function pendingRow(auth: AuthorizationRecord, employeeName?: string): Pu
     refundedCents: 0,
     vendor: auth.merchant,
     status: 'pending',
-    receipt: { state: 'awaiting', dueDate: receiptDueDate(auth.decidedAt), seen: false },
+    receipt: { state: 'awaiting', dueDate: receiptDueDate(auth.decidedAt, zone), seen: false },
     employeeId: auth.userId ?? '',
     ...(employeeName !== undefined ? { employeeName } : {}),
   };
@@ -197,15 +197,16 @@ export async function listPurchases(
 ): Promise<{ purchases: PurchaseRow[]; nextCursor: string | null }> {
   const owner = actor.role === 'employee' ? { userId: actor.userId } : { teamId: actor.teamId };
   const cursor = decodeListCursor(input.cursor);
-  const [page, pending] = await Promise.all([
+  const [page, pending, zone] = await Promise.all([
     settledAndDeclined(owner, input.limit, cursor),
     input.cursor ? Promise.resolve([]) : liveHolds(owner, now),
+    getTeamZone(actor.teamId),
   ]);
   const rowOf = (entry: Entry, name?: string) =>
-    entry.kind === 'purchase' ? toRow(entry.purchase, now, name) : declinedRow(entry.decline, name);
+    entry.kind === 'purchase' ? toRow(entry.purchase, now, zone, name) : declinedRow(entry.decline, name);
   if (actor.role === 'employee') {
     return {
-      purchases: [...pending.map((a) => pendingRow(a)), ...page.entries.map((e) => rowOf(e))],
+      purchases: [...pending.map((a) => pendingRow(a, zone)), ...page.entries.map((e) => rowOf(e))],
       nextCursor: page.nextCursor,
     };
   }
@@ -220,7 +221,7 @@ export async function listPurchases(
   const nameOf = (userId: string | undefined) => (userId && names.get(userId)) || 'Former employee';
   return {
     purchases: [
-      ...pending.map((a) => pendingRow(a, nameOf(a.userId))),
+      ...pending.map((a) => pendingRow(a, zone, nameOf(a.userId))),
       ...page.entries.map((e) =>
         rowOf(e, nameOf(e.kind === 'purchase' ? e.purchase.userId : e.decline.userId)),
       ),

@@ -3,7 +3,7 @@
  * when one is overdue (to the employee and their manager), and the card
  * working again once every overdue receipt is in.
  */
-import { formatUsDay } from '@shared/domain/businessDays';
+import { formatUsDay } from '@shared/domain/calendar';
 import { formatCents } from '@shared/domain/money';
 import { sendEmail } from '../../adapters/email';
 import { webConfig } from '../../platform/config';

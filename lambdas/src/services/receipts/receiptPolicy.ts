@@ -12,11 +12,12 @@
  * written with its Activity Log entry (services/team/systemAudit.ts), conditioned
  * on the reason being off or on, so a repeated run changes and logs nothing.
  */
-import { businessDateOf, receiptDueDay, receiptStage } from '@shared/domain/businessDays';
+import { receiptDueDay, receiptStage } from '@shared/domain/businessDays';
+import { dayIn } from '@shared/domain/calendar';
 import type { FreezeReasons } from '@shared/domain/spendPolicy';
 import type { CardAfterReceipt } from '@shared/schemas/purchases';
 import { setCardStatus as setIssuerCardStatus } from '../../adapters/stripe';
-import { listTeamUsers, type TeamRecord, teamsWithBilling } from '../../data/accounts';
+import { getTeamZone, listTeamUsers, type TeamRecord, teamsWithBilling, zoneOf } from '../../data/accounts';
 import { type CardRecord, changeCardFreeze, getCard, getCards } from '../../data/cards';
 import {
   markReminderSent,
@@ -30,13 +31,14 @@ import type { Logger } from '../../platform/log';
 import { receiptFreezeEntry, receiptFreezeLiftedEntry } from '../team';
 import { type ReceiptLine, sendFrozenForReceipts, sendReceiptReminder, sendUnfrozen } from './receiptEmails';
 
-function line(p: PurchaseRecord): ReceiptLine {
-  return {
+/** A purchase as the e-mails list it, its days in the team's zone. */
+function lineIn(zone: string) {
+  return (p: PurchaseRecord): ReceiptLine => ({
     merchant: p.merchant,
     amountCents: p.amountCents,
-    purchasedOn: businessDateOf(p.createdAt),
-    dueDay: receiptDueDay(p.createdAt),
-  };
+    purchasedOn: dayIn(p.createdAt, zone),
+    dueDay: receiptDueDay(p.createdAt, zone),
+  });
 }
 
 function otherReasons(freeze: FreezeReasons | undefined): FreezeReasons {
@@ -48,7 +50,12 @@ function otherReasons(freeze: FreezeReasons | undefined): FreezeReasons {
  * Adds `missingReceipt` to the card's reasons, with its audit entry; false when
  * it was already there (nothing done, nothing logged).
  */
-async function freezeForReceipts(card: CardRecord, overdue: PurchaseRecord[], now: Date): Promise<boolean> {
+async function freezeForReceipts(
+  card: CardRecord,
+  overdue: PurchaseRecord[],
+  now: Date,
+  zone: string,
+): Promise<boolean> {
   if (card.freeze?.missingReceipt || card.status === 'canceled') return false;
   // Issuer first: if it fails, our record still says active and tomorrow's run tries again.
   if (card.status !== 'inactive') await setIssuerCardStatus(card.cardId, 'inactive');
@@ -56,7 +63,7 @@ async function freezeForReceipts(card: CardRecord, overdue: PurchaseRecord[], no
     card.cardId,
     { status: 'inactive', freeze: { ...card.freeze, missingReceipt: true } },
     { reason: 'missingReceipt', on: false },
-    receiptFreezeEntry(card, overdue, now.toISOString()),
+    receiptFreezeEntry(card, overdue, now.toISOString(), zone),
   );
 }
 
@@ -97,7 +104,9 @@ export interface ReceiptRunSummary {
  * the team's purchases awaiting a receipt (gsi3), not its history.
  */
 async function runTeam(team: TeamRecord, now: Date, summary: ReceiptRunSummary) {
-  const today = businessDateOf(now);
+  const zone = zoneOf(team);
+  const line = lineIn(zone);
+  const today = dayIn(now, zone);
   const awaiting = await teamPurchasesAwaitingReceipt(team.teamId);
   const members = new Map((await listTeamUsers(team.teamId)).map((u) => [u.userId, u]));
   const cards = await getCards([...members.values()].flatMap((u) => (u.cardId ? [u.cardId] : [])));
@@ -109,9 +118,9 @@ async function runTeam(team: TeamRecord, now: Date, summary: ReceiptRunSummary) 
   for (const [userId, purchases] of byUser) {
     const user = members.get(userId);
     if (!user || user.status === 'deleted') continue;
-    const overdue = purchases.filter((p) => receiptStage(p.createdAt, now) === 'overdue');
+    const overdue = purchases.filter((p) => receiptStage(p.createdAt, now, zone) === 'overdue');
     const card = user.cardId ? cards.get(user.cardId) : undefined;
-    if (overdue.length > 0 && card && (await freezeForReceipts(card, overdue, now))) {
+    if (overdue.length > 0 && card && (await freezeForReceipts(card, overdue, now, zone))) {
       summary.cardsFrozen++;
       await sendFrozenForReceipts(
         user,
@@ -122,7 +131,7 @@ async function runTeam(team: TeamRecord, now: Date, summary: ReceiptRunSummary) 
     }
     const remind: PurchaseRecord[] = [];
     for (const p of purchases) {
-      const stage = receiptStage(p.createdAt, now);
+      const stage = receiptStage(p.createdAt, now, zone);
       if ((stage === 'reminder' || stage === 'dueToday') && (await markReminderSent(p.purchaseId, stage)))
         remind.push(p);
     }
@@ -138,7 +147,7 @@ async function runTeam(team: TeamRecord, now: Date, summary: ReceiptRunSummary) 
     const card = user.cardId ? cards.get(user.cardId) : undefined;
     if (!card?.freeze?.missingReceipt || card.status === 'canceled') continue;
     const stillOverdue = (byUser.get(user.userId) ?? []).some(
-      (p) => receiptStage(p.createdAt, now) === 'overdue',
+      (p) => receiptStage(p.createdAt, now, zone) === 'overdue',
     );
     if (stillOverdue) continue;
     const { outcome, lifted } = await liftReceiptFreeze(card, now);
@@ -183,9 +192,11 @@ export async function onReceiptReceived(userId: string, now: Date): Promise<{ ca
   const card = user?.cardId ? await getCard(user.cardId) : undefined;
   if (!user || !card?.freeze?.missingReceipt || card.status === 'canceled')
     return { card: 'notFrozenForReceipts' };
-  const overdue = (await userPurchasesAwaitingReceipt(user.teamId, userId)).some(
-    (p) => receiptStage(p.createdAt, now) === 'overdue',
-  );
+  const [awaiting, zone] = await Promise.all([
+    userPurchasesAwaitingReceipt(user.teamId, userId),
+    getTeamZone(user.teamId),
+  ]);
+  const overdue = awaiting.some((p) => receiptStage(p.createdAt, now, zone) === 'overdue');
   if (overdue) return { card: 'stillOverdue' };
   const { outcome, lifted } = await liftReceiptFreeze(card, now);
   if (lifted && outcome === 'active') await sendUnfrozen(user.email, user.firstName);
@@ -198,16 +209,19 @@ export async function onReceiptReceived(userId: string, now: Date): Promise<{ ca
  * never disagree). Read only while a receipt freeze is on.
  */
 export async function overdueReceipts(teamId: string, userId: string, now: Date) {
-  const awaiting = await userPurchasesAwaitingReceipt(teamId, userId);
+  const [awaiting, zone] = await Promise.all([
+    userPurchasesAwaitingReceipt(teamId, userId),
+    getTeamZone(teamId),
+  ]);
   return awaiting
-    .filter((p) => receiptStage(p.createdAt, now) === 'overdue')
+    .filter((p) => receiptStage(p.createdAt, now, zone) === 'overdue')
     .map((p) => ({
       purchaseId: p.purchaseId,
       title: p.title ?? null,
       merchant: p.merchant,
       amountCents: p.amountCents,
       date: p.createdAt,
-      dueDate: receiptDueDay(p.createdAt),
+      dueDate: receiptDueDay(p.createdAt, zone),
     }));
 }
 
@@ -220,10 +234,11 @@ export async function receiptCounts(
   now: Date,
 ): Promise<Map<string, { outstanding: number; overdue: number }>> {
   const counts = new Map<string, { outstanding: number; overdue: number }>();
-  for (const p of await teamPurchasesAwaitingReceipt(teamId)) {
+  const [awaiting, zone] = await Promise.all([teamPurchasesAwaitingReceipt(teamId), getTeamZone(teamId)]);
+  for (const p of awaiting) {
     const count = counts.get(p.userId) ?? { outstanding: 0, overdue: 0 };
     count.outstanding++;
-    if (receiptStage(p.createdAt, now) === 'overdue') count.overdue++;
+    if (receiptStage(p.createdAt, now, zone) === 'overdue') count.overdue++;
     counts.set(p.userId, count);
   }
   return counts;

@@ -29,6 +29,7 @@ import {
   UPLOAD_EXPIRY_SECONDS,
   VIEW_EXPIRY_SECONDS,
 } from '../../adapters/receipts';
+import { getTeamZone } from '../../data/accounts';
 import { recordAudit } from '../../data/audit';
 import { markReceiptSeen, recordReceipt } from '../../data/purchases';
 import type { Actor } from '../../platform/auth';
@@ -157,7 +158,7 @@ export async function confirmReceipt(
   // A card frozen for missing receipts is unfrozen now, not at the next daily run,
   // once none is overdue (never when the manager froze it too).
   const { card } = await onReceiptReceived(purchase.userId, now);
-  return { purchase: toRow(updated, now), card };
+  return { purchase: toRow(updated, now, await getTeamZone(purchase.teamId)), card };
 }
 
 export async function receiptUrl(actor: Actor, purchaseId: string, now: Date) {

@@ -68,6 +68,7 @@ export async function finalizeSetup(
       cycleDay,
       setupMonth: now.toISOString().slice(0, 7),
       status: 'active',
+      ...(input.timeZone ? { timeZone: input.timeZone } : {}),
       // The cycle index lets the daily job find the teams renewing on a given day.
       ...teamCycleIndex(cycleDay, team.teamId),
     });
@@ -77,7 +78,12 @@ export async function finalizeSetup(
       teamId: team.teamId,
       actorId: actor.userId,
       action: 'billing.setup',
-      after: { businessName: input.businessName, cycleDay, manager: manager?.email },
+      after: {
+        businessName: input.businessName,
+        cycleDay,
+        manager: manager?.email,
+        timeZone: input.timeZone,
+      },
       at: now.toISOString(),
     });
     return true;

@@ -1,7 +1,9 @@
 /**
  * Team: who a manager may act on (their own team's employees only) and the
- * Activity Log: the entries managers and the jobs write, and reading it.
+ * Activity Log: the entries managers and the jobs write, and reading it; the
+ * team's time zone.
  */
 export { dormantEntry, receiptFreezeEntry, receiptFreezeLiftedEntry } from './systemAudit';
 export { teamAudit } from './teamAudit';
+export { setTeamTimeZone } from './teamCalendar';
 export { audit, teamEmployee, teamEmployees } from './teamScope';

@@ -35,14 +35,19 @@ function systemEntry(
 }
 
 /** The receipt job froze `card` for the receipts in `overdue`, oldest first. */
-export function receiptFreezeEntry(card: CardRecord, overdue: PurchaseRecord[], at: string): TransactItem {
+export function receiptFreezeEntry(
+  card: CardRecord,
+  overdue: PurchaseRecord[],
+  at: string,
+  zone: string,
+): TransactItem {
   const notes: OverdueReceiptNote[] = [...overdue]
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
     .map((p) => ({
       purchaseId: p.purchaseId,
       merchant: p.merchant,
       amountCents: p.amountCents,
-      overdueSince: receiptOverdueSince(receiptDueDay(p.createdAt)),
+      overdueSince: receiptOverdueSince(receiptDueDay(p.createdAt, zone)),
     }));
   return systemEntry(
     {

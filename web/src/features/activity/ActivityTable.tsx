@@ -16,16 +16,9 @@ import {
 } from '@shared/domain/auditLog';
 import { formatCents } from '@shared/domain/money';
 import { ScrollableTable } from '../../components/ScrollableTable';
+import { formatDateTime } from '../../stores/teamCalendar';
 
 export type AuditEvent = RouteOutput<'getTeamAudit'>['events'][number];
-
-const dateTime = new Intl.DateTimeFormat('en-US', {
-  month: '2-digit',
-  day: '2-digit',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
 
 /** A person in the log, in the table's own type size (`inherit`: Text's default size is larger). */
 function Who({ id, name }: { id?: string; name?: string }) {
@@ -62,7 +55,7 @@ function WideRow({ event }: { event: AuditEvent }) {
   const amount = auditAmountCents(event);
   return (
     <Table.Tr>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateTime.format(new Date(event.at))}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(event.at)}</Table.Td>
       <Table.Td>
         <Who id={event.actorId} name={event.actorName} />
       </Table.Td>
@@ -87,7 +80,7 @@ function CompactRow({ event }: { event: AuditEvent }) {
       <Table.Td style={{ overflowWrap: 'anywhere' }}>
         <Group justify="space-between" gap="xs" wrap="nowrap" align="baseline">
           <Text size="xs" c="gray.7" data-when>
-            {dateTime.format(new Date(event.at))}
+            {formatDateTime(event.at)}
           </Text>
           {amount === undefined ? null : (
             <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }} data-amount>

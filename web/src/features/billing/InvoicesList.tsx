@@ -113,11 +113,11 @@ export function InvoicesList({ compact }: { compact: boolean }) {
                     </Text>
                     <Text size="xs" c="gray.7">
                       {invoice.kind === 'creditNote' ? 'Credit note' : 'Invoice'}
-                      {compact ? ` · ${formatDate(invoice.issuedAt)}` : ''}
+                      {compact ? ` · ${formatDate(invoice.issuedOn)}` : ''}
                     </Text>
                   </Table.Td>
                   {compact ? null : (
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(invoice.issuedAt)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(invoice.issuedOn)}</Table.Td>
                   )}
                   <Table.Td style={{ textAlign: 'right' }}>
                     <Amount invoice={invoice} />

@@ -29,22 +29,13 @@ import { AppModal } from '../../components/AppModal';
 import { cardDialogMessages as text } from '../../content/consoleMessages';
 import { COPIED_NOTICE_MS } from '../../content/timings';
 import { type Balance, useCard } from '../../stores/card';
+import { formatDateTime } from '../../stores/teamCalendar';
 import { CardFrame } from './CardFrame';
 import { announceCopied } from './copied';
 import { PurchaseCheck } from './PurchaseCheck';
 
 function expiry(month: number, year: number): string {
   return `${String(month).padStart(2, '0')}/${String(year % 100).padStart(2, '0')}`;
-}
-
-function when(iso: string): string {
-  return new Date(iso).toLocaleString('en-US', {
-    month: '2-digit',
-    day: '2-digit',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
 }
 
 function Amounts({ balance }: { balance: Balance }) {
@@ -74,7 +65,7 @@ function LastDecline({ decline }: { decline: NonNullable<Balance['lastDecline']>
   return (
     <Alert color="red" variant="light" title={text.lastDecline} data-testid="last-decline">
       <Text size="sm" c="dark">
-        {formatCents(decline.amountCents)} at {decline.merchant}, {when(decline.at)}
+        {formatCents(decline.amountCents)} at {decline.merchant}, {formatDateTime(decline.at)}
       </Text>
       <Text size="sm" c="dark" fw={600}>
         {declineWithNextStep(decline.reason)}

@@ -1,11 +1,6 @@
 /** How the app words dormancy (docs/decisions.md "Dormancy"). */
+import { formatUsDay as usDay } from '@shared/domain/calendar';
 import type { DormancyView } from '@shared/schemas/me';
-
-/** `yyyy-mm-dd` as the product shows dates: MM/DD/YYYY. */
-export function usDay(day: string): string {
-  const [year, month, date] = day.split('-');
-  return `${month}/${date}/${year}`;
-}
 
 export function managerDormancyNote(d: DormancyView): string | null {
   if (d.stage === 'dormant')

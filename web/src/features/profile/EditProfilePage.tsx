@@ -34,6 +34,7 @@ import { profileMessages } from '../../content/accountMessages';
 import { notify } from '../../stores/notifications';
 import { PasswordSection } from './PasswordSection';
 import { SecondFactorSection } from './SecondFactorSection';
+import { TeamTimeZoneSection } from './TeamTimeZoneSection';
 
 type Profile = RouteOutput<'getProfile'>;
 type Fields = 'firstName' | 'lastName' | 'jobRole' | 'budget';
@@ -286,6 +287,7 @@ export function EditProfilePage() {
         </form>
       </Paper>
 
+      {isSelf && !deleted && me.role === 'manager' ? <TeamTimeZoneSection current={me.timeZone} /> : null}
       {isSelf && !deleted ? <PasswordSection /> : null}
       {isSelf && !deleted ? <SecondFactorSection /> : null}
 

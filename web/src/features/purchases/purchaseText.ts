@@ -6,6 +6,7 @@
 import { receiptOverdueSince } from '@shared/domain/receiptOverdue';
 import type { Platform } from '@shared/schemas/catalogue';
 import type { PurchaseRow, PurchaseStatus } from '@shared/schemas/purchases';
+import { formatDate } from '../../stores/teamCalendar';
 
 export const AWAITING_RECEIPT = 'Awaiting Receipt';
 export const MAX_SUGGESTIONS = 5;
@@ -15,11 +16,8 @@ export const RECEIPT_AFTER_SETTLEMENT = 'Receipt once settled';
 /** Where "Replace" was: a receipt the manager has opened stays as it is (docs/decisions.md "Replace until seen"). */
 export const RECEIPT_SEEN = 'Seen by your manager, so it can no longer be replaced';
 
-/** MM/DD/YYYY of an ISO time or date, read in UTC so every viewer sees the same day. */
-export function formatDate(iso: string): string {
-  const [year, month, day] = iso.slice(0, 10).split('-');
-  return `${month}/${day}/${year}`;
-}
+/** MM/DD/YYYY of a day, or of an instant's day in the team's zone (stores/teamCalendar.ts). */
+export { formatDate };
 
 export const STATUS_LABELS: Record<PurchaseStatus, string> = {
   pending: 'Pending',

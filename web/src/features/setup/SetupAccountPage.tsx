@@ -35,6 +35,7 @@ import {
   Title,
   useMatches,
 } from '@mantine/core';
+import { DEFAULT_TIME_ZONE } from '@shared/domain/calendar';
 import {
   invitableEntries,
   inviteEntries,
@@ -48,6 +49,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { ApiError, call, errorMessage, isStepUpCancelled } from '../../api/client';
 import { useSession } from '../../auth/sessionStore';
+import { browserTimeZone, TimeZoneSelect } from '../../components/TimeZoneSelect';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useFocusAfterBusy } from '../../components/useFocusAfterBusy';
 import { setupMessages } from '../../content/consoleMessages';
@@ -205,6 +207,8 @@ export function SetupAccountPage() {
   const [failure, setFailure] = useState<string | undefined>();
   const heading = useRef<HTMLHeadingElement>(null);
   const card: CardFormState = useCardForm(true);
+  // The team's calendar starts as this browser's; the manager can change it here or later on their profile.
+  const [timeZone, setTimeZone] = useState(() => browserTimeZone() ?? me?.timeZone ?? DEFAULT_TIME_ZONE);
   // The company given at sign-up is the business we bill: the manager need not type it twice.
   const teamName = me?.teamName;
   const prefill = card.prefill;
@@ -255,6 +259,7 @@ export function SetupAccountPage() {
             state: values.state,
             zip: values.zip,
           },
+          timeZone,
           ...(shouldInvite(invite.emails, invite.budget)
             ? { invite: { emails: invite.emails, budget: invite.budget } }
             : {}),
@@ -325,7 +330,10 @@ export function SetupAccountPage() {
             ) : null}
             <Grid gap="xl">
               <Grid.Col span={{ base: 12, md: 8 }}>
-                <CardFields form={card} />
+                <Stack gap="lg">
+                  <CardFields form={card} />
+                  <TimeZoneSelect value={timeZone} onChange={setTimeZone} disabled={submitting} />
+                </Stack>
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 4 }}>
                 <PurchaseSummary invite={invite} />

@@ -16,11 +16,9 @@ import { call, errorMessage } from '../../api/client';
 import { ScrollableTable } from '../../components/ScrollableTable';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useCardMoneyMoves } from '../../stores/card';
+import { formatDate } from '../../stores/teamCalendar';
 
 type Line = RouteOutput<'getStatement'>['lines'][number];
-
-/** MM/DD/YYYY (spec §9), in the browser's zone. */
-const usDate = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' });
 
 const HOLD_TYPES: ReadonlySet<Line['type']> = new Set(['hold', 'purchase', 'holdReleased', 'holdExpired']);
 
@@ -87,7 +85,7 @@ function Detail({ line }: { line: Line }) {
 function WideRow({ line }: { line: Line }) {
   return (
     <Table.Tr>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{usDate.format(new Date(line.postedAt))}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(line.postedAt)}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <Label line={line} />
       </Table.Td>
@@ -112,7 +110,7 @@ function CompactRow({ line }: { line: Line }) {
       <Table.Td>
         {line.description}
         <Text size="sm" c="gray.7">
-          {usDate.format(new Date(line.postedAt))} · <Label line={line} />
+          {formatDate(line.postedAt)} · <Label line={line} />
         </Text>
         <Detail line={line} />
       </Table.Td>
