@@ -76,14 +76,15 @@ const MINUTE_MS = 60_000;
 /**
  * The first instant of `day` in `zone` (its midnight, or the first minute after
  * a daylight-saving jump skips midnight). Local days never run backwards, so a
- * binary search over the 28 hours around UTC midnight finds it to the minute.
+ * binary search over the 30 hours around UTC midnight finds it to the minute.
  */
 export function startOfDayIn(day: Day, zone: string): Date {
   if (!isDay(day)) throw new Error(`not a day: ${day}`);
   const utcMidnight = Date.parse(`${day}T00:00:00.000Z`);
-  // No zone is more than 14 hours from UTC.
-  let low = utcMidnight / MINUTE_MS - 14 * 60; // before the day begins everywhere
-  let high = utcMidnight / MINUTE_MS + 14 * 60; // after it has begun everywhere
+  // No zone is more than 14 hours from UTC: 15 hours either side is strictly before the day
+  // begins anywhere (`low`, never the answer) and after it has begun everywhere (`high`).
+  let low = utcMidnight / MINUTE_MS - 15 * 60;
+  let high = utcMidnight / MINUTE_MS + 15 * 60;
   while (high - low > 1) {
     const middle = Math.floor((low + high) / 2);
     if (dayIn(new Date(middle * MINUTE_MS), zone) >= day) high = middle;
