@@ -114,7 +114,7 @@ describe("the team's time zone", () => {
 
     // The receipt reminder, on its day at noon in Los Angeles.
     const reminderAt = new Date(startOfDayIn(receiptReminderDay(due), LA).getTime() + 12 * HOUR_MS);
-    await runReceiptDeadlines(reminderAt, createLogger('teamCalendar'));
+    await runReceiptDeadlines(reminderAt, createLogger({ test: 'teamCalendar' }));
     const reminder = (await stack.mailbox.to(employee.email)).find((m) => m.subject === 'Receipt due soon');
     expect(reminder?.body.text).toContain(`at Powell’s Books on ${printed}, receipt due ${formatUsDay(due)}`);
 
