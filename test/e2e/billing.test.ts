@@ -33,9 +33,9 @@ afterEach(async () => {
   browser = undefined;
 });
 
-async function signedInPage(email: string, width = 1280): Promise<Page> {
+async function signedInPage(email: string, width = 1280, timezoneId?: string): Promise<Page> {
   await browser?.close();
-  browser = await launchBrowser({ width, height: 900 });
+  browser = await launchBrowser({ width, height: 900 }, { timezoneId });
   const page = await signInPage(browser.context, env.webUrl, email, PASSWORD);
   return page;
 }
@@ -113,7 +113,8 @@ async function managerWithBilling(token = 'tok_visa'): Promise<SignedIn> {
 describe('the setup wizard (/setupAccount)', () => {
   it('takes a fresh manager from sign-up through both steps to the dashboard and a funded employee', async () => {
     const manager = await registerManager(env.apiUrl, mailbox);
-    const page = await signedInPage(manager.email);
+    // A browser in Chicago: the team's calendar starts as the browser's zone.
+    const page = await signedInPage(manager.email, 1280, 'America/Chicago');
     await closeTourIfDue(page);
     await page.getByRole('link', { name: 'Set up your account' }).click();
     await page.waitForURL(`${env.webUrl}/setupAccount`);
@@ -158,6 +159,10 @@ describe('the setup wizard (/setupAccount)', () => {
     expect(tops[0]).toBeDefined();
     expect(tops[0]).toBe(tops[1]);
     await page.getByRole('region', { name: 'Purchase summary' }).getByText('$80.00').waitFor();
+    // The team's time zone is asked here, the browser's offered (issue 25, "One calendar").
+    expect(await page.getByLabel('Time zone', { exact: true }).and(page.locator('input')).inputValue()).toBe(
+      'America/Chicago',
+    );
     const submit = page.getByRole('button', { name: 'Submit' });
     expect(await submit.isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Back' }).click();
@@ -208,6 +213,7 @@ describe('the setup wizard (/setupAccount)', () => {
     expect(await page.getByText('Finish setting up your team').count()).toBe(0);
     const me = await api(env.apiUrl, 'GET', '/me', { token: manager.accessToken });
     expect(me.body.teamStatus).toBe('active');
+    expect(me.body.timeZone).toBe('America/Chicago');
     const roster = JSON.stringify(
       (await api(env.apiUrl, 'GET', '/employees', { token: manager.accessToken })).body,
     );

@@ -8,6 +8,7 @@
  * 375 px; axe finds nothing serious at either width.
  */
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_TIME_ZONE, formatDateIn } from '@shared/domain/calendar';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { api, inviteAndRegisterEmployee, PASSWORD, registerManager } from '../support/accountFlows';
@@ -120,11 +121,8 @@ async function checkStatement(page: Page, width: number) {
   const rows = table.locator('tbody tr');
   await rows.first().waitFor();
   const texts = (await rows.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
-  const today = new Intl.DateTimeFormat('en-US', {
-    month: '2-digit',
-    day: '2-digit',
-    year: 'numeric',
-  }).format(new Date());
+  // Dates are the team's: a team that never chose a zone is on New York's calendar.
+  const today = formatDateIn(new Date(), DEFAULT_TIME_ZONE);
   // One row per movement, newest first: the purchase, the hold it settled, the credit.
   expect(texts, texts.join('\n')).toHaveLength(3);
   const [purchase, hold, credit] = texts as [string, string, string];

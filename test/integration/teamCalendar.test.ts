@@ -55,7 +55,9 @@ describe("the team's time zone", () => {
     // A team that never chose keeps the zone every deadline used before: New York.
     expect((await send('GET', '/me', manager.accessToken)).body.timeZone).toBe('America/New_York');
 
-    const refused = await send('PUT', '/team/timeZone', manager.accessToken, { timeZone: 'Mars/Olympus_Mons' });
+    const refused = await send('PUT', '/team/timeZone', manager.accessToken, {
+      timeZone: 'Mars/Olympus_Mons',
+    });
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body)).toContain('Choose a time zone from the list');
     expect((await stack.getItem(keys.team(teamId)))?.timeZone).toBeUndefined();
@@ -99,7 +101,9 @@ describe("the team's time zone", () => {
 
     // The purchase list: the due day is counted from the Los Angeles day.
     const list = await send('GET', '/purchases', employee.accessToken);
-    const row = list.body.purchases.find((p: { purchaseId: string }) => p.purchaseId === purchase?.purchaseId);
+    const row = list.body.purchases.find(
+      (p: { purchaseId: string }) => p.purchaseId === purchase?.purchaseId,
+    );
     expect(row.receipt.dueDate).toBe(due);
 
     // The CSV: the purchase's date and due day (the range covers the day either side of midnight).

@@ -48,9 +48,14 @@ function sharedChromium(): Promise<Browser> {
   return chromiumProcess;
 }
 
-export async function launchBrowser(viewport = { width: 1280, height: 900 }) {
+/** `timezoneId`: the zone the page's clock is in (the machine's when absent), for tests of dates. */
+export async function launchBrowser(
+  viewport = { width: 1280, height: 900 },
+  options: { timezoneId?: string } = {},
+) {
   const context: BrowserContext = await (await sharedChromium()).newContext({
     viewport,
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
     // Every test page asks for reduced motion: the tour, modals and notifications
     // then appear at once, so a test never races an animation.
     reducedMotion: 'reduce',
