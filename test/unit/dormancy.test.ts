@@ -53,6 +53,11 @@ describe('dormancy rules', () => {
     });
     expect(dormancyViewOf(undefined, undefined, 'UTC')).toEqual({ stage: 'active', inactiveFrom: null });
   });
+
+  it("names the day the card stops in the team's zone: the job's 15:00 UTC run is the next day in Kiritimati", () => {
+    expect(dormancyViewOf(since, {}, 'America/Los_Angeles').inactiveFrom).toBe('2026-03-01');
+    expect(dormancyViewOf(since, {}, 'Pacific/Kiritimati').inactiveFrom).toBe('2026-03-02');
+  });
 });
 
 describe('time travel steps (infra/local/timeTravel.ts)', () => {
