@@ -5,14 +5,16 @@
  * the action is sent, not after the server refused it: no console error, no
  * failed request, no API answer of 400 or more across the whole flow, and the
  * action completes once the password is given. Shown for a route that always
- * needs it (make a card primary) and for one that does above the threshold
- * (an extra deposit of $600). Screenshots at 375 and 1280 px of the dialog,
- * opened before the request, go to SCREENSHOT_DIR when it is set.
+ * needs it (make a card primary; cancelling the dialog there is no error) and
+ * for ones that do above the threshold, as the server's previews say: an extra
+ * deposit of $600, an invitation of two people at $300 a month, and a budget
+ * raise on /editProfile. Screenshots at 375 and 1280 px of the dialog, opened
+ * before the request, go to SCREENSHOT_DIR when it is set.
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { api, PASSWORD } from '../support/accountFlows';
+import { api, PASSWORD, uniqueEmail } from '../support/accountFlows';
 import { launchBrowser, seriousViolations, shootAtWidths, signInPage } from '../support/browser';
 import { ageTheFactor } from '../support/e2eTable';
 import { Mailbox } from '../support/integrationStack';
@@ -75,7 +77,8 @@ describe('step-up asked before sending', () => {
     // Minutes later (made, not waited for; after the page loaded, as a reload's token keeps the sign-in's).
     await ageTheFactor(env, manager.userId);
 
-    await page.getByRole('button', { name: 'Make primary: Mastercard ending in 4444' }).click();
+    const makePrimary = page.getByRole('button', { name: 'Make primary: Mastercard ending in 4444' });
+    await makePrimary.click();
     const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
     await stepUp.getByLabel('Password', { exact: true }).waitFor();
     // Asked before the change was sent, not after a refusal.
@@ -83,6 +86,11 @@ describe('step-up asked before sending', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await shootAtWidths(page, 'step-up-before-primary');
 
+    // Cancelling is the manager's choice, as for deleting or adding a card: nothing sent, no error
+    // notice (errors stay until dismissed, so one shown now would still be there at the end).
+    await stepUp.getByRole('button', { name: 'Cancel' }).click();
+    await stepUp.waitFor({ state: 'hidden' });
+    await makePrimary.click();
     await stepUp.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await stepUp.getByRole('button', { name: 'Confirm' }).click();
     await notification(page, 'Change primary card successfully!').waitFor();
@@ -90,6 +98,7 @@ describe('step-up asked before sending', () => {
     expect(sent.filter((line) => line.endsWith('/billing/customer') && !line.startsWith('GET'))).toHaveLength(
       1,
     );
+    expect(await notification(page, 'Error upon changing primary card').count()).toBe(0);
     expect(problems).toEqual([]);
   }, 120_000);
 
@@ -130,6 +139,73 @@ describe('step-up asked before sending', () => {
     const ledger = await api(env.apiUrl, 'GET', '/team/ledger', { token: manager.accessToken });
     const deposits = ledger.body.entries.filter((e: { kind: string }) => e.kind === 'deposit');
     expect(deposits).toHaveLength(1);
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('an invitation of two people at $300 a month: the dialog first, then the invitations, and no error anywhere', async () => {
+    const manager = await setUpTeamOverApi(env.apiUrl, mailbox, { tourSeen: true });
+
+    browser = await launchBrowser();
+    const page = await signInPage(browser.context, env.webUrl, manager.email, PASSWORD);
+    await page.goto(`${env.webUrl}/inviteMembers`);
+    await page.getByRole('heading', { name: 'Invite Members', level: 1 }).waitFor();
+    // Watched from here: going to the page by its address cut the dashboard's own requests short.
+    const { problems, sent } = watch(page);
+    await ageTheFactor(env, manager.userId);
+
+    const emails = [uniqueEmail('ann'), uniqueEmail('bob')];
+    await page.getByRole('textbox', { name: /^Emails/ }).fill(emails.join(', '));
+    await page.getByRole('textbox', { name: /^Budget/ }).fill('300');
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
+    const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
+    await stepUp.getByLabel('Password', { exact: true }).waitFor();
+    // The server said $600 passes the threshold; the invitations wait for the factor.
+    expect(sent).toContain('POST /invitations/preview');
+    expect(sent).not.toContain('POST /invitations');
+    expect(await seriousViolations(page)).toEqual([]);
+    await shootAtWidths(page, 'step-up-before-invite');
+
+    await stepUp.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await stepUp.getByRole('button', { name: 'Confirm' }).click();
+    await notification(page, 'Employee invited successfully').waitFor();
+    expect(sent.filter((line) => line === 'POST /invitations')).toHaveLength(1);
+    const roster = await api(env.apiUrl, 'GET', '/employees', { token: manager.accessToken });
+    for (const email of emails) expect(JSON.stringify(roster.body)).toContain(email);
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('a budget raise past the threshold on /editProfile: the dialog first, then the save, and no error anywhere', async () => {
+    const manager = await setUpTeamOverApi(env.apiUrl, mailbox, { tourSeen: true });
+    const rae = await joinTeamOverApi(env.apiUrl, mailbox, manager, 25, {
+      firstName: 'Rae',
+      lastName: 'Raised',
+    });
+
+    browser = await launchBrowser();
+    const page = await signInPage(browser.context, env.webUrl, manager.email, PASSWORD);
+    await page.goto(`${env.webUrl}/editProfile/${rae.userId}`);
+    const budget = page.getByRole('textbox', { name: /^Budget/ });
+    await budget.waitFor();
+    const { problems, sent } = watch(page);
+    await ageTheFactor(env, manager.userId);
+
+    // $25 today already: $575 more passes $500.
+    await budget.fill('600');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
+    await stepUp.getByLabel('Password', { exact: true }).waitFor();
+    expect(sent).toContain(`POST /users/${rae.userId}/budget/preview`);
+    expect(sent).not.toContain(`PUT /users/${rae.userId}`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shootAtWidths(page, 'step-up-before-raise');
+
+    await stepUp.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await stepUp.getByRole('button', { name: 'Confirm' }).click();
+    await notification(page, 'Update succeeded').waitFor();
+    await page.getByText('Next budget: $600.00 a month').waitFor();
+    expect(sent.filter((line) => line === `PUT /users/${rae.userId}`)).toHaveLength(1);
+    const profile = await api(env.apiUrl, 'GET', `/users/${rae.userId}`, { token: manager.accessToken });
+    expect(profile.body.nextBudgetCents).toBe(600_00);
     expect(problems).toEqual([]);
   }, 120_000);
 });

@@ -237,6 +237,14 @@ const matrix: Record<OperationId, Row> = {
     }),
     expect: teamAEmployeeResource,
   },
+  // Read-only: the budget would be the employee's; another team's person is not found, as for the save.
+  previewBudgetChange: {
+    request: async ({ world }) => ({
+      path: `/users/${world.employee.userId}/budget/preview`,
+      body: { budget: 30 },
+    }),
+    expect: { ...managersOnly('ok'), otherManager: 404 },
+  },
   deleteAccount: {
     // Destructive: a new employee of team A each time, so every caller faces the same target.
     request: async ({ fresh }) => ({ path: `/users/${(await fresh()).userId}` }),
@@ -252,6 +260,10 @@ const matrix: Record<OperationId, Row> = {
       otherManager: 'ok',
       deleted: 401,
     },
+  },
+  previewInvitations: {
+    request: async () => ({ path: '/invitations/preview', body: { emails: uniqueEmail('inv'), budget: 25 } }),
+    expect: managersOnly('ok'),
   },
   // Billing: the world's teams have not finished setup, so a manager reaches the service and is told
   // so (409), or is stopped by the missing Idempotency-Key (400); nobody else gets that far.

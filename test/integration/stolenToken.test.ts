@@ -133,6 +133,11 @@ const WALK: Record<OperationId, Attempt> = {
       lastName: 'Manager',
     });
   },
+  // Read-only: says whether a raise would need a factor; saves nothing.
+  previewBudgetChange: async (s, call) => {
+    for (const employee of s.staying)
+      await call('POST', `/users/${employee.userId}/budget/preview`, { budget: MAX });
+  },
   // Runs last (below): it would end the walk.
   deleteAccount: (s, call) => call('DELETE', `/users/${s.manager.userId}`, { userId: s.manager.userId }),
   inviteEmployees: async (_s, call) => {
@@ -141,6 +146,9 @@ const WALK: Record<OperationId, Attempt> = {
     for (let i = 0; i < 12; i++)
       await call('POST', '/invitations', { emails: manyAddresses(1), budget: 100 });
   },
+  // Read-only: says whether the invitations would need a factor; invites nobody.
+  previewInvitations: (_s, call) =>
+    call('POST', '/invitations/preview', { emails: manyAddresses(100), budget: MAX }),
   withdrawInvitations: (_s, call) => call('POST', '/invitations/withdraw', { emails: [uniqueEmail('n')] }),
   finalizeSetup: (_s, call) =>
     call(

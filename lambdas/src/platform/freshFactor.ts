@@ -7,8 +7,12 @@
  * So that a normal flow never sees that refusal (the browser logs it as a
  * failed request), the server also says beforehand when it would give it:
  * GET /me/secondFactor's `stepUpNeeded` (this token has no fresh factor) and
- * the deposit and reallocation previews' `needsFreshFactor` (this one passes
- * the threshold). The web app asks for the code first; the checks here stand.
+ * the previews' `needsFreshFactor` (this one passes the threshold): deposits,
+ * reallocations, and new monthly commitments (POST /invitations/preview for
+ * invitations and the setup wizard's, POST /users/{userId}/budget/preview for
+ * a raise; services/money/commitments.ts `commitmentNeedsFreshFactor`, the
+ * count the actions then ask with). The web app asks for the code first; the
+ * checks here stand.
  */
 import { AppError } from '@shared/errors';
 import { getStepUp } from '../data/secondFactors';

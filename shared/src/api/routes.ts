@@ -44,7 +44,7 @@ import {
 } from '../schemas/billing';
 import { purchaseCheckInput, purchaseCheckOutput } from '../schemas/card';
 import { catalogueOutput, itemViewInput, itemViewOutput } from '../schemas/catalogue';
-import { okResponse } from '../schemas/common';
+import { commitmentPreviewOutput, okResponse } from '../schemas/common';
 import {
   inviteEmployeesInput,
   inviteEmployeesOutput,
@@ -53,7 +53,7 @@ import {
 } from '../schemas/invitations';
 import { invoiceNumberInput, invoicesOutput } from '../schemas/invoices';
 import { meOutput, type Role } from '../schemas/me';
-import { profileOutput, updateProfileInput, userIdInput } from '../schemas/profile';
+import { budgetPreviewInput, profileOutput, updateProfileInput, userIdInput } from '../schemas/profile';
 import { joinWaitlistInput, sendContactMessageInput } from '../schemas/public';
 import {
   confirmReceiptInput,
@@ -541,6 +541,16 @@ export const routes = {
     freshFactor: 'aboveThreshold',
     uses: ['table:write'],
   }),
+  previewBudgetChange: route({
+    method: 'POST',
+    path: '/users/{userId}/budget/preview',
+    summary:
+      "Before saving an employee's next-cycle budget: whether the raise would need a fresh factor (step-up threshold); read-only.",
+    access: { kind: 'signedIn', roles: ['manager'] },
+    input: budgetPreviewInput,
+    output: commitmentPreviewOutput,
+    uses: ['table:read'],
+  }),
   deleteAccount: route({
     method: 'DELETE',
     path: '/users/{userId}',
@@ -566,6 +576,16 @@ export const routes = {
     // The budgets invited count against the daily deposit limit and the step-up threshold.
     freshFactor: 'aboveThreshold',
     uses: ['table:write', 'email:send'],
+  }),
+  previewInvitations: route({
+    method: 'POST',
+    path: '/invitations/preview',
+    summary:
+      "Before inviting (or the setup wizard's invitations): whether they would need a fresh factor (step-up threshold); read-only.",
+    access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true },
+    input: inviteEmployeesInput,
+    output: commitmentPreviewOutput,
+    uses: ['table:read'],
   }),
   withdrawInvitations: route({
     method: 'POST',

@@ -34,6 +34,15 @@ export const requiredEmail = z
 export const okResponse = z.object({ ok: z.literal(true) });
 export type OkResponse = z.infer<typeof okResponse>;
 
+/**
+ * Before a new monthly commitment (an invitation, a budget raise) is sent:
+ * whether it passes the step-up threshold with what the team moved and
+ * committed today, counted by the code the action itself counts with. Sent,
+ * it needs a factor proven in the last few minutes (GET /me/secondFactor
+ * `stepUpNeeded` says whether this session has one).
+ */
+export const commitmentPreviewOutput = z.object({ needsFreshFactor: z.boolean() });
+
 /** Turns a zod error into `{ field: first message }`, the shape of our envelope's `fields`. */
 export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};

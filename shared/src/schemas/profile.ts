@@ -64,3 +64,6 @@ export const profileOutput = z.object({
 });
 
 export const userIdInput = z.object({ userId: z.string().min(1).max(64) });
+
+/** Before saving an employee's next-cycle budget: the budget /editProfile would send. */
+export const budgetPreviewInput = z.object({ userId: z.string().min(1).max(64), budget: budgetDollars });

@@ -22,7 +22,14 @@ export { BAD_CODE, BAD_PASSWORD, CODE_REQUIRED } from './factorMessages';
 export { sendIdentityCode } from './identityProof';
 export { INVITATION_LINK_INVALID, sendInvitation, sendInvitationLink } from './invitationLinks';
 export { changePassword } from './passwordChange';
-export { deleteAccount, finishWalkthrough, getProfile, updateProfile, whoAmI } from './profiles';
+export {
+  deleteAccount,
+  finishWalkthrough,
+  getProfile,
+  previewBudgetChange,
+  updateProfile,
+  whoAmI,
+} from './profiles';
 export {
   confirmTotpEnrolment,
   regenerateRecoveryCodes,

@@ -7,7 +7,7 @@
 
 import { dormancyViewOf } from '@shared/domain/dormancy';
 import { AppError } from '@shared/errors';
-import type { updateProfileInput } from '@shared/schemas/profile';
+import type { budgetPreviewInput, updateProfileInput } from '@shared/schemas/profile';
 import type { z } from 'zod';
 import { newId } from '../../adapters/clock';
 import { disableUser, signOutEverywhere } from '../../adapters/cognito';
@@ -15,7 +15,7 @@ import { endAllSessions, getTeam, listTeamUsers, setUserFields, zoneOf } from '.
 import { recordAudit } from '../../data/audit';
 import { getUser, type UserRecord } from '../../data/users';
 import type { Actor } from '../../platform/auth';
-import { commit, retireEmployeeMoney } from '../money';
+import { commit, commitmentNeedsFreshFactor, retireEmployeeMoney } from '../money';
 
 const NOT_FOUND = 'No such person on your team.';
 
@@ -71,21 +71,51 @@ export async function getProfile(actor: Actor, userId: string) {
   return profileView(actor, await reachableUser(actor, userId));
 }
 
-export async function updateProfile(actor: Actor, input: z.output<typeof updateProfileInput>, now: Date) {
-  const target = await reachableUser(actor, input.userId);
+/**
+ * What setting `target`'s next-cycle budget to `budgetCents` commits: what it
+ * adds to the budget it replaces (the current one until a change is waiting),
+ * 0 for a decrease. Refused unless the actor is a manager and the target their
+ * employee.
+ */
+function budgetRaise(actor: Actor, target: UserRecord, budgetCents: number): number {
+  const managesTarget =
+    actor.role === 'manager' && target.userId !== actor.userId && target.role === 'employee';
+  if (!managesTarget) throw new AppError('FORBIDDEN', "Only a manager can change an employee's budget.");
+  const fromCents = target.nextBudgetCents ?? target.budgetCents ?? 0;
+  return Math.max(0, budgetCents - fromCents);
+}
+
+/** The person whose profile is saved, refused as the save would refuse it. */
+async function editableUser(actor: Actor, userId: string): Promise<UserRecord> {
+  const target = await reachableUser(actor, userId);
   if (target.status === 'deleted') throw new AppError('CONFLICT', 'This account was deleted.');
+  return target;
+}
+
+/**
+ * POST /users/{userId}/budget/preview: whether saving this budget would ask for
+ * a fresh factor, counted as updateProfile counts it. Stores nothing.
+ */
+export async function previewBudgetChange(
+  actor: Actor,
+  input: z.output<typeof budgetPreviewInput>,
+  now: Date,
+): Promise<{ needsFreshFactor: boolean }> {
+  const raise = budgetRaise(actor, await editableUser(actor, input.userId), input.budget);
+  return { needsFreshFactor: await commitmentNeedsFreshFactor(actor, raise, now) };
+}
+
+export async function updateProfile(actor: Actor, input: z.output<typeof updateProfileInput>, now: Date) {
+  const target = await editableUser(actor, input.userId);
   if (input.budget !== undefined) {
-    const managesTarget =
-      actor.role === 'manager' && target.userId !== actor.userId && target.role === 'employee';
-    if (!managesTarget) throw new AppError('FORBIDDEN', "Only a manager can change an employee's budget.");
     // A raise commits the team's card to more every month: counted before it is stored (step-up,
     // daily limit; services/money/commitments.ts). A decrease frees nothing, so lowering and
     // raising again counts the raise again.
-    const fromCents = target.nextBudgetCents ?? target.budgetCents ?? 0;
-    if (input.budget > fromCents) {
+    const raise = budgetRaise(actor, target, input.budget);
+    if (raise > 0) {
       const team = await getTeam(actor.teamId);
       if (!team) throw new AppError('NOT_FOUND', NOT_FOUND);
-      await commit(actor, team, `BUDGET#${target.userId}#${newId(now)}`, input.budget - fromCents, now);
+      await commit(actor, team, `BUDGET#${target.userId}#${newId(now)}`, raise, now);
     }
   }
   const fields: Record<string, unknown> = { firstName: input.firstName, lastName: input.lastName };

@@ -6,5 +6,5 @@
  */
 export { deleteEmployees, setCardStatus, setPaused } from './employeeControls';
 export { listEmployees } from './employeeRoster';
-export { invitationCommitment } from './invitationCommitment';
+export { invitationCommitment, previewInvitations } from './invitationCommitment';
 export { inviteEmployees, withdrawInvitations } from './invitations';

@@ -9,6 +9,7 @@
 import { isInvitableEmail } from '@shared/schemas/invitations';
 import { getEmailOwner, getInvitation } from '../../data/accounts';
 import type { Actor } from '../../platform/auth';
+import { commitmentNeedsFreshFactor } from '../money';
 
 /** The commitment one invitation stored adds, from what its write replaced (`replacedCents` of this team's). */
 export function committedBy(budgetCents: number, replacedCents: number | undefined): number {
@@ -34,4 +35,19 @@ export async function invitationCommitment(
     cents += committedBy(budgetCents, pending?.teamId === actor.teamId ? pending.budgetCents : undefined);
   }
   return cents;
+}
+
+/**
+ * POST /invitations/preview: whether inviting `emails` at `budgetCents` (from
+ * /inviteMembers, or the setup wizard's last step) would ask for a fresh
+ * factor, counted as the invitation counts it. Stores nothing.
+ */
+export async function previewInvitations(
+  actor: Actor,
+  emails: readonly string[],
+  budgetCents: number,
+  now: Date,
+): Promise<{ needsFreshFactor: boolean }> {
+  const cents = await invitationCommitment(actor, emails, budgetCents);
+  return { needsFreshFactor: await commitmentNeedsFreshFactor(actor, cents, now) };
 }

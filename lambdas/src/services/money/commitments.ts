@@ -23,7 +23,7 @@ import { limitDay } from '@shared/domain/moneyLimits';
 import type { TeamRecord } from '../../data/accounts';
 import { reservedUnder } from '../../data/moneyLimits';
 import type { Actor } from '../../platform/auth';
-import { requireFreshFactorAbove } from '../../platform/freshFactor';
+import { needsFreshFactorAbove, requireFreshFactor } from '../../platform/freshFactor';
 import { movedToday } from './movedToday';
 import { checkWithinLimit, reserveWithinLimit, settleWithinLimit } from './velocityLimits';
 
@@ -46,9 +46,20 @@ export async function movedOrCommittedToday(teamId: string, now: Date): Promise<
   return moved + committed;
 }
 
+/**
+ * Whether committing `cents` more would take the team's day past the step-up
+ * threshold: what `commit` and `checkCommitment` then ask a fresh factor for,
+ * and what the invitation and budget previews answer (`needsFreshFactor`), so
+ * the web app asks before sending rather than after a refusal.
+ */
+export async function commitmentNeedsFreshFactor(actor: Actor, cents: number, now: Date): Promise<boolean> {
+  if (cents <= 0) return false;
+  return needsFreshFactorAbove(actor, (await movedOrCommittedToday(actor.teamId, now)) + cents);
+}
+
 /** Asks for a fresh factor when `cents` more would take the team's day past the step-up threshold. */
 async function stepUpFor(actor: Actor, cents: number, now: Date): Promise<void> {
-  await requireFreshFactorAbove(actor, (await movedOrCommittedToday(actor.teamId, now)) + cents, now);
+  if (await commitmentNeedsFreshFactor(actor, cents, now)) await requireFreshFactor(actor, now);
 }
 
 /**

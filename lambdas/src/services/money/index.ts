@@ -7,6 +7,7 @@
 export {
   checkCommitment,
   commit,
+  commitmentNeedsFreshFactor,
   committedToday,
   movedOrCommittedToday,
   settleCommitment,

@@ -72,7 +72,9 @@ export function CreditCardsPage() {
       notify({ kind: 'success', message: cardMessages.primaryChanged });
       await reloadMe().catch(() => null);
     } catch (error) {
-      notify({ kind: 'error', message: cardMessages.primaryFailed(errorMessage(error)) });
+      // Cancelling 'Confirm it is you' is the manager's choice: the primary card stays, nothing to report.
+      if (!isStepUpCancelled(error))
+        notify({ kind: 'error', message: cardMessages.primaryFailed(errorMessage(error)) });
     } finally {
       setBusy(undefined);
     }

@@ -124,7 +124,10 @@ export function InviteMembersPage() {
     // The last attempt's answers are not this one's: a failed submit must not leave them showing.
     setResults(null);
     try {
-      const answer = await call('inviteEmployees', { emails, budget });
+      // Past the step-up threshold (the server counts it as the invitation would): 'Confirm it is
+      // you' before sending, not after a refusal.
+      const { needsFreshFactor } = await call('previewInvitations', { emails, budget });
+      const answer = await call('inviteEmployees', { emails, budget }, { freshFactor: needsFreshFactor });
       setResults(answer.results);
       const invited = answer.results.filter(isInvited);
       const skipped = answer.results.filter(isSkipped);

@@ -157,13 +157,23 @@ export function EditProfilePage() {
     }
     setSaving(true);
     try {
-      const saved = await call('updateProfile', {
-        userId: profile.userId,
-        firstName: values.firstName,
-        lastName: values.lastName,
-        jobRole: values.jobRole === NONE ? null : (values.jobRole as (typeof JOB_ROLES)[number]),
-        ...(showBudget ? { budget: values.budget } : {}),
-      });
+      // A raise past the step-up threshold (the server counts it as the save would): 'Confirm it is
+      // you' before saving, not after a refusal.
+      const freshFactor =
+        showBudget &&
+        (await call('previewBudgetChange', { userId: profile.userId, budget: values.budget }))
+          .needsFreshFactor;
+      const saved = await call(
+        'updateProfile',
+        {
+          userId: profile.userId,
+          firstName: values.firstName,
+          lastName: values.lastName,
+          jobRole: values.jobRole === NONE ? null : (values.jobRole as (typeof JOB_ROLES)[number]),
+          ...(showBudget ? { budget: values.budget } : {}),
+        },
+        { freshFactor },
+      );
       setProfile(saved);
       setValues(valuesOf(saved));
       notify({ kind: 'success', message: profileMessages.saved });

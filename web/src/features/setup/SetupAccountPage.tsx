@@ -264,7 +264,15 @@ export function SetupAccountPage() {
             ? { invite: { emails: invite.emails, budget: invite.budget } }
             : {}),
         },
-        { idempotencyKey: `setup-${token.id}` },
+        {
+          idempotencyKey: `setup-${token.id}`,
+          // Invitations past the step-up threshold (the server counts them as setup would): 'Confirm
+          // it is you' before sending, not after a refusal.
+          freshFactor:
+            shouldInvite(invite.emails, invite.budget) &&
+            (await call('previewInvitations', { emails: invite.emails, budget: invite.budget }))
+              .needsFreshFactor,
+        },
       );
       await reloadMe().catch(() => null);
       navigate('/dashboard');
