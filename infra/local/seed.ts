@@ -192,7 +192,8 @@ const DEMO_RECEIPT_PNG = readFileSync(join(dirname(fileURLToPath(import.meta.url
  * decide each one). The demo employee pays at two merchants with their card
  * through the emulator's network, and sends the receipt of one the way the
  * browser does (presigned POST to the bucket, then the confirm call), so both
- * 'Awaiting Receipt' and a viewable receipt are there to try.
+ * 'Awaiting Receipt' and a viewable receipt are there to try; then a hold not
+ * yet captured and a course above the balance, declined.
  */
 export async function seedDemoPurchases(network: EmulatorAdmin, log: LogSink): Promise<void> {
   const userId = await getEmailOwner(DEMO_EMPLOYEE.email);
@@ -250,5 +251,10 @@ export async function seedDemoPurchases(network: EmulatorAdmin, log: LogSink): P
   } finally {
     network.setAutoCapture(DEFAULT_AUTO_CAPTURE_DELAY_MS);
   }
-  log(`demo purchases: ${purchases.length} (one with its receipt, one awaiting it) and one pending`);
+  // One course above the balance: declined, and listed as such in Purchase History and the Statement.
+  await pay(4900, 'Coursera', 'digital_goods_media');
+  await network.idle();
+  log(
+    `demo purchases: ${purchases.length} (one with its receipt, one awaiting it), one pending and one declined`,
+  );
 }

@@ -67,7 +67,7 @@ function zoneOffUtc(instant: string): string {
 async function rowText(page: Page, name: string, containing: string): Promise<string> {
   const row = page.getByRole('table', { name }).locator('tbody tr').filter({ hasText: containing }).first();
   await row.waitFor();
-  return (await row.innerText()).replace(/\s+/g, ' ');
+  return ((await row.textContent()) ?? '').replace(/\s+/g, ' ');
 }
 
 describe("the team's calendar on every screen", () => {

@@ -56,6 +56,11 @@ describe("the demo's pending hold as time passes", () => {
     expect(await balanceOf(holdAccount(userId))).toBe(250);
     const spendable = await balanceOf(cardAccount(userId));
     expect((await pending()).map((p) => [p.vendor, p.amountCents])).toEqual([['Udemy', 250]]);
+    // The demo's course above the balance: listed, declined, taken from nothing.
+    const declined = (await listPurchases(actor, { limit: 10 }, systemClock.now())).purchases.filter(
+      (p) => p.status === 'declined',
+    );
+    expect(declined.map((p) => [p.vendor, p.amountCents])).toEqual([['Coursera', 4900]]);
 
     await stack?.travel('+8d');
     expect(await balanceOf(holdAccount(userId))).toBe(0);

@@ -55,6 +55,7 @@ const me = {
   emailVerified: false,
   finishedWalkthrough: false,
   teamStatus: 'active',
+  timeZone: 'America/New_York',
 };
 
 function answers(table: Record<string, unknown | (() => unknown)>) {
