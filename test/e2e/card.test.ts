@@ -21,6 +21,7 @@ import {
   type SignedIn,
 } from '../support/accountFlows';
 import { focusReturnsTo, launchBrowser, seriousViolations, signInPage } from '../support/browser';
+import { type CardDetails, payAtCheckout } from '../support/checkout';
 import { e2eTable } from '../support/e2eTable';
 import { Mailbox } from '../support/integrationStack';
 
@@ -33,13 +34,6 @@ afterEach(async () => {
   await browser?.close();
   browser = undefined;
 });
-
-interface CardDetails {
-  number: string;
-  exp_month: number;
-  exp_year: number;
-  cvc: string;
-}
 
 /** A verified employee on a team with billing, funded $25, with an issued card; the tour already seen. */
 async function fundedEmployee(): Promise<{
@@ -90,21 +84,6 @@ async function signIn(email: string, width: number) {
 
 async function shoot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
-
-async function payAtCheckout(page: Page, card: CardDetails, dollars: string, category = 'book_stores') {
-  await page.goto(`${env.stripeUrl}/checkout`);
-  await page.getByLabel('Card number').fill(card.number);
-  await page
-    .getByLabel(/Expiry/)
-    .fill(`${String(card.exp_month).padStart(2, '0')}/${String(card.exp_year).slice(-2)}`);
-  await page.getByLabel('CVC').fill(card.cvc);
-  await page.getByLabel('Merchant name').fill('Powell’s Books');
-  await page.getByLabel('Merchant category').selectOption(category);
-  await page.getByLabel(/Amount/).fill(dollars);
-  await page.getByRole('button', { name: 'Pay' }).click();
-  await page.locator('#result').waitFor();
-  return (await page.locator('#result').textContent())?.trim();
 }
 
 function grouped(number: string): string {

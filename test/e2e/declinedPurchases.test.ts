@@ -11,6 +11,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { api, PASSWORD } from '../support/accountFlows';
 import { launchBrowser, seriousViolations, shootAtWidths, signInPage } from '../support/browser';
+import { type CardDetails, payAtCheckout } from '../support/checkout';
 import { Mailbox } from '../support/integrationStack';
 import { joinTeamOverApi, setUpTeamOverApi } from '../support/teams';
 
@@ -26,28 +27,6 @@ afterEach(async () => {
   await browser?.close();
   browser = undefined;
 });
-
-interface CardDetails {
-  number: string;
-  exp_month: number;
-  exp_year: number;
-  cvc: string;
-}
-
-async function payAtCheckout(page: Page, card: CardDetails, merchant: string, dollars: string) {
-  await page.goto(`${env.stripeUrl}/checkout`);
-  await page.getByLabel('Card number').fill(card.number);
-  await page
-    .getByLabel(/Expiry/)
-    .fill(`${String(card.exp_month).padStart(2, '0')}/${String(card.exp_year).slice(-2)}`);
-  await page.getByLabel('CVC').fill(card.cvc);
-  await page.getByLabel('Merchant name').fill(merchant);
-  await page.getByLabel('Merchant category').selectOption('book_stores');
-  await page.getByLabel(/Amount/).fill(dollars);
-  await page.getByRole('button', { name: 'Pay' }).click();
-  await page.locator('#result').waitFor();
-  return (await page.locator('#result').textContent())?.trim();
-}
 
 /** The page at `width`, once the side menu has finished sliding (away on a phone, in beside the page above). */
 async function atWidth(page: Page, width: number) {
@@ -111,7 +90,7 @@ describe('declined purchases', () => {
 
     browser = await launchBrowser({ width: 1280, height: 900 });
     const till = await browser.context.newPage();
-    expect(await payAtCheckout(till, card, 'Udemy', '7.00')).toBe('Approved');
+    expect(await payAtCheckout(till, card, '7.00', { name: 'Udemy' })).toBe('Approved');
     // The approval settles right after (issuing_transaction.created): wait until it is a purchase.
     await expect
       .poll(
@@ -122,7 +101,7 @@ describe('declined purchases', () => {
         { timeout: 10_000 },
       )
       .toEqual(['settled']);
-    expect(await payAtCheckout(till, card, 'Powell’s Books', '41.20')).not.toBe('Approved');
+    expect(await payAtCheckout(till, card, '41.20', { name: 'Powell’s Books' })).not.toBe('Approved');
     await till.close();
 
     const page = await signInPage(browser.context, env.webUrl, employee.email, PASSWORD);

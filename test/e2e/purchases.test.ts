@@ -22,6 +22,7 @@ import { keys } from '../../lambdas/src/data/keys';
 import { purchaseItem } from '../../lambdas/src/data/purchases';
 import { api, PASSWORD, type SignedIn } from '../support/accountFlows';
 import { launchBrowser, seriousViolations, signInPage } from '../support/browser';
+import { type CardDetails, payAtCheckout } from '../support/checkout';
 import { e2eTable } from '../support/e2eTable';
 import { Mailbox } from '../support/integrationStack';
 import { joinTeamOverApi, setUpTeamOverApi } from '../support/teams';
@@ -37,28 +38,6 @@ afterEach(async () => {
   await browser?.close();
   browser = undefined;
 });
-
-interface CardDetails {
-  number: string;
-  exp_month: number;
-  exp_year: number;
-  cvc: string;
-}
-
-async function payAtCheckout(page: Page, card: CardDetails, merchant: string, dollars: string) {
-  await page.goto(`${env.stripeUrl}/checkout`);
-  await page.getByLabel('Card number').fill(card.number);
-  await page
-    .getByLabel(/Expiry/)
-    .fill(`${String(card.exp_month).padStart(2, '0')}/${String(card.exp_year).slice(-2)}`);
-  await page.getByLabel('CVC').fill(card.cvc);
-  await page.getByLabel('Merchant name').fill(merchant);
-  await page.getByLabel('Merchant category').selectOption('book_stores');
-  await page.getByLabel(/Amount/).fill(dollars);
-  await page.getByRole('button', { name: 'Pay' }).click();
-  await page.locator('#result').waitFor();
-  return (await page.locator('#result').textContent())?.trim();
-}
 
 /** A real PNG well over 150,000 bytes: low-amplitude noise, which deflate cannot shrink but JPEG can. */
 function noisyPng(width: number, height: number): Buffer {
@@ -135,7 +114,7 @@ describe('purchase history and receipts', () => {
     const { manager, employee, card } = await team();
     browser = await launchBrowser({ width: 1280, height: 900 });
     const till = await browser.context.newPage();
-    expect(await payAtCheckout(till, card, 'Powell’s Books', '12.34')).toBe('Approved');
+    expect(await payAtCheckout(till, card, '12.34', { name: 'Powell’s Books' })).toBe('Approved');
     await till.close();
 
     const page = await signInPage(browser.context, env.webUrl, employee.email, PASSWORD);
@@ -257,7 +236,7 @@ describe('purchase history and receipts', () => {
     await page.getByText('No purchases yet.').waitFor();
 
     const till = await browser.context.newPage();
-    expect(await payAtCheckout(till, card, 'Udemy', '7.50')).toBe('Approved');
+    expect(await payAtCheckout(till, card, '7.50', { name: 'Udemy' })).toBe('Approved');
     await till.close();
     await page.bringToFront();
 
@@ -272,11 +251,11 @@ describe('purchase history and receipts', () => {
     const { employee, card } = await team();
     browser = await launchBrowser({ width: 375, height: 812 });
     const till = await browser.context.newPage();
-    expect(await payAtCheckout(till, card, 'Udemy', '9.99')).toBe('Approved');
+    expect(await payAtCheckout(till, card, '9.99', { name: 'Udemy' })).toBe('Approved');
     // And one the merchant has not captured yet: pending, with no receipt action.
     await setAutoCapture(false);
     try {
-      expect(await payAtCheckout(till, card, 'Audible', '4.00')).toBe('Approved');
+      expect(await payAtCheckout(till, card, '4.00', { name: 'Audible' })).toBe('Approved');
     } finally {
       await setAutoCapture(DEFAULT_AUTO_CAPTURE_DELAY_MS);
     }

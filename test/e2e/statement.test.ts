@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { api, inviteAndRegisterEmployee, PASSWORD, registerManager } from '../support/accountFlows';
 import { launchBrowser, seriousViolations } from '../support/browser';
+import { type CardDetails, payAtCheckout } from '../support/checkout';
 import { Mailbox } from '../support/integrationStack';
 
 const env = inject('e2e');
@@ -23,13 +24,6 @@ afterEach(async () => {
   await browser?.close();
   browser = undefined;
 });
-
-interface CardDetails {
-  number: string;
-  exp_month: number;
-  exp_year: number;
-  cvc: string;
-}
 
 async function fundedEmployee() {
   const manager = await registerManager(env.apiUrl, mailbox);
@@ -52,21 +46,6 @@ async function fundedEmployee() {
     await fetch(`${env.stripeUrl}/_emulator/issuing/cards/${cardId}/details`)
   ).json()) as CardDetails;
   return { employee, card };
-}
-
-async function payAtCheckout(page: Page, card: CardDetails, dollars: string) {
-  await page.goto(`${env.stripeUrl}/checkout`);
-  await page.getByLabel('Card number').fill(card.number);
-  await page
-    .getByLabel(/Expiry/)
-    .fill(`${String(card.exp_month).padStart(2, '0')}/${String(card.exp_year).slice(-2)}`);
-  await page.getByLabel('CVC').fill(card.cvc);
-  await page.getByLabel('Merchant name').fill('Powell’s Books');
-  await page.getByLabel('Merchant category').selectOption('book_stores');
-  await page.getByLabel(/Amount/).fill(dollars);
-  await page.getByRole('button', { name: 'Pay' }).click();
-  await page.locator('#result').waitFor();
-  return (await page.locator('#result').textContent())?.trim();
 }
 
 describe('the statement', () => {
