@@ -92,8 +92,10 @@ describe('a first load of a signed-in page', () => {
     const frameCode = await hold('**/assets/SignedInLayout-*.js');
     const refresh = await hold('**/api/auth/refresh');
     const { title, lead } = pageHeadings.activity;
-    const boxes: Record<string, Array<{ x: number; y: number; width: number; height: number; font: string }>> =
-      {};
+    const boxes: Record<
+      string,
+      Array<{ x: number; y: number; width: number; height: number; font: string }>
+    > = {};
 
     await page.goto(`${env.webUrl}/dashboard/activity`);
     // 1. The app's first code alone: the frame's outline, the heading and the lead line.

@@ -11,7 +11,6 @@ loadConfig().catch((error: unknown) => {
   console.error('Could not load /config.json; API calls will fail until it loads.', error);
 });
 
-
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
