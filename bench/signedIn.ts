@@ -44,6 +44,8 @@ export interface RouteFigures {
   fcpMs: number;
   jsGzipBytes: number;
   jsFiles: number;
+  /** The element Lighthouse counted as the largest paint (its HTML, shortened). */
+  lcpElement: string;
   waterfall: string[];
 }
 
@@ -77,6 +79,17 @@ function waterfallOf(lhr: Lhr, origin: string): string[] {
     });
 }
 
+/** The largest-contentful-paint element's snippet, as Lighthouse reports it. */
+function lcpElementOf(lhr: Lhr): string {
+  type Node = { type?: string; snippet?: string; nodeLabel?: string };
+  type Table = { items?: Array<{ node?: Node; items?: Array<{ node?: Node }> }> };
+  const details = lhr.audits['largest-contentful-paint-element']?.details as Table | undefined;
+  const first = details?.items?.[0];
+  const node = first?.node ?? first?.items?.[0]?.node;
+  const text = node ? `${node.snippet ?? ''} "${node.nodeLabel ?? ''}"` : '(none)';
+  return text.length > 140 ? `${text.slice(0, 137)}...` : text;
+}
+
 function figuresOf(who: RouteFigures['who'], path: string, lhr: Lhr, origin: string, distDir: string) {
   const scripts = networkItems(lhr)
     .filter((item) => item.resourceType === 'Script')
@@ -92,6 +105,7 @@ function figuresOf(who: RouteFigures['who'], path: string, lhr: Lhr, origin: str
     fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? Number.NaN,
     jsGzipBytes: js.bytes,
     jsFiles: js.files,
+    lcpElement: lcpElementOf(lhr),
     waterfall: waterfallOf(lhr, origin),
   } satisfies RouteFigures;
 }
@@ -178,6 +192,7 @@ export function printSignedInFigures(rows: RouteFigures[], waterfall: boolean) {
   if (!waterfall) return;
   for (const row of rows) {
     console.log(`\n${row.who} ${row.path}: requests of the median run (observed, unthrottled)`);
+    console.log(`  largest paint: ${row.lcpElement}`);
     for (const line of row.waterfall) console.log(`  ${line}`);
   }
 }

@@ -125,11 +125,14 @@ describe('the session cookie', () => {
 
     const refreshed = await post('/auth/refresh', { cookie });
     expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
-    expect(Object.keys(refreshed.body).sort()).toEqual(['accessToken', 'expiresIn', 'role']);
+    expect(Object.keys(refreshed.body).sort()).toEqual(['accessToken', 'expiresIn', 'me', 'role']);
     const me = await fetch(`${web.url}/api/me`, {
       headers: { authorization: `Bearer ${refreshed.body.accessToken}`, [CLIENT_IP_HEADER]: newClientIp() },
     });
     expect(me.status).toBe(200);
+    // The answer carries GET /me's for the cookie's holder (a reload restores in one round trip).
+    expect(refreshed.body.me).toEqual(await me.json());
+    expect(refreshed.body.me.userId).toBe(manager.userId);
 
     // The very token, as the old API took it: without the cookie it is nobody's session.
     const refreshToken = cookie.slice(cookie.indexOf(':') + 1);
@@ -190,9 +193,15 @@ describe('the session cookie', () => {
     const own = (await signInThroughTheApp(attacker)).cookie;
     const token = own.slice(own.indexOf(':') + 1);
     const swapped = `${SESSION_COOKIE_NAME}=${victim.userId}:${token}`;
-    expect((await post('/auth/refresh', { cookie: swapped })).status).toBe(401);
+    const refused = await post('/auth/refresh', { cookie: swapped });
+    expect(refused.status).toBe(401);
+    // Nothing of the victim's profile rides on the refusal (the answer carries /me's only when it renews).
+    expect(Object.keys(refused.body)).toEqual(['error']);
+    expect(JSON.stringify(refused.body)).not.toContain(victim.email);
     expect((await post('/auth/refresh', { cookie: `${SESSION_COOKIE_NAME}=garbage` })).status).toBe(401);
-    expect((await post('/auth/refresh', { cookie: victim.sessionCookie })).status).toBe(200);
+    const victims = await post('/auth/refresh', { cookie: victim.sessionCookie });
+    expect(victims.status).toBe(200);
+    expect(victims.body.me.userId).toBe(victim.userId);
   });
 });
 

@@ -11,10 +11,6 @@ loadConfig().catch((error: unknown) => {
   console.error('Could not load /config.json; API calls will fail until it loads.', error);
 });
 
-// A signed-in address: start its code and the session's restoration now, side by side,
-// rather than one after another as the render would (app/preloadSignedIn.ts).
-preloadSignedIn(window.location.pathname);
-
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
@@ -23,3 +19,10 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+
+// A signed-in address: start its code and the session's restoration side by side, rather
+// than one after another as the render would (app/preloadSignedIn.ts); just after the first
+// paint (the frame's outline and the page's heading, app/FrameSkeleton.tsx), so that
+// evaluating the frame's, the page's and the API client's code does not hold that paint back.
+const pathname = window.location.pathname;
+requestAnimationFrame(() => setTimeout(() => preloadSignedIn(pathname), 0));

@@ -17,6 +17,7 @@ import {
   inviteCheckOutput,
   inviteManagerInput,
   recoveryCodesOutput,
+  refreshedSessionOutput,
   refreshSessionInput,
   registerEmployeeInput,
   registeredOutput,
@@ -358,11 +359,11 @@ export const routes = {
     method: 'POST',
     path: '/auth/refresh',
     summary:
-      'A new access token for the live session named by the session cookie (ended sessions are refused).',
+      "A new access token for the live session named by the session cookie (ended sessions are refused), with GET /me's answer for its holder.",
     access: { kind: 'public', rateLimit: REFRESH_LIMIT },
     sessionCookie: true,
     input: refreshSessionInput,
-    output: sessionOutput,
+    output: refreshedSessionOutput,
     uses: ['table:write', 'userPool:refreshTokens'],
   }),
   signOut: route({

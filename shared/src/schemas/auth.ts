@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { optionalText, requiredEmail, requiredText } from './common';
 import { PASSWORD_MIN_LENGTH } from './fields';
-import { roleSchema } from './me';
+import { meOutput, roleSchema } from './me';
 
 /** One rule for client and server: at least 8 characters (decisions.md), at most Cognito's 256. */
 export const passwordRule = z
@@ -153,6 +153,11 @@ export const sessionOutput = z.object({
   role: roleSchema,
 });
 export type SessionOutput = z.infer<typeof sessionOutput>;
+/**
+ * A renewed session (POST /auth/refresh) also carries GET /me's answer for its
+ * holder, so a reload restores the session in one round trip.
+ */
+export const refreshedSessionOutput = sessionOutput.extend({ me: meOutput });
 
 /**
  * Social sign-in's return (POST /auth/social): the hosted UI's authorization

@@ -39,7 +39,7 @@ import {
   StatementPage,
   SubscriptionPage,
 } from './consolePages';
-import { Loading } from './Loading';
+import { FrameSkeleton } from './FrameSkeleton';
 import { NoMatch } from './NoMatch';
 import { PublicLayout } from './PublicLayout';
 import { RequireRole } from './RequireRole';
@@ -97,7 +97,7 @@ export function App() {
 
         <Route
           element={
-            <Suspense fallback={<Loading fullPage />}>
+            <Suspense fallback={<FrameSkeleton />}>
               <SignedInLayout />
             </Suspense>
           }

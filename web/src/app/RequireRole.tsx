@@ -1,11 +1,13 @@
 import type { Role } from '@shared/schemas/me';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useContext, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { rememberReturnTo } from '../auth/returnTo';
 import { ensureSession, useSession } from '../auth/sessionStore';
 import { guardMessages } from '../content/guardMessages';
 import { carryNotice } from '../stores/carriedNotice';
+import { pendingHeadingAt } from './FrameSkeleton';
 import { Loading } from './Loading';
+import { PendingPageContext } from './pendingPage';
 
 interface RequireRoleProps {
   /** Who may see the page (spec §2 "Protected routes"). */
@@ -20,8 +22,13 @@ interface RequireRoleProps {
  * says why (issue 25), unless the person just left on purpose,
  * and remembers the page so that signing in comes back to it. It only hides
  * pages: the server authorizes every call on its own.
+ *
+ * While it waits it shows the page's heading (when the session hint's role may
+ * see the page) or "Loading…": only what is painted meanwhile, never whether
+ * the page is let through, rests on the hint.
  */
 export function RequireRole({ roles, children }: RequireRoleProps) {
+  const pending = useContext(PendingPageContext);
   const status = useSession((s) => s.status);
   const role = useSession((s) => s.me?.role);
   const exitTo = useSession((s) => s.exitTo);
@@ -58,7 +65,15 @@ export function RequireRole({ roles, children }: RequireRoleProps) {
     if (notice) carryNotice({ kind: 'info', message: notice, durationMs: Number.POSITIVE_INFINITY });
   }, [notice, returnTo]);
 
-  if (status === 'loading') return <Loading />;
+  if (status === 'loading') {
+    // The page's heading (painted by the frame) when the role signed in with may see it.
+    const hinted = pendingHeadingAt(pathname);
+    return pending && hinted && roles.includes(hinted.role) ? (
+      pending(hinted.heading, hinted.role)
+    ) : (
+      <Loading />
+    );
+  }
   if (status !== 'signedIn') return <Navigate to={exitTo} replace />;
   if (!role || !roles.includes(role)) return <Navigate to="/" replace />;
   return children;

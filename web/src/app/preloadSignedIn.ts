@@ -1,11 +1,13 @@
 /**
- * A signed-in person's first load of a signed-in address, started before
- * React renders (main.tsx). Rendered in order, it was a chain: the app's code,
- * then the signed-in frame's code, then (the frame rendered) the session's
- * code, then POST /auth/refresh, then GET /me, then (the route guard let the
- * page through) the page's code, then the page's data. Here the frame's code,
- * the page's code and the session's restoration (its code, /auth/refresh,
- * /me) start together, so the page renders as soon as GET /me has answered.
+ * A signed-in person's first load of a signed-in address, started just after
+ * React's first paint (main.tsx; that paint is the frame's outline and the
+ * page's heading, ./FrameSkeleton.tsx). Rendered in order, it was a chain: the
+ * app's code, then the signed-in frame's code, then (the frame rendered) the
+ * session's code, then POST /auth/refresh, then GET /me, then (the route guard
+ * let the page through) the page's code, then the page's data. Here the
+ * frame's code, the page's code and the session's restoration (its code and
+ * POST /auth/refresh, which answers /me's question too) start together, so
+ * the page renders as soon as the refresh has answered.
  *
  * Nothing changes in what is shown: the route guard (RequireRole) still waits
  * for the session and still sends anyone not signed in away with its message.

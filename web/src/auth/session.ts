@@ -6,7 +6,8 @@
  *   way through POST /auth/social, after the hosted UI's redirect (./social.ts).
  * - The access token stays in memory only. The refresh token is in an HttpOnly
  *   cookie our API sets (Path=/api/auth; no script reads it), so a reload
- *   stays signed in by calling POST /auth/refresh; localStorage holds only
+ *   stays signed in by calling POST /auth/refresh, whose answer carries GET
+ *   /me's too (one round trip, not two); localStorage holds only
  *   which kind of session may exist (./sessionMarker.ts).
  * - The token is renewed with POST /auth/refresh shortly before `expiresIn`
  *   runs out, and once more when a call answers 401; when that fails the
@@ -45,6 +46,8 @@ let expiresAt = 0;
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 let refreshing: Promise<boolean> | undefined;
 let restoring: Promise<void> | undefined;
+/** GET /me's answer that came with the last renewal (POST /auth/refresh answers both), until taken. */
+let renewedMe: MeOutput | undefined;
 /** Why the last renewal failed when it was not the session ending (offline, rate limited). */
 let lastRefreshError: unknown;
 /** Bumped on every sign-in and sign-out, so late answers of an older session are ignored. */
@@ -94,7 +97,10 @@ function forget(because: 'ended' | 'left') {
 }
 
 async function loadMe(): Promise<MeOutput> {
-  const me = await call('getMe', {});
+  return adoptMe(await call('getMe', {}));
+}
+
+function adoptMe(me: MeOutput): MeOutput {
   setHint(me.role);
   // A new session: a later sign-out ends on / again unless it says otherwise.
   setState({ status: 'signedIn', me, exitTo: '/', signedOutBecause: undefined });
@@ -113,6 +119,7 @@ async function renew(): Promise<boolean> {
   const answer = await call('refreshSession', {});
   if (mine !== generation) return false;
   schedule(answer);
+  renewedMe = answer.me;
   return true;
 }
 
@@ -235,6 +242,7 @@ async function restoreOnce(): Promise<void> {
   setState({ status: 'loading' });
   const mine = generation;
   lastRefreshError = undefined;
+  renewedMe = undefined;
   try {
     if (!(await refresh())) {
       if (mine !== generation) return;
@@ -244,7 +252,11 @@ async function restoreOnce(): Promise<void> {
       return;
     }
     if (mine !== generation) return;
-    await loadMe();
+    // The renewal's answer carries /me's: a reload waits for one round trip, not two.
+    const me = renewedMe;
+    renewedMe = undefined;
+    if (me) adoptMe(me);
+    else await loadMe();
   } catch (error) {
     if (mine !== generation) return;
     if (sessionEnded(error)) forget('ended');

@@ -11,7 +11,14 @@ import type { budgetPreviewInput, updateProfileInput } from '@shared/schemas/pro
 import type { z } from 'zod';
 import { newId } from '../../adapters/clock';
 import { disableUser, signOutEverywhere } from '../../adapters/cognito';
-import { endAllSessions, getTeam, listTeamUsers, setUserFields, zoneOf } from '../../data/accounts';
+import {
+  endAllSessions,
+  getTeam,
+  listTeamUsers,
+  setUserFields,
+  type TeamRecord,
+  zoneOf,
+} from '../../data/accounts';
 import { recordAudit } from '../../data/audit';
 import { getUser, type UserRecord } from '../../data/users';
 import type { Actor } from '../../platform/auth';
@@ -33,6 +40,14 @@ async function reachableUser(actor: Actor, userId: string): Promise<UserRecord> 
 export async function whoAmI(actor: Actor) {
   const [user, team] = await Promise.all([getUser(actor.userId), getTeam(actor.teamId)]);
   if (!user) throw new AppError('NOT_FOUND', 'No such user.');
+  return meView(user, team);
+}
+
+/**
+ * GET /me's answer for `user`, also sent with a renewed session (POST
+ * /auth/refresh), so a reload restores the session in one round trip.
+ */
+export function meView(user: UserRecord, team: TeamRecord | undefined) {
   return {
     ...user,
     teamName: team?.name,

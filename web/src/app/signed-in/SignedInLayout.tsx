@@ -26,27 +26,45 @@ import {
   NavLink,
   Text,
   TextInput,
+  Title,
   UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
 import type { Role } from '@shared/schemas/me';
-import { type CSSProperties, type FormEvent, Suspense, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { readSessionHint } from '../../auth/sessionHint';
 import { ensureSession, useSession } from '../../auth/sessionStore';
 import { useRouteFocus } from '../../components/useRouteFocus';
 import { signInMessages } from '../../content/accountMessages';
+import { leadFor } from '../../content/pageHeadings';
 import { PRODUCT_NAME } from '../../content/site';
-import { CardButton } from '../../features/card/CardButton';
 import { TOUR_MENU_TARGET } from '../../features/dashboard/tourSteps';
-import { StepUpDialog } from '../../features/stepUp/StepUpDialog';
 import { Loading } from '../Loading';
 import { Logo } from '../Logo';
-import { DormancyBanner } from './DormancyBanner';
+import { type PendingPage, PendingPageContext } from '../pendingPage';
 import { LocalTimeLink } from './LocalTimeLink';
 import { NOTICE_CLEARANCE_VAR } from './noticeClearance';
 import { NotificationsHost } from './notificationsHost';
-import { PastDueBanner } from './PastDueBanner';
-import { SubscriptionBanner } from './SubscriptionBanner';
+
+/**
+ * What the frame's first paint does not need, in chunks of their own: they
+ * start loading with the frame's first render and show once loaded. The
+ * step-up dialog (the API client, zod, Mantine's Modal and PasswordInput)
+ * is asked for only on a money-moving action, long after; the card button
+ * (the API client) and the banners (the dormancy texts) wait for GET /me's
+ * answer anyway. The frame and the page's heading then paint on less code.
+ */
+const StepUpDialog = lazy(() =>
+  import('../../features/stepUp/StepUpDialog').then((m) => ({ default: m.StepUpDialog })),
+);
+const loadCardButton = () => import('../../features/card/CardButton');
+const CardButton = lazy(() => loadCardButton().then((m) => ({ default: m.CardButton })));
+const PastDueBanner = lazy(() => import('./PastDueBanner').then((m) => ({ default: m.PastDueBanner })));
+const SubscriptionBanner = lazy(() =>
+  import('./SubscriptionBanner').then((m) => ({ default: m.SubscriptionBanner })),
+);
+const DormancyBanner = lazy(() => import('./DormancyBanner').then((m) => ({ default: m.DormancyBanner })));
 
 const theme = createTheme({
   primaryColor: 'blue',
@@ -133,6 +151,26 @@ const menu: readonly { section?: string; roles?: readonly Role[]; items: readonl
   },
   { section: 'Account', items: [{ label: 'Edit Profile', to: '/editProfile' }] },
 ];
+
+/**
+ * A page's heading and lead while a reload restores the session (the route
+ * guard asks for it, RequireRole): the same Title and Text the page renders,
+ * so its first screen paints before the API has answered. Hidden from
+ * assistive technology, which hears the "Loading…" status instead until the
+ * page itself is there.
+ */
+const pendingPage: PendingPage = (heading, role) => {
+  const lead = leadFor(heading, role);
+  return (
+    <div data-pending-page="">
+      <div aria-hidden="true">
+        <Title order={1}>{heading.title}</Title>
+        {lead ? <Text c="gray.7">{lead}</Text> : null}
+      </div>
+      <Loading />
+    </div>
+  );
+};
 
 const SEARCH_PLACEHOLDER = 'Search by title, author, or skill';
 
@@ -320,12 +358,20 @@ export function SignedInLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
   const main = useRef<HTMLElement>(null);
-  const role = useSession((s) => s.me?.role);
+  const loading = useSession((s) => s.status === 'loading');
+  // While a reload restores the session, the menu follows the role signed in with (the hint):
+  // it only shows links, and each page's guard still waits for the session itself.
+  const meRole = useSession((s) => s.me?.role);
+  const role = meRole ?? (loading ? readSessionHint()?.role : undefined);
   useRouteFocus(main);
 
   useEffect(() => {
     void ensureSession();
   }, []);
+  // An employee's header shows the card button once signed in: its code comes meanwhile.
+  useEffect(() => {
+    if (role === 'employee') void loadCardButton().catch(() => undefined);
+  }, [role]);
 
   const visibleMenu = menu
     .filter((group) => !group.roles || (role !== undefined && group.roles.includes(role)))
@@ -337,7 +383,9 @@ export function SignedInLayout() {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       <NotificationsHost />
-      <StepUpDialog />
+      <Suspense fallback={null}>
+        <StepUpDialog />
+      </Suspense>
       <a className="pub-skip-link" href="#app-main">
         Skip to main content
       </a>
@@ -373,7 +421,12 @@ export function SignedInLayout() {
               <ShopSearch />
             </Group>
             <Group gap="sm" wrap="nowrap">
-              {role === 'employee' ? <CardButton /> : null}
+              {/* Only once signed in: the card button asks the API for the balance at once. */}
+              {meRole === 'employee' ? (
+                <Suspense fallback={null}>
+                  <CardButton />
+                </Suspense>
+              ) : null}
               <AccountMenu />
             </Group>
           </Group>
@@ -415,12 +468,16 @@ export function SignedInLayout() {
         </AppShell.Navbar>
 
         <AppShell.Main id="app-main" ref={main} tabIndex={-1}>
-          <PastDueBanner />
-          <SubscriptionBanner />
-          <DormancyBanner />
-          <Suspense fallback={<Loading />}>
-            <Outlet />
+          <Suspense fallback={null}>
+            <PastDueBanner />
+            <SubscriptionBanner />
+            <DormancyBanner />
           </Suspense>
+          <PendingPageContext.Provider value={pendingPage}>
+            <Suspense fallback={<Loading />}>
+              <Outlet />
+            </Suspense>
+          </PendingPageContext.Provider>
           {/* Room below the last control for the notices at the bottom (noticeClearance.ts); not the
               main's padding, which AppShell animates, so the room is there before the page scrolls into it. */}
           <div aria-hidden="true" style={{ height: `var(${NOTICE_CLEARANCE_VAR}, 0px)` }} />

@@ -10,6 +10,7 @@ import { AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditKind } from '@shared/domain/a
 import { useEffect, useState } from 'react';
 import { call, errorMessage } from '../../api/client';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { pageHeadings } from '../../content/pageHeadings';
 import { ActivityTable, type AuditEvent } from './ActivityTable';
 import { PurchasesCsvExport } from './PurchasesCsvExport';
 
@@ -87,8 +88,8 @@ export function ActivityPage() {
   return (
     <Stack gap="md">
       <div>
-        <Title order={1}>Activity Log</Title>
-        <Text c="gray.7">Every action on your team and every money movement, newest first.</Text>
+        <Title order={1}>{pageHeadings.activity.title}</Title>
+        <Text c="gray.7">{pageHeadings.activity.lead}</Text>
       </div>
       <PurchasesCsvExport />
       <Group gap="sm" align="flex-end">

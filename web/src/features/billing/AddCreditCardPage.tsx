@@ -14,6 +14,7 @@ import { useSession } from '../../auth/sessionStore';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useFocusAfterBusy } from '../../components/useFocusAfterBusy';
 import { cardMessages } from '../../content/consoleMessages';
+import { pageHeadings } from '../../content/pageHeadings';
 import { notify } from '../../stores/notifications';
 import { CardFields, IncompleteHint, useCardForm } from './CardForm';
 
@@ -73,10 +74,8 @@ export function AddCreditCardPage() {
   return (
     <Stack gap="lg" maw={720}>
       <div>
-        <Title order={1}>Add Credit Card</Title>
-        <Text c="gray.7">
-          The card and its billing address. Card details go straight to our card processor.
-        </Text>
+        <Title order={1}>{pageHeadings.addCreditCard.title}</Title>
+        <Text c="gray.7">{pageHeadings.addCreditCard.lead}</Text>
       </div>
       <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Add credit card">
         <Stack gap="lg">

@@ -17,6 +17,7 @@ import { useSession } from '../../auth/sessionStore';
 import { AppModal } from '../../components/AppModal';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { cardMessages } from '../../content/consoleMessages';
+import { pageHeadings } from '../../content/pageHeadings';
 import { notify } from '../../stores/notifications';
 
 type Customer = RouteOutput<'getCustomer'>;
@@ -101,8 +102,8 @@ export function CreditCardsPage() {
     <Stack gap="lg" maw={760}>
       <Group justify="space-between" align="flex-end" gap="sm">
         <div>
-          <Title order={1}>Credit Cards</Title>
-          <Text c="gray.7">Budgets are charged to the primary card.</Text>
+          <Title order={1}>{pageHeadings.creditCards.title}</Title>
+          <Text c="gray.7">{pageHeadings.creditCards.lead}</Text>
         </div>
         {load.state === 'ready' ? (
           <Button component={Link} to="/dashboard/addcreditcard">

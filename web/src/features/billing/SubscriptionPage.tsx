@@ -19,6 +19,7 @@ import { call, errorMessage, isStepUpCancelled } from '../../api/client';
 import { useSession } from '../../auth/sessionStore';
 import { AppModal } from '../../components/AppModal';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { pageHeadings } from '../../content/pageHeadings';
 import { notify } from '../../stores/notifications';
 import { formatDate } from '../purchases/purchaseText';
 import { InvoicesList } from './InvoicesList';
@@ -168,8 +169,8 @@ export function SubscriptionPage() {
   return (
     <Stack gap="lg" maw={760}>
       <div>
-        <Title order={1}>Subscription</Title>
-        <Text c="gray.7">Suspend, resume or close your team's learning budgets.</Text>
+        <Title order={1}>{pageHeadings.subscription.title}</Title>
+        <Text c="gray.7">{pageHeadings.subscription.lead}</Text>
       </div>
       {failed ? (
         <Alert color="red" variant="light" title="Your subscription could not be loaded">

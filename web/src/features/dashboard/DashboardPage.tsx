@@ -11,6 +11,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { useSession } from '../../auth/sessionStore';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { pageHeadings } from '../../content/pageHeadings';
 import { EmployeesPreview } from '../employees/EmployeesPreview';
 import { PurchasesPreview } from '../purchases/PurchasesPreview';
 import { EmailNotVerifiedBanner } from './EmailNotVerifiedBanner';
@@ -29,7 +30,7 @@ export function DashboardPage() {
     <Stack gap="lg" data-walkthrough={tour}>
       <EmailNotVerifiedBanner />
       <Box>
-        <Title order={1}>Dashboard</Title>
+        <Title order={1}>{pageHeadings.dashboard.title}</Title>
         <Text c="gray.7">{me ? `Welcome, ${me.firstName}.` : 'Welcome.'}</Text>
       </Box>
       {me?.role === 'employee' ? <ReceiptFreezeBanner /> : null}

@@ -16,6 +16,7 @@ import { call, errorMessage } from '../../api/client';
 import { useFocusAfterRender } from '../../components/dialogFocus';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { employeeMessages } from '../../content/consoleMessages';
+import { pageHeadings } from '../../content/pageHeadings';
 import { notify } from '../../stores/notifications';
 import { ActivateCardsDialog } from './ActivateCardsDialog';
 import { bulkActions, reallocationReceivers, receiptFrozenToActivate } from './bulkActions';
@@ -174,9 +175,9 @@ export function EmployeesPage() {
       <Group justify="space-between" align="flex-end" gap="sm">
         <div>
           <Title order={1} id="employees-title">
-            Employees
+            {pageHeadings.employees.title}
           </Title>
-          <Text c="gray.7">Budgets, cards and the state of everyone on your team.</Text>
+          <Text c="gray.7">{pageHeadings.employees.lead}</Text>
         </div>
         <Button component={Link} to="/inviteMembers">
           Add / Invite

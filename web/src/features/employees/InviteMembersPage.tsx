@@ -22,6 +22,7 @@ import { useNavigate } from 'react-router-dom';
 import { ApiError, call, errorMessage, isStepUpCancelled } from '../../api/client';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { inviteMessages } from '../../content/consoleMessages';
+import { pageHeadings } from '../../content/pageHeadings';
 import { INVITE_REDIRECT_MS } from '../../content/timings';
 import { notify } from '../../stores/notifications';
 import { type EmployeeRow, useEmployees } from './employeesStore';
@@ -176,11 +177,8 @@ export function InviteMembersPage() {
   return (
     <Stack gap="lg" maw={720}>
       <div>
-        <Title order={1}>Invite Members</Title>
-        <Text c="gray.7">
-          Each person gets an email to join your team. They are charged and funded once they have signed up
-          and confirmed their email address.
-        </Text>
+        <Title order={1}>{pageHeadings.inviteMembers.title}</Title>
+        <Text c="gray.7">{pageHeadings.inviteMembers.lead}</Text>
       </div>
       <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
         <form noValidate onSubmit={submit} aria-label="Invite members">

@@ -31,6 +31,7 @@ import { useSession } from '../../auth/sessionStore';
 import { AppModal } from '../../components/AppModal';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { profileMessages } from '../../content/accountMessages';
+import { pageHeadings } from '../../content/pageHeadings';
 import { notify } from '../../stores/notifications';
 import { PasswordSection } from './PasswordSection';
 import { SecondFactorSection } from './SecondFactorSection';
@@ -220,7 +221,7 @@ export function EditProfilePage() {
   return (
     <Stack gap="lg" maw={720}>
       <div>
-        <Title order={1}>Edit Profile</Title>
+        <Title order={1}>{pageHeadings.editProfile.title}</Title>
         <Text c="gray.7">{isSelf ? profile.email : `${fullName} · ${profile.email}`}</Text>
       </div>
 

@@ -13,6 +13,7 @@ import { call, errorMessage } from '../../api/client';
 import { useSession } from '../../auth/sessionStore';
 import { ScrollableTable } from '../../components/ScrollableTable';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { pageHeadings } from '../../content/pageHeadings';
 import { useCard, useCardMoneyMoves } from '../../stores/card';
 import { notify } from '../../stores/notifications';
 import { PurchaseTable } from './PurchaseTable';
@@ -90,11 +91,9 @@ export function PurchaseHistoryPage() {
   return (
     <Stack gap="md">
       <div>
-        <Title order={1}>Purchase History</Title>
+        <Title order={1}>{pageHeadings.purchaseHistory.title}</Title>
         <Text c="gray.7">
-          {manager
-            ? 'Every purchase on your team, newest first, with its receipt.'
-            : 'Your purchases, newest first. Upload a receipt for each within 5 business days.'}
+          {manager ? pageHeadings.purchaseHistory.lead.manager : pageHeadings.purchaseHistory.lead.employee}
         </Text>
       </div>
       {status === 'error' ? (

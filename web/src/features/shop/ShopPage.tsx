@@ -44,6 +44,7 @@ import { ItemDialog } from './ItemDialog';
 import { filtersOf, hasFilters, noFilters, ShopFilters, type ShopFilterValues } from './ShopFilters';
 import { useCatalogue } from './useCatalogue';
 import './shop.css';
+import { pageHeadings } from '../../content/pageHeadings';
 
 /** Cards shown at first and added by each 'Show more'. */
 export const PAGE_SIZE = 24;
@@ -145,7 +146,7 @@ export function ShopPage() {
 
   return (
     <Stack gap="md">
-      <Title order={1}>Shop</Title>
+      <Title order={1}>{pageHeadings.shop.title}</Title>
       {phone ? <PageSearch terms={query.q} onSearch={(q) => updateQuery({ q })} /> : null}
       <div className={wide ? 'shop-layout shop-layout-wide' : 'shop-layout'}>
         {wide ? (

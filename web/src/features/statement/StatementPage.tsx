@@ -15,6 +15,7 @@ import { useEffect, useState } from 'react';
 import { call, errorMessage } from '../../api/client';
 import { ScrollableTable } from '../../components/ScrollableTable';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { pageHeadings } from '../../content/pageHeadings';
 import { useCardMoneyMoves } from '../../stores/card';
 import { formatDate } from '../../stores/teamCalendar';
 
@@ -151,11 +152,8 @@ export function StatementPage() {
   return (
     <Stack gap="md">
       <div>
-        <Title order={1}>Statement</Title>
-        <Text c="gray.7">
-          Every credit, hold, purchase, refund and reallocation on your card, newest first, with what you can
-          still spend after each and what is on hold. Declined purchases are listed too; they take nothing.
-        </Text>
+        <Title order={1}>{pageHeadings.statement.title}</Title>
+        <Text c="gray.7">{pageHeadings.statement.lead}</Text>
       </div>
       {status === 'error' ? (
         <Alert color="red" title="Could not load your statement">
