@@ -15,7 +15,7 @@ import {
   type RouteDef,
   routes,
 } from '@shared/api/routes';
-import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, NestedStack, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   type CfnStage,
@@ -23,6 +23,8 @@ import {
   HttpApi,
   HttpMethod,
   HttpNoneAuthorizer,
+  HttpRoute,
+  HttpRouteKey,
   type HttpStage,
   LogGroupLogDestination,
 } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -109,6 +111,42 @@ function webhookTarget(fn: AppFunction, warmInstances: number): IFunction {
   });
 }
 
+/**
+ * The nested stack a route's function, integration, route and permission live
+ * in. A stack holds at most 500 resources and each route costs 7, so one
+ * stack held about 70 routes; the API itself (its stage, authorizer, access
+ * logs, secret and WAF) stays in the parent, and each group of routes is a
+ * nested stack (one resource in the parent). Grouped by the first segment of
+ * the path, so a route's group is stable and each group stays far below the
+ * limit; a new first segment lands in `more` until it earns a group.
+ */
+const ROUTE_GROUPS: Record<string, string> = {
+  auth: 'Accounts',
+  me: 'Accounts',
+  users: 'Accounts',
+  waitlist: 'Site',
+  messages: 'Site',
+  catalogue: 'Site',
+  billing: 'Billing',
+  subscription: 'Billing',
+  invoices: 'Billing',
+  funds: 'Money',
+  employees: 'Team',
+  invitations: 'Team',
+  team: 'Team',
+  purchases: 'Purchases',
+  requests: 'Requests',
+  roster: 'Team',
+  scim: 'Provisioning',
+  provisioning: 'Provisioning',
+  webhooks: 'Webhooks',
+};
+
+export function routeGroup(route: Pick<RouteDef, 'path'>): string {
+  const first = route.path.split('/').find((part) => part.length > 0) ?? '';
+  return ROUTE_GROUPS[first] ?? 'More';
+}
+
 /** Why a route without an authorizer is fine, for cdk-nag's APIG4. */
 function publicReason(op: OperationId, route: RouteDef): string {
   if (route.access.kind === 'stripeSignature') {
@@ -127,6 +165,8 @@ export class ApiStack extends Stack {
   /** `https://<id>.execute-api.<region>.amazonaws.com`, no trailing slash. */
   readonly apiEndpoint: string;
   readonly functions: Record<OperationId, AppFunction>;
+  /** The nested stacks holding the routes, by group (routeGroup). */
+  readonly routeStacks: Record<string, NestedStack>;
   /** The value CloudFront sends with every API request (see lambdas/src/platform/edge.ts). */
   readonly edgeOriginSecret: Secret;
 
@@ -201,11 +241,19 @@ export class ApiStack extends Stack {
     const stageResource = this.stage.node.defaultChild as CfnStage;
     const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     const functions: Partial<Record<OperationId, AppFunction>> = {};
+    const routeStacks: Record<string, NestedStack> = {};
+    const routeStack = (group: string) => {
+      routeStacks[group] ??= new NestedStack(this, `${group}Routes`, {
+        description: `Learning budget API routes: ${group} (${config.stage})`,
+      });
+      return routeStacks[group];
+    };
     for (const op of operationIds) {
       // Widened to the route table's types, so a kind not used today is still handled.
       const route: RouteDef = routes[op];
       const access: Access['kind'] = route.access.kind;
-      const fn = new AppFunction(this, op, {
+      const scope = routeStack(routeGroup(route));
+      const fn = new AppFunction(scope, op, {
         entry: handlerEntry(handlerFile(op)),
         description: `${route.method} ${route.path} - ${route.summary}`,
         // The webhook proves itself by Stripe's signature and needs no edge proof.
@@ -220,9 +268,11 @@ export class ApiStack extends Stack {
       grantCapabilities(fn, route.uses, shared, config);
       functions[op] = fn;
 
-      const [httpRoute] = this.api.addRoutes({
-        path: route.path,
-        methods: [HttpMethod[route.method]],
+      // In the group's stack (as addRoutes would, but there): the route, its integration and the
+      // function's permission for it. The authorizer is the API's own, made once in the parent.
+      const httpRoute = new HttpRoute(scope, `${op}Route`, {
+        httpApi: this.api,
+        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
         integration: new HttpLambdaIntegration(
           `${op}Integration`,
           access === 'stripeSignature' ? webhookTarget(fn, config.authorizationWarmInstances) : fn.function,
@@ -230,7 +280,7 @@ export class ApiStack extends Stack {
         authorizer: access === 'signedIn' ? authorizer : noAuthorizer,
       });
       const throttle = routeThrottle(op, route);
-      if (httpRoute && throttle) {
+      if (throttle) {
         routeSettings[`${route.method} ${route.path}`] = {
           ThrottlingRateLimit: throttle.rateLimit,
           ThrottlingBurstLimit: throttle.burstLimit,
@@ -238,7 +288,7 @@ export class ApiStack extends Stack {
         // A stage naming a route key that does not exist yet fails to deploy.
         stageResource.node.addDependency(httpRoute);
       }
-      if (httpRoute && access !== 'signedIn') {
+      if (access !== 'signedIn') {
         Validations.of(httpRoute).acknowledge({
           id: 'AwsSolutions-APIG4',
           reason: publicReason(op, route),
@@ -246,6 +296,7 @@ export class ApiStack extends Stack {
       }
     }
     this.functions = functions as Record<OperationId, AppFunction>;
+    this.routeStacks = routeStacks;
     stageResource.routeSettings = routeSettings;
 
     new UserPoolWebAcl(this, 'UserPoolWaf', {

@@ -184,6 +184,23 @@ describe('routes', () => {
     t.api.resourceCountIs('AWS::ApiGatewayV2::Route', operationIds.length);
   });
 
+  it('keeps every stack of the API well below the 500 resources CloudFormation allows', () => {
+    // Each route costs 7 resources; one stack held about 70 routes, so the routes live in nested
+    // stacks by the first segment of their path (apiStack.ts routeGroup). A group nearing the
+    // limit is split before it fails a deploy.
+    const stacks = [built.api, ...Object.values(built.api.routeStacks)];
+    expect(stacks.length).toBeGreaterThan(2);
+    for (const stack of stacks) {
+      const count = Object.keys(Template.fromStack(stack).toJSON().Resources).length;
+      expect(count, stack.node.path).toBeLessThan(400);
+    }
+    // Every route is in one of them.
+    const inGroups = Object.values(built.api.routeStacks).flatMap((nested) =>
+      Object.values(Template.fromStack(nested).findResources('AWS::ApiGatewayV2::Route')),
+    );
+    expect(inGroups).toHaveLength(operationIds.length);
+  });
+
   it('has no local-only route: time travel and the job runner (/_local/...) are never deployed', () => {
     expect(operationIds.map((op) => routes[op].path).filter((p) => p.includes('_local'))).toEqual([]);
     const everything = JSON.stringify(Object.values(t).map((template) => template.toJSON()));

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { App, type Stack } from 'aws-cdk-lib';
+import { App, type CfnElement, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { type BuildAppProps, type BuiltApp, buildApp } from '../../infra/lib/app';
@@ -59,10 +59,45 @@ export interface Templates {
   web: Template;
 }
 
+type Json = Record<string, any>;
+
+/** `value` with every `{ Ref: <parameter> }` of `parameters` replaced by the value the parent passes. */
+function withParameters(value: unknown, parameters: Json): unknown {
+  if (Array.isArray(value)) return value.map((v) => withParameters(v, parameters));
+  if (value === null || typeof value !== 'object') return value;
+  const object = value as Json;
+  const keys = Object.keys(object);
+  if (keys.length === 1 && keys[0] === 'Ref' && object.Ref in parameters) return parameters[object.Ref];
+  return Object.fromEntries(keys.map((k) => [k, withParameters(object[k], parameters)]));
+}
+
+/**
+ * The API as one template: the parent stack's resources and those of each
+ * nested route stack (infra/lib/apiStack.ts routeGroup), a nested stack's
+ * parameters read as what the parent passes them, so references read as they
+ * would in one stack (`<HttpApi...>`, the table's ARN). The nested stacks
+ * themselves stay out, so counts are of the API's own resources.
+ */
+function apiTemplate(built: BuiltApp): Template {
+  const parent = Template.fromStack(built.api).toJSON() as Json;
+  const resources: Json = { ...parent.Resources };
+  for (const nested of Object.values(built.api.routeStacks)) {
+    const id = built.api.getLogicalId(nested.nestedStackResource as CfnElement);
+    const parameters = (resources[id]?.Properties?.Parameters ?? {}) as Json;
+    delete resources[id];
+    const own = Template.fromStack(nested).toJSON() as Json;
+    for (const [logical, resource] of Object.entries(own.Resources as Json)) {
+      if (logical in resources) throw new Error(`${logical} is in two of the API's stacks`);
+      resources[logical] = withParameters(resource, parameters);
+    }
+  }
+  return Template.fromJSON({ ...parent, Resources: resources });
+}
+
 export function templatesOf(built: BuiltApp): Templates {
   return {
     stateful: Template.fromStack(built.stateful),
-    api: Template.fromStack(built.api),
+    api: apiTemplate(built),
     jobs: Template.fromStack(built.jobs),
     web: Template.fromStack(built.web),
   };
@@ -71,7 +106,9 @@ export function templatesOf(built: BuiltApp): Templates {
 /** A CloudFormation value as one string: literals kept, references as `<Logical.Attr>` or the import name. */
 export const flat = (value: unknown): string => flattenReference(value);
 
-export function logicalId(stack: Stack, fn: AppFunction): { functionId: string; roleId: string } {
+/** The function's and its role's logical ids, in whichever stack (or nested route stack) holds them. */
+export function logicalId(_stack: Stack, fn: AppFunction): { functionId: string; roleId: string } {
+  const stack = Stack.of(fn.function);
   return {
     functionId: stack.getLogicalId(fn.function.node.defaultChild as CfnFunction),
     roleId: stack.getLogicalId(fn.role.node.defaultChild as CfnFunction),

@@ -464,7 +464,7 @@ describe('social sign-in in config.json', () => {
     stateful.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       LogoutURLs: [`${TEST_CONFIG.webOrigin}/`, `${TEST_CONFIG.webOrigin}/login`],
     });
-    const api = Template.fromStack(social.api);
+    const api = templatesOf(social).api;
     const socialFn = Object.values(api.findResources('AWS::Lambda::Function')).find((r) =>
       String(r.Properties.Description ?? '').startsWith('POST /auth/social'),
     );

@@ -413,9 +413,18 @@ export function watchApp(app: WatchedApp): { topic: Topic; dashboard: Operations
   if (stateful.preSignUp) statefulOps.watchFunction('preSignUp', stateful.preSignUp);
 
   const apiOps = watch(api);
+  // A function's alarm lives in the function's own stack (the API's routes are in nested
+  // stacks, infra/lib/apiStack.ts routeGroup), so it names the function without an output.
+  const opsOf = new Map<Stack, Operations>([[api, apiOps]]);
   for (const [op, fn] of Object.entries(api.functions)) {
-    apiOps.nameService(fn);
-    apiOps.watchFunction(op, fn);
+    const home = Stack.of(fn.function);
+    let ops = opsOf.get(home);
+    if (!ops) {
+      ops = watch(home);
+      opsOf.set(home, ops);
+    }
+    ops.nameService(fn);
+    ops.watchFunction(op, fn);
   }
   apiOps.watchApi(api.api, api.stage);
   apiOps.watchAuthorization();
