@@ -383,6 +383,46 @@ const matrix: Record<OperationId, Row> = {
     request: async () => ({ path: `/invoices/${matrixInvoice}/pdf` }),
     expect: { ...managersOnly('ok'), otherManager: 404 },
   },
+  // Fund requests (issue 27): team A's employee's requests; their manager decides, nobody else sees them.
+  createRequest: {
+    request: async () => ({ path: '/requests', body: matrixRequestBody() }),
+    expect: employeesOnly('ok'),
+  },
+  listMyRequests: { request: async () => ({ path: '/me/requests' }), expect: employeesOnly('ok') },
+  getRequest: {
+    request: async ({ world }) => ({ path: `/requests/${await matrixRequest(world.employee)}` }),
+    expect: teamAEmployeeResource,
+  },
+  // A new request each call, so the first caller allowed cannot leave it cancelled for the next.
+  cancelRequest: {
+    request: async ({ world }) => ({ path: `/requests/${await newMatrixRequest(world.employee)}/cancel` }),
+    expect: ownEmployeeOnly('ok'),
+  },
+  listTeamRequests: { request: async () => ({ path: '/team/requests' }), expect: managersOnly('ok') },
+  // No Idempotency-Key: refused before anything is read.
+  approveRequests: {
+    request: async ({ world }) => ({
+      path: '/team/requests/approve',
+      body: { approvals: [{ requestId: await matrixRequest(world.employee) }] },
+    }),
+    expect: managersOnly(400),
+  },
+  declineRequest: {
+    request: async ({ world }) => ({
+      path: `/team/requests/${await newMatrixRequest(world.employee)}/decline`,
+      body: { reason: 'Not this quarter' },
+    }),
+    expect: { ...managersOnly('ok'), otherManager: 404 },
+  },
+  getRequestRules: { request: async () => ({ path: '/team/requestRules' }), expect: managersOnly('ok') },
+  // Each manager sets their own team's rules off (as they were); signed in moments ago, the factor is fresh.
+  updateRequestRules: {
+    request: async () => ({
+      path: '/team/requestRules',
+      body: { autoApproveMonthly: null, maxRequest: null },
+    }),
+    expect: managersOnly('ok'),
+  },
   getTeamAudit: { request: async () => ({ path: '/team/audit' }), expect: managersOnly('ok') },
   getTeamLedger: { request: async () => ({ path: '/team/ledger' }), expect: managersOnly('ok') },
   // Each manager gets their own team's file (another team's purchases are never in it: exportCsv.test.ts).
@@ -438,6 +478,33 @@ const matrix: Record<OperationId, Row> = {
     expect: teamAEmployeeResource,
   },
 };
+
+/** A free-form request nobody asked before (one open request per item). */
+function matrixRequestBody() {
+  return {
+    title: `Matrix course ${Math.random().toString(36).slice(2)}`,
+    merchant: 'Matrix Books',
+    amount: '12.50',
+    why: 'For the matrix',
+    skillArea: 'Leadership',
+  };
+}
+
+async function newMatrixRequest(employee: SignedIn): Promise<string> {
+  const res = await api(stack.apiUrl, 'POST', '/requests', {
+    token: employee.accessToken,
+    body: matrixRequestBody(),
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.request.requestId as string;
+}
+
+let sharedRequest: Promise<string> | undefined;
+/** One pending request of team A's employee, made once. */
+function matrixRequest(employee: SignedIn): Promise<string> {
+  sharedRequest ??= newMatrixRequest(employee);
+  return sharedRequest;
+}
 
 /** Team A's employee's purchases, written as the settlement writes them. */
 const PURCHASE_AWAITING = `ipi_matrix_awaiting_${Date.now()}`;

@@ -217,6 +217,23 @@ const WALK: Record<OperationId, Attempt> = {
   updateTeamTimeZone: (_s, call) => call('PUT', '/team/timeZone', { timeZone: 'Pacific/Kiritimati' }),
   listInvoices: (_s, call) => call('GET', '/invoices'),
   getInvoicePdf: (_s, call) => call('GET', '/invoices/INV-000000-000001/pdf'),
+  // Fund requests (issue 27): only employees ask (a manager's token cannot make a request to approve),
+  // and the rule that approves without a click needs a fresh factor.
+  createRequest: (_s, call) =>
+    call('POST', '/requests', { title: 'X', merchant: 'Y', amount: MAX, why: 'z', skillArea: 'Leadership' }),
+  listMyRequests: (_s, call) => call('GET', '/me/requests'),
+  getRequest: (_s, call) => call('GET', '/requests/nope'),
+  cancelRequest: (_s, call) => call('POST', '/requests/nope/cancel', {}),
+  listTeamRequests: (_s, call) => call('GET', '/team/requests'),
+  approveRequests: (_s, call) =>
+    call('POST', '/team/requests/approve', { approvals: [{ requestId: 'nope' }] }, { idempotent: true }),
+  declineRequest: (_s, call) => call('POST', '/team/requests/nope/decline', { reason: 'no' }),
+  getRequestRules: (_s, call) => call('GET', '/team/requestRules'),
+  updateRequestRules: async (_s, call) => {
+    const res = await call('PUT', '/team/requestRules', { autoApproveMonthly: MAX, maxRequest: MAX });
+    expect(res.body?.error?.code).toBe('STEP_UP_REQUIRED');
+    return res;
+  },
   suspendSubscription: (_s, call) => call('POST', '/subscription/suspend', {}),
   resumeSubscription: (_s, call) => call('POST', '/subscription/resume', {}),
   closeSubscription: (_s, call) =>
