@@ -9,7 +9,8 @@
  */
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { api, PASSWORD } from '../support/accountFlows';
+import { DEMO_EMPLOYEE } from '../../infra/local/seed';
+import { api, PASSWORD, signIn } from '../support/accountFlows';
 import { launchBrowser, seriousViolations, shootAtWidths, signInPage } from '../support/browser';
 import { Mailbox } from '../support/integrationStack';
 import { joinTeamOverApi, setUpTeamOverApi } from '../support/teams';
@@ -128,4 +129,12 @@ describe('fund requests', () => {
     await page.bringToFront();
     await page.getByRole('button', { name: /^Virtual card: \$25\.00 remaining/ }).waitFor();
   }, 240_000);
+
+  it('the demo employee has a request in every state (infra/local/seed.ts)', async () => {
+    const session = await signIn(env.apiUrl, DEMO_EMPLOYEE.email, DEMO_EMPLOYEE.password);
+    expect(session.status).toBe(200);
+    const mine = await api(env.apiUrl, 'GET', '/me/requests', { token: session.body.accessToken });
+    const states = new Set(mine.body.requests.map((r: { state: string }) => r.state));
+    expect([...states].sort()).toEqual(['approved', 'cancelled', 'declined', 'expired', 'pending']);
+  });
 });
