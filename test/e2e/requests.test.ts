@@ -133,7 +133,7 @@ describe('fund requests', () => {
   it('the demo employee has a request in every state (infra/local/seed.ts)', async () => {
     const session = await signIn(env.apiUrl, DEMO_EMPLOYEE.email, DEMO_EMPLOYEE.password);
     expect(session.status).toBe(200);
-    const mine = await api(env.apiUrl, 'GET', '/me/requests', { token: session.body.accessToken });
+    const mine = await api(env.apiUrl, 'GET', '/requests', { token: session.body.accessToken });
     const states = new Set(mine.body.requests.map((r: { state: string }) => r.state));
     expect([...states].sort()).toEqual(['approved', 'cancelled', 'declined', 'expired', 'pending']);
   });

@@ -61,8 +61,19 @@ async function team() {
   return { ...t, employee, books };
 }
 
+/** POST /requests: one action, with its Idempotency-Key. */
+function act(user: SignedIn, body: Record<string, unknown>, key = randomUUID()) {
+  return send('POST', '/requests', user.accessToken, body, key);
+}
+
+/** GET /requests?requestId=: that one request, as the caller may see it. */
+async function one(user: SignedIn, requestId: string) {
+  return send('GET', `/requests?requestId=${requestId}`, user.accessToken);
+}
+
 function ask(employee: SignedIn, body: Record<string, unknown> = {}) {
-  return send('POST', '/requests', employee.accessToken, {
+  return act(employee, {
+    action: 'ask',
     title: `Negotiation workshop ${randomUUID().slice(0, 8)}`,
     merchant: 'Coursera',
     amount: '60.00',
@@ -74,12 +85,12 @@ function ask(employee: SignedIn, body: Record<string, unknown> = {}) {
 
 async function asked(employee: SignedIn, body: Record<string, unknown> = {}) {
   const res = await ask(employee, body);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.request as { requestId: string; title: string; state: string };
 }
 
 function approve(manager: SignedIn, approvals: { requestId: string; amount?: string }[], key = randomUUID()) {
-  return send('POST', '/team/requests/approve', manager.accessToken, { approvals }, key);
+  return act(manager, { action: 'approve', approvals }, key);
 }
 
 async function succeededCharges(customerId: string) {
@@ -106,11 +117,11 @@ describe('asking', () => {
       'You already have an open request for this item: see it on your Requests page.',
     );
     // Cancelled, it may be asked again.
-    const cancel = await send('POST', `/requests/${request.requestId}/cancel`, employee.accessToken, {});
+    const cancel = await act(employee, { action: 'cancel', requestId: request.requestId });
     expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
     expect(cancel.body.request.state).toBe('cancelled');
-    expect((await ask(employee, { itemId: ITEM_ID, amount: '299.00' })).status).toBe(201);
-    const mine = await send('GET', '/me/requests', employee.accessToken);
+    expect((await ask(employee, { itemId: ITEM_ID, amount: '299.00' })).status).toBe(200);
+    const mine = await send('GET', '/requests', employee.accessToken);
     expect(mine.body.requests.map((r: { state: string }) => r.state)).toEqual(['pending', 'cancelled']);
   });
 });
@@ -267,29 +278,25 @@ describe('access', () => {
     const request = await asked(a.employee);
     const id = request.requestId;
     // Another team's employee and manager: no such request.
-    expect((await send('GET', `/requests/${id}`, b.employee.accessToken)).status).toBe(404);
-    expect((await send('POST', `/requests/${id}/cancel`, b.employee.accessToken, {})).status).toBe(404);
-    expect((await send('GET', `/requests/${id}`, b.manager.accessToken)).status).toBe(404);
+    expect((await one(b.employee, id)).status).toBe(404);
+    expect((await act(b.employee, { action: 'cancel', requestId: id })).status).toBe(404);
+    expect((await one(b.manager, id)).status).toBe(404);
     expect((await approve(b.manager, [{ requestId: id }])).status).toBe(404);
-    expect(
-      (await send('POST', `/team/requests/${id}/decline`, b.manager.accessToken, { reason: 'no' })).status,
-    ).toBe(404);
-    const theirList = await send('GET', '/team/requests', b.manager.accessToken);
+    expect((await act(b.manager, { action: 'decline', requestId: id, reason: 'no' })).status).toBe(404);
+    const theirList = await send('GET', '/requests', b.manager.accessToken);
     expect(theirList.body.requests).toEqual([]);
     // A colleague on the same team: neither sees nor cancels it.
-    expect((await send('GET', `/requests/${id}`, colleague.accessToken)).status).toBe(404);
-    expect((await send('POST', `/requests/${id}/cancel`, colleague.accessToken, {})).status).toBe(404);
-    expect((await send('GET', '/me/requests', colleague.accessToken)).body.requests).toEqual([]);
+    expect((await one(colleague, id)).status).toBe(404);
+    expect((await act(colleague, { action: 'cancel', requestId: id })).status).toBe(404);
+    expect((await send('GET', '/requests', colleague.accessToken)).body.requests).toEqual([]);
     // The employee cannot approve (their own or any): managers only. A manager cannot ask.
     expect((await approve(a.employee, [{ requestId: id }])).status).toBe(403);
     expect((await ask(a.manager)).status).toBe(403);
     expect(await stateOf(id)).toBe('pending');
     // Their own manager sees it and declines it with a reason; the employee is told.
-    const list = await send('GET', '/team/requests?state=pending', a.manager.accessToken);
+    const list = await send('GET', '/requests?state=pending', a.manager.accessToken);
     expect(list.body.requests.map((r: { requestId: string }) => r.requestId)).toEqual([id]);
-    const declined = await send('POST', `/team/requests/${id}/decline`, a.manager.accessToken, {
-      reason: 'Not this quarter',
-    });
+    const declined = await act(a.manager, { action: 'decline', requestId: id, reason: 'Not this quarter' });
     expect(declined.body.request).toMatchObject({ state: 'declined', declineReason: 'Not this quarter' });
     const mail = (await stack.mailbox.to(a.employee.email)).find((m) => m.subject.startsWith('Declined:'));
     expect(mail?.body.text).toContain('Reason: Not this quarter');
@@ -298,17 +305,14 @@ describe('access', () => {
       status: 'refused',
       message: 'This request is declined.',
     });
-    expect((await send('POST', `/requests/${id}/cancel`, a.employee.accessToken, {})).status).toBe(409);
+    expect((await act(a.employee, { action: 'cancel', requestId: id })).status).toBe(409);
   });
 });
 
 describe('rules', () => {
   it('approves automatically within a person’s monthly room, and refuses requests above the largest allowed', async () => {
     const { manager, employee, books } = await team();
-    const rules = await send('PUT', '/team/requestRules', manager.accessToken, {
-      autoApproveMonthly: '50',
-      maxRequest: '100',
-    });
+    const rules = await act(manager, { action: 'setRules', autoApproveMonthly: '50', maxRequest: '100' });
     expect(rules.status, JSON.stringify(rules.body)).toBe(200);
     expect(rules.body.rules).toEqual({ autoApproveMonthlyCents: 5000, maxRequestCents: 10000 });
 
@@ -328,7 +332,7 @@ describe('rules', () => {
 
   it('is off by default', async () => {
     const { manager, employee } = await team();
-    expect((await send('GET', '/team/requestRules', manager.accessToken)).body.rules).toEqual({
+    expect((await send('GET', '/requests', manager.accessToken)).body.rules).toEqual({
       autoApproveMonthlyCents: null,
       maxRequestCents: null,
     });
@@ -345,13 +349,9 @@ describe('expiry', () => {
     const after = new Date(created + 14 * 24 * 3600 * 1000 + 60_000);
 
     holdClock(justBefore);
-    expect(
-      (await send('GET', `/requests/${request.requestId}`, employee.accessToken)).body.request.state,
-    ).toBe('pending');
+    expect((await one(employee, request.requestId)).body.requests[0].state).toBe('pending');
     holdClock(after);
-    expect(
-      (await send('GET', `/requests/${request.requestId}`, employee.accessToken)).body.request.state,
-    ).toBe('expired');
+    expect((await one(employee, request.requestId)).body.requests[0].state).toBe('expired');
     const { handler } = (await import(`../../${jobFile('requestExpiry')}`)) as {
       handler: (event: { time: string }) => Promise<{ status: string; summary?: Record<string, number> }>;
     };

@@ -219,20 +219,28 @@ const WALK: Record<OperationId, Attempt> = {
   getInvoicePdf: (_s, call) => call('GET', '/invoices/INV-000000-000001/pdf'),
   // Fund requests (issue 27): only employees ask (a manager's token cannot make a request to approve),
   // and the rule that approves without a click needs a fresh factor.
-  createRequest: (_s, call) =>
-    call('POST', '/requests', { title: 'X', merchant: 'Y', amount: MAX, why: 'z', skillArea: 'Leadership' }),
-  listMyRequests: (_s, call) => call('GET', '/me/requests'),
-  getRequest: (_s, call) => call('GET', '/requests/nope'),
-  cancelRequest: (_s, call) => call('POST', '/requests/nope/cancel', {}),
-  listTeamRequests: (_s, call) => call('GET', '/team/requests'),
-  approveRequests: (_s, call) =>
-    call('POST', '/team/requests/approve', { approvals: [{ requestId: 'nope' }] }, { idempotent: true }),
-  declineRequest: (_s, call) => call('POST', '/team/requests/nope/decline', { reason: 'no' }),
-  getRequestRules: (_s, call) => call('GET', '/team/requestRules'),
-  updateRequestRules: async (_s, call) => {
-    const res = await call('PUT', '/team/requestRules', { autoApproveMonthly: MAX, maxRequest: MAX });
-    expect(res.body?.error?.code).toBe('STEP_UP_REQUIRED');
-    return res;
+  listRequests: (_s, call) => call('GET', '/requests'),
+  actOnRequest: async (_s, call) => {
+    const ask = await call(
+      'POST',
+      '/requests',
+      { action: 'ask', title: 'X', merchant: 'Y', amount: MAX, why: 'z', skillArea: 'Leadership' },
+      { idempotent: true },
+    );
+    expect(ask.status).toBe(403);
+    const rules = await call(
+      'POST',
+      '/requests',
+      { action: 'setRules', autoApproveMonthly: MAX, maxRequest: MAX },
+      { idempotent: true },
+    );
+    expect(rules.body?.error?.code).toBe('STEP_UP_REQUIRED');
+    return call(
+      'POST',
+      '/requests',
+      { action: 'approve', approvals: [{ requestId: 'nope' }] },
+      { idempotent: true },
+    );
   },
   suspendSubscription: (_s, call) => call('POST', '/subscription/suspend', {}),
   resumeSubscription: (_s, call) => call('POST', '/subscription/resume', {}),

@@ -81,24 +81,28 @@ const httpsLink = z.preprocess(
  * given). The amount is always given: the item's price, a declined purchase's
  * amount, or what the employee names.
  */
-export const createRequestInput = z
-  .object({
-    itemId: catalogueItemId.optional(),
-    title: optionalText(120, 'Title must be at most 120 characters'),
-    link: httpsLink,
-    merchant: optionalText(80, 'Merchant must be at most 80 characters'),
-    amount: moneyAmount('Amount'),
-    why: requiredText('Please say why this helps your learning', 500, 'Must be at most 500 characters'),
-    skillArea: z.enum(categories, { error: 'Please choose a skill area' }).optional(),
-  })
-  .superRefine((input, ctx) => {
-    if (input.itemId) return;
-    if (!input.title) ctx.addIssue({ code: 'custom', path: ['title'], message: 'Title is required' });
-    if (!input.merchant)
-      ctx.addIssue({ code: 'custom', path: ['merchant'], message: 'Merchant is required' });
-    if (!input.skillArea)
-      ctx.addIssue({ code: 'custom', path: ['skillArea'], message: 'Please choose a skill area' });
-  });
+const createRequestFields = {
+  itemId: catalogueItemId.optional(),
+  title: optionalText(120, 'Title must be at most 120 characters'),
+  link: httpsLink,
+  merchant: optionalText(80, 'Merchant must be at most 80 characters'),
+  amount: moneyAmount('Amount'),
+  why: requiredText('Please say why this helps your learning', 500, 'Must be at most 500 characters'),
+  skillArea: z.enum(categories, { error: 'Please choose a skill area' }).optional(),
+};
+
+function freeFormNeedsItsFields(
+  input: { itemId?: string; title?: string; merchant?: string; skillArea?: string },
+  ctx: z.RefinementCtx,
+) {
+  if (input.itemId) return;
+  if (!input.title) ctx.addIssue({ code: 'custom', path: ['title'], message: 'Title is required' });
+  if (!input.merchant) ctx.addIssue({ code: 'custom', path: ['merchant'], message: 'Merchant is required' });
+  if (!input.skillArea)
+    ctx.addIssue({ code: 'custom', path: ['skillArea'], message: 'Please choose a skill area' });
+}
+
+export const createRequestInput = z.object(createRequestFields).superRefine(freeFormNeedsItsFields);
 
 export const requestView = z.object({
   requestId: z.string(),
@@ -175,3 +179,33 @@ export const requestRulesInput = z.object({
   maxRequest: moneyAmount('Largest request').nullable(),
 });
 export const requestRulesOutput = z.object({ rules: requestRulesView });
+
+/**
+ * The two routes (docs/decisions.md "Fund requests: two routes"): `GET /requests`
+ * reads, `POST /requests` does one action, the action named in the body.
+ */
+export const requestsQuery = z.object({
+  state: z.enum(requestStates).optional(),
+  /** One request only (the e-mailed link): the caller's own, or one of the manager's team. */
+  requestId: z.string().min(1).max(64).optional(),
+});
+export const requestsAnswer = z.object({
+  requests: z.array(requestView),
+  /** The team's rules, for the manager. */
+  rules: requestRulesView.optional(),
+});
+
+export const requestAction = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('ask'), ...createRequestFields }).superRefine(freeFormNeedsItsFields),
+  z.object({ action: z.literal('cancel'), requestId: z.string().min(1).max(64) }),
+  z.object({ action: z.literal('approve'), approvals: approveRequestsInput.shape.approvals }),
+  z.object({ action: z.literal('decline'), ...declineRequestInput.shape }),
+  z.object({ action: z.literal('setRules'), ...requestRulesInput.shape }),
+]);
+export type RequestAction = z.output<typeof requestAction>;
+
+export const requestActionAnswer = z.object({
+  request: requestView.optional(),
+  results: approveRequestsOutput.shape.results.optional(),
+  rules: requestRulesView.optional(),
+});

@@ -11,6 +11,7 @@ export {
   declineRequest,
   expireRequests,
   getOneRequest,
+  listRequests,
   myRequests,
   requestRules,
   setRequestRules,

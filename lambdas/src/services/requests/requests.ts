@@ -255,6 +255,28 @@ export async function getOneRequest(actor: Actor, requestId: string, now: Date) 
   return { request: requestView(request, fullName(await getUser(request.userId)), now) };
 }
 
+/**
+ * GET /requests: an employee's own requests, or the manager's team's with the
+ * team's rules; `requestId` narrows to that one (404 unless it is theirs).
+ */
+export async function listRequests(
+  actor: Actor,
+  query: { state?: RequestRecord['state']; requestId?: string },
+  now: Date,
+): Promise<{ requests: RequestView[]; rules?: RequestRules }> {
+  const rules = actor.role === 'manager' ? rulesOf(await getTeam(actor.teamId)) : undefined;
+  if (query.requestId) {
+    const { request } = await getOneRequest(actor, query.requestId, now);
+    return { requests: [request], ...(rules ? { rules } : {}) };
+  }
+  const { requests } =
+    actor.role === 'manager' ? await teamRequests(actor, undefined, now) : await myRequests(actor, now);
+  return {
+    requests: query.state ? requests.filter((r) => r.state === query.state) : requests,
+    ...(rules ? { rules } : {}),
+  };
+}
+
 export async function teamRequests(actor: Actor, state: RequestRecord['state'] | undefined, now: Date) {
   const [requests, users] = await Promise.all([listTeamRequests(actor.teamId), listTeamUsers(actor.teamId)]);
   const names = new Map(users.map((u) => [u.userId, fullName(u)]));
@@ -449,7 +471,7 @@ async function approveOne(
  */
 export async function approveRequests(
   actor: Actor,
-  input: z.output<typeof approveRequestsInput>,
+  input: Pick<z.output<typeof approveRequestsInput>, 'approvals'>,
   key: string,
   now: Date,
   log: Logger,
@@ -472,7 +494,10 @@ export async function approveRequests(
 }
 
 /** The cents the named requests would move (for the step-up check): each the amount given or asked. */
-export async function approvalTotal(actor: Actor, input: z.output<typeof approveRequestsInput>) {
+export async function approvalTotal(
+  actor: Actor,
+  input: Pick<z.output<typeof approveRequestsInput>, 'approvals'>,
+) {
   let total = 0;
   for (const approval of input.approvals) {
     const request = await teamRequest(actor, approval.requestId);
@@ -547,7 +572,11 @@ export async function requestRules(actor: Actor) {
   return { rules: rulesOf(await getTeam(actor.teamId)) };
 }
 
-export async function setRequestRules(actor: Actor, input: z.output<typeof requestRulesInput>, now: Date) {
+export async function setRequestRules(
+  actor: Actor,
+  input: Pick<z.output<typeof requestRulesInput>, 'autoApproveMonthly' | 'maxRequest'>,
+  now: Date,
+) {
   const team = await getTeam(actor.teamId);
   const before = rulesOf(team);
   const rules: RequestRules = {

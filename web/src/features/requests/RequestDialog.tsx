@@ -53,11 +53,13 @@ function RequestForm({ prefill, onDone }: { prefill: RequestPrefill; onDone: () 
     try {
       const area = (skillArea ?? undefined) as (typeof categories)[number] | undefined;
       const { request } = await call(
-        'createRequest',
+        'actOnRequest',
         fromItem
-          ? { itemId: prefill.itemId, amount, why }
-          : { title, merchant, link: link || undefined, skillArea: area, amount, why },
+          ? { action: 'ask', itemId: prefill.itemId, amount, why }
+          : { action: 'ask', title, merchant, link: link || undefined, skillArea: area, amount, why },
+        { idempotencyKey: crypto.randomUUID() },
       );
+      if (!request) throw new Error('The request was not stored.');
       markChanged();
       notify({
         kind: 'success',

@@ -161,7 +161,7 @@ function EmployeeRequests() {
   const open = useRequests((s) => s.open);
   const markChanged = useRequests((s) => s.markChanged);
   const { requests, status, error } = useRequestList(
-    async (signal) => (await call('listMyRequests', {}, { signal })).requests,
+    async (signal) => (await call('listRequests', {}, { signal })).requests,
     [],
   );
   const linked = useLinkedRequest(requests);
@@ -170,7 +170,7 @@ function EmployeeRequests() {
   async function cancel(requestId: string) {
     setBusy(requestId);
     try {
-      await call('cancelRequest', { requestId });
+      await call('actOnRequest', { action: 'cancel', requestId }, { idempotencyKey: crypto.randomUUID() });
       notify({ kind: 'success', message: requestText.cancelled });
       markChanged();
     } catch (e) {
@@ -234,7 +234,7 @@ function ManagerRequests() {
   const [filter, setFilter] = useState<Filter>(requestId ? 'all' : 'pending');
   const { requests, status, error } = useRequestList(
     async (signal) =>
-      (await call('listTeamRequests', filter === 'all' ? {} : { state: filter }, { signal })).requests,
+      (await call('listRequests', filter === 'all' ? {} : { state: filter }, { signal })).requests,
     [filter],
   );
   const linked = useLinkedRequest(requests);
@@ -260,9 +260,9 @@ function ManagerRequests() {
             ? { requestId: id, amount: typed }
             : { requestId: id };
         });
-        const { results } = await call(
-          'approveRequests',
-          { approvals },
+        const { results = [] } = await call(
+          'actOnRequest',
+          { action: 'approve', approvals },
           { idempotencyKey: crypto.randomUUID() },
         );
         const done = results.filter((r) => r.status === 'approved').length;
@@ -397,7 +397,11 @@ function DeclineDialog({ request, onClose }: { request: RequestView | undefined;
     if (!request) return;
     setBusy(true);
     try {
-      await call('declineRequest', { requestId: request.requestId, reason });
+      await call(
+        'actOnRequest',
+        { action: 'decline', requestId: request.requestId, reason },
+        { idempotencyKey: crypto.randomUUID() },
+      );
       notify({ kind: 'success', message: requestText.declined });
       markChanged();
       onClose();
@@ -450,8 +454,9 @@ function RulesSection() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    call('getRequestRules', {})
+    call('listRequests', { state: 'pending' })
       .then(({ rules }) => {
+        if (!rules) return;
         setAuto(rules.autoApproveMonthlyCents === null ? '' : dollarsText(rules.autoApproveMonthlyCents));
         setMax(rules.maxRequestCents === null ? '' : dollarsText(rules.maxRequestCents));
       })
@@ -463,10 +468,16 @@ function RulesSection() {
     setBusy(true);
     setErrors({});
     try {
-      await call('updateRequestRules', {
-        autoApproveMonthly: auto.trim() === '' ? null : auto,
-        maxRequest: max.trim() === '' ? null : max,
-      });
+      // The rules move money without a click: a fresh factor is asked for first.
+      await call(
+        'actOnRequest',
+        {
+          action: 'setRules',
+          autoApproveMonthly: auto.trim() === '' ? null : auto,
+          maxRequest: max.trim() === '' ? null : max,
+        },
+        { idempotencyKey: crypto.randomUUID(), freshFactor: true },
+      );
       notify({ kind: 'success', message: 'Request rules saved.' });
     } catch (e) {
       if (e instanceof ApiError && e.fields) {

@@ -18,7 +18,7 @@ export function RequestsPreview() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `changed` is the reason to read again.
   useEffect(() => {
     const abort = new AbortController();
-    call('listTeamRequests', { state: 'pending' }, { signal: abort.signal })
+    call('listRequests', { state: 'pending' }, { signal: abort.signal })
       .then(({ requests }) => setPending(requests))
       .catch(() => undefined);
     return () => abort.abort();

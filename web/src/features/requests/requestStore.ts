@@ -40,7 +40,7 @@ export const useRequests = create<RequestState>()((set, get) => ({
   },
   loadPendingCount: async () => {
     try {
-      const { requests } = await call('listTeamRequests', { state: 'pending' });
+      const { requests } = await call('listRequests', { state: 'pending' });
       set({ pendingCount: requests.length });
     } catch {
       // The badge is a convenience: the Requests page says what went wrong.
