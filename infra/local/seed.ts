@@ -18,6 +18,7 @@ import { getEmailOwner, getInvitation } from '../../lambdas/src/data/accounts';
 import { issueEmailToken, issueInvitationToken } from '../../lambdas/src/data/emailTokens';
 import { splitSharedAccounts } from '../../lambdas/src/data/ledgerMigrations';
 import { indexAwaitingReceipts } from '../../lambdas/src/data/receiptIndexMigration';
+import { listUserRequests } from '../../lambdas/src/data/requests';
 import { getUser } from '../../lambdas/src/data/users';
 import { createLogger } from '../../lambdas/src/platform/log';
 import { decidedEachRun } from '../../lambdas/src/platform/requestSteps';
@@ -30,6 +31,13 @@ import {
 } from '../../lambdas/src/services/employees';
 import { listPurchases } from '../../lambdas/src/services/purchases';
 import { confirmReceipt, createReceiptUpload } from '../../lambdas/src/services/receipts';
+import {
+  approveRequests,
+  cancelRequest,
+  createRequest,
+  declineRequest,
+  expireRequests,
+} from '../../lambdas/src/services/requests';
 import { finalizeSetup } from '../../lambdas/src/services/setup';
 import { importCatalogueText } from '../../lambdas/src/services/shop';
 import type { LogSink } from './processes';
@@ -144,6 +152,79 @@ export async function seedDemo(log: LogSink): Promise<void> {
     log(`demo employee ${DEMO_EMPLOYEE.email} created with a funded card`);
   }
   await seedTeamStates(managerId, now, log);
+  await seedDemoRequests(managerId, now, log);
+}
+
+/**
+ * The demo employee's fund requests, one in each state a person meets
+ * (waiting, approved, declined, cancelled, expired), made and decided through
+ * the requests service as the screens do: the approval is a real extra
+ * deposit, charged to the demo team's card. Skipped once they have any.
+ */
+async function seedDemoRequests(managerId: string, now: Date, log: LogSink) {
+  const lambdaLog = createLogger({ seed: true });
+  const employeeId = await getEmailOwner(DEMO_EMPLOYEE.email);
+  const [manager, employee] = await Promise.all([
+    getUser(managerId),
+    employeeId ? getUser(employeeId) : undefined,
+  ]);
+  if (!manager || !employee?.cardId || (await listUserRequests(employee.userId)).length > 0) return;
+  const boss = { ...manager, emailVerified: true };
+  const asker = { ...employee, emailVerified: true };
+  const freeForm = (title: string, merchant: string, amount: string, why: string) => ({
+    title,
+    merchant,
+    amount: Math.round(Number(amount) * 100),
+    why,
+    skillArea: 'Communication' as const,
+  });
+  // Expired: asked 15 days ago, never answered; the daily job marks it.
+  const longAgo = new Date(now.getTime() - 15 * 24 * 3600 * 1000);
+  await createRequest(
+    asker,
+    freeForm('Storytelling for Leaders', 'Udemy', '39.99', 'Our demos need a story.'),
+    longAgo,
+    lambdaLog,
+  );
+  await expireRequests(now, lambdaLog);
+  const approved = await createRequest(
+    asker,
+    { itemId: 'managing-as-a-coach-coursera', amount: 4900, why: 'Coaching is half of my new role.' },
+    now,
+    lambdaLog,
+  );
+  await approveRequests(
+    boss,
+    { approvals: [{ requestId: approved.request.requestId }] },
+    `seed-approve-${approved.request.requestId}`,
+    now,
+    lambdaLog,
+    decidedEachRun,
+  );
+  const declined = await createRequest(
+    asker,
+    freeForm('LeadDev London ticket', 'LeadDev', '450', 'Two days of talks on leading engineers.'),
+    now,
+    lambdaLog,
+  );
+  await declineRequest(boss, declined.request.requestId, 'Not this quarter: ask again in January.', now);
+  const cancelled = await createRequest(
+    asker,
+    freeForm('Public Speaking Bootcamp', 'Coursera', '79', 'To present at the all-hands.'),
+    now,
+    lambdaLog,
+  );
+  await cancelRequest(asker, cancelled.request.requestId, now);
+  await createRequest(
+    asker,
+    {
+      ...freeForm('Negotiation Masterclass', 'MasterClass', '180', 'Our renewals need it.'),
+      link: 'https://www.masterclass.com/classes/negotiation',
+    },
+    now,
+    lambdaLog,
+  );
+  log('demo requests: waiting, approved, declined, cancelled, expired');
 }
 
 /** Invites and signs up DEMO_TEAM, then moves each into its state, as the manager would. */

@@ -383,6 +383,19 @@ const matrix: Record<OperationId, Row> = {
     request: async () => ({ path: `/invoices/${matrixInvoice}/pdf` }),
     expect: { ...managersOnly('ok'), otherManager: 404 },
   },
+  // Fund requests (issue 27): team A's employee's one request, asked in beforeAll; their manager and they
+  // see it, nobody else (404). The actions need an Idempotency-Key: sent without, refused before anything.
+  listRequests: {
+    request: async ({ world }) => ({ path: `/requests?requestId=${await matrixRequest(world.employee)}` }),
+    expect: teamAEmployeeResource,
+  },
+  actOnRequest: {
+    request: async ({ world }) => ({
+      path: '/requests',
+      body: { action: 'approve', approvals: [{ requestId: await matrixRequest(world.employee) }] },
+    }),
+    expect: { ...everyone(400), visitor: 401, deleted: 401 },
+  },
   getTeamAudit: { request: async () => ({ path: '/team/audit' }), expect: managersOnly('ok') },
   getTeamLedger: { request: async () => ({ path: '/team/ledger' }), expect: managersOnly('ok') },
   // Each manager gets their own team's file (another team's purchases are never in it: exportCsv.test.ts).
@@ -438,6 +451,35 @@ const matrix: Record<OperationId, Row> = {
     expect: teamAEmployeeResource,
   },
 };
+
+/** A free-form request (`ask`). */
+function matrixRequestBody() {
+  return {
+    action: 'ask',
+    title: `Matrix course ${Math.random().toString(36).slice(2)}`,
+    merchant: 'Matrix Books',
+    amount: '12.50',
+    why: 'For the matrix',
+    skillArea: 'Leadership',
+  };
+}
+
+async function newMatrixRequest(employee: SignedIn): Promise<string> {
+  const res = await api(stack.apiUrl, 'POST', '/requests', {
+    token: employee.accessToken,
+    body: matrixRequestBody(),
+    idempotencyKey: `matrix-${Math.random().toString(36).slice(2)}`,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.request.requestId as string;
+}
+
+let sharedRequest: Promise<string> | undefined;
+/** One pending request of team A's employee, made once. */
+function matrixRequest(employee: SignedIn): Promise<string> {
+  sharedRequest ??= newMatrixRequest(employee);
+  return sharedRequest;
+}
 
 /** Team A's employee's purchases, written as the settlement writes them. */
 const PURCHASE_AWAITING = `ipi_matrix_awaiting_${Date.now()}`;

@@ -217,6 +217,31 @@ const WALK: Record<OperationId, Attempt> = {
   updateTeamTimeZone: (_s, call) => call('PUT', '/team/timeZone', { timeZone: 'Pacific/Kiritimati' }),
   listInvoices: (_s, call) => call('GET', '/invoices'),
   getInvoicePdf: (_s, call) => call('GET', '/invoices/INV-000000-000001/pdf'),
+  // Fund requests (issue 27): only employees ask (a manager's token cannot make a request to approve),
+  // and the rule that approves without a click needs a fresh factor.
+  listRequests: (_s, call) => call('GET', '/requests'),
+  actOnRequest: async (_s, call) => {
+    const ask = await call(
+      'POST',
+      '/requests',
+      { action: 'ask', title: 'X', merchant: 'Y', amount: MAX, why: 'z', skillArea: 'Leadership' },
+      { idempotent: true },
+    );
+    expect(ask.status).toBe(403);
+    const rules = await call(
+      'POST',
+      '/requests',
+      { action: 'setRules', autoApproveMonthly: MAX, maxRequest: MAX },
+      { idempotent: true },
+    );
+    expect(rules.body?.error?.code).toBe('STEP_UP_REQUIRED');
+    return call(
+      'POST',
+      '/requests',
+      { action: 'approve', approvals: [{ requestId: 'nope' }] },
+      { idempotent: true },
+    );
+  },
   suspendSubscription: (_s, call) => call('POST', '/subscription/suspend', {}),
   resumeSubscription: (_s, call) => call('POST', '/subscription/resume', {}),
   closeSubscription: (_s, call) =>

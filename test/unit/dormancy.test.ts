@@ -70,10 +70,12 @@ describe('time travel steps (infra/local/timeTravel.ts)', () => {
     expect(() => parseTravel('-1d', from)).toThrow(/not a step/);
     const firings = firingsBetween(from, parseTravel('+2d', from));
     expect(firings.map((f) => `${f.time.slice(0, 13)} ${f.jobId}`)).toEqual([
+      '2026-01-31T13 requestExpiry',
       '2026-01-31T14 receiptDeadlines',
       '2026-01-31T15 dormancyNotices',
       '2026-02-01T05 reconciliation',
       '2026-02-01T06 monthlyFunding',
+      '2026-02-01T13 requestExpiry',
       '2026-02-01T14 receiptDeadlines',
       '2026-02-01T15 dormancyNotices',
       '2026-02-02T05 reconciliation',

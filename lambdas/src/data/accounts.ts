@@ -41,6 +41,8 @@ export interface TeamRecord {
   closedAt?: string;
   /** Closing's money plan, stored before any refund so a retried close refunds the same (services/billing/subscription.ts). */
   closing?: ClosingPlan;
+  /** Fund request rules (issue 27): automatic approvals a person a month, and the largest request; null is off. */
+  requestRules?: { autoApproveMonthlyCents: number | null; maxRequestCents: number | null };
 }
 
 export interface ClosingPlan {

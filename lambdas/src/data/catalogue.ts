@@ -98,3 +98,13 @@ export async function putCatalogueItems(items: { item: CatalogueItem; contentHas
 export async function deleteCatalogueItems(ids: string[]) {
   await batchWrite(ids.map((id) => ({ DeleteRequest: { Key: keys.merch(id) } })));
 }
+
+/** One catalogue item by id (its catalogue fields), or undefined. */
+export async function getCatalogueItem(id: string): Promise<CatalogueItem | undefined> {
+  const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.merch(id) }));
+  if (!result.Item) return undefined;
+  const item: Record<string, unknown> = {};
+  for (const name of Object.keys(catalogueItem.shape))
+    if (result.Item[name] !== undefined) item[name] = result.Item[name];
+  return item as CatalogueItem;
+}

@@ -150,6 +150,36 @@ export const keys = {
   /** Processed Stripe event ids, so a redelivered event does nothing twice. */
   stripeEvent: (eventId: string): Key => ({ pk: `STRIPE_EVENT#${eventId}`, sk: 'EVENT' }),
 
+  // --- Fund requests (issue 27) -----------------------------------------------
+  /** An employee's request for funds; listed by team (gsi1) and by the employee (gsi2), newest first. */
+  request: (requestId: string): Key => ({ pk: `REQUEST#${requestId}`, sk: 'REQUEST' }),
+  requestByTeam: (teamId: string, createdAt: string, requestId: string) => ({
+    gsi1pk: `TEAM#${teamId}`,
+    gsi1sk: `REQUEST#${createdAt}#${requestId}`,
+  }),
+  requestByUser: (userId: string, createdAt: string, requestId: string) => ({
+    gsi2pk: `USER#${userId}`,
+    gsi2sk: `REQUEST#${createdAt}#${requestId}`,
+  }),
+  /**
+   * Sparse: only while a request is pending, under the UTC day it expires;
+   * the expiry job reads the partitions of the days up to today.
+   */
+  requestExpiring: (expiresAt: string, requestId: string) => ({
+    gsi3pk: `REQUESTEXPIRY#${expiresAt.slice(0, 10)}`,
+    gsi3sk: `${expiresAt}#${requestId}`,
+  }),
+  /** One open request per employee and item: holds the open request's id while it is pending. */
+  openRequest: (userId: string, itemKey: string): Key => ({
+    pk: `USER#${userId}`,
+    sk: `OPENREQUEST#${itemKey}`,
+  }),
+  /** What a person's requests were approved automatically in a month (team rule), cents. */
+  autoApprovedMonth: (userId: string, month: string): Key => ({
+    pk: `USER#${userId}`,
+    sk: `AUTOAPPROVED#${month}`,
+  }),
+
   // --- Catalogue --------------------------------------------------------------
   /** A catalogue item; listed per category via gsi1 (seven partitions, not one). */
   merch: (merchId: string): Key => ({ pk: `MERCH#${merchId}`, sk: 'MERCH' }),

@@ -66,6 +66,7 @@ import {
   receiptUploadOutput,
   receiptUrlOutput,
 } from '../schemas/purchases';
+import { requestAction, requestActionAnswer, requestsAnswer, requestsQuery } from '../schemas/requests';
 import {
   closeSubscriptionInput,
   subscriptionInput,
@@ -971,6 +972,31 @@ export const routes = {
     output: fileOutput,
     responseType: 'application/pdf',
     uses: ['table:read'],
+  }),
+  // --- Fund requests (issue 27) ---------------------------------------------
+  // Two routes, not one per action: the API stack is at CloudFormation's 500
+  // resources (7 a route); docs/decisions.md "Fund requests: two routes".
+  listRequests: route({
+    method: 'GET',
+    path: '/requests',
+    summary:
+      "Fund requests, newest first: an employee's own, or the manager's team's (with each name, and the team's rules); `state` filters, `requestId` answers that one only (404 if not theirs).",
+    access: { kind: 'signedIn', roles: signedIn },
+    input: requestsQuery,
+    output: requestsAnswer,
+    uses: ['table:read'],
+  }),
+  actOnRequest: route({
+    method: 'POST',
+    path: '/requests',
+    summary:
+      "One action on fund requests: `ask` and `cancel` (employee), `approve` (one or several, each an extra deposit charged to the team's card, once however often approved), `decline` and `setRules` (manager; the rules need a fresh factor).",
+    access: { kind: 'signedIn', roles: signedIn, verifiedEmail: true },
+    input: requestAction,
+    output: requestActionAnswer,
+    idempotent: true,
+    freshFactor: 'aboveThreshold',
+    uses: ['table:write', 'email:send', 'stripe'],
   }),
   suspendSubscription: route({
     method: 'POST',

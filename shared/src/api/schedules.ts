@@ -46,6 +46,12 @@ export const jobs = {
     cron: { minute: '0', hour: '5' },
     uses: ['table:read', 'table:write', 'email:send', 'stripe'],
   },
+  requestExpiry: {
+    summary:
+      'Expires fund requests unanswered for 14 days (each once) and e-mails the employee and the manager.',
+    cron: { minute: '0', hour: '13' },
+    uses: ['table:read', 'table:write', 'email:send'],
+  },
 } as const satisfies Record<string, JobDef>;
 
 export type JobId = keyof typeof jobs;

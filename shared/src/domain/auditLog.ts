@@ -32,7 +32,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
 export function auditKind(action: string): AuditKind {
   const prefix = action.split('.')[0] ?? '';
   if (prefix === 'card') return 'cards';
-  if (prefix === 'funds' || prefix === 'money' || prefix === 'cycle') return 'money';
+  if (prefix === 'funds' || prefix === 'money' || prefix === 'cycle' || prefix === 'request') return 'money';
   if (prefix === 'billing') return 'billing';
   return 'people';
 }
@@ -90,6 +90,13 @@ const ACTION_WORDS = {
   'billing.subscriptionResumed': 'Resumed the subscription',
   'billing.subscriptionClosed': 'Closed the subscription',
   'cycle.funded': 'Monthly budgets charged',
+  'request.created': 'Asked for funds',
+  'request.cancelled': 'Cancelled a fund request',
+  'request.approved': 'Approved a fund request',
+  'request.declined': 'Declined a fund request',
+  'request.cardDeclined': 'Fund request approval declined by the card',
+  'request.expired': 'Fund request expired',
+  'team.requestRules': 'Changed the fund request rules',
 } as const satisfies Record<string, string>;
 
 /** An action the services may write to the audit log. */

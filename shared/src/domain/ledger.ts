@@ -134,6 +134,8 @@ export function funding(args: {
   kind?: 'funding' | 'deposit';
   /** The card the charge went to, when known: the payments history names it. */
   card?: { brand: string; last4: string };
+  /** The fund request an extra deposit approved (its title): the payments history names it. */
+  request?: string;
 }): Posting {
   return posting({
     entryId: args.entryId,
@@ -143,6 +145,7 @@ export function funding(args: {
     references: {
       charge: args.chargeId,
       ...(args.card ? { cardBrand: args.card.brand, cardLast4: args.card.last4 } : {}),
+      ...(args.request ? { request: args.request } : {}),
     },
     legs: [
       { account: externalAccount(args.teamId), amountCents: -args.amountCents },

@@ -78,6 +78,8 @@ interface ChargeGroup {
   charges: Map<string, number>;
   month?: string;
   card?: PaymentCard;
+  /** The fund request a deposit approved (its title). */
+  request?: string;
 }
 
 /** Which row a charged entry belongs to: one per charge, or per deposit request. */
@@ -112,6 +114,8 @@ function chargeWords(group: ChargeGroup, nameOf: (userId: string) => string): st
     case 'joining':
       return `Joining: ${people.map(nameOf).join(', ')}`;
     case 'deposit':
+      if (people.length === 1 && group.request)
+        return `Extra deposit: ${nameOf(people[0] as string)}, requested: ${group.request}`;
       return people.length === 1
         ? `Extra deposit: ${nameOf(people[0] as string)}`
         : `Extra deposit, ${count}`;
@@ -156,6 +160,7 @@ export function paymentRows(entries: PaymentEntry[], nameOf: (userId: string) =>
         people: new Set<string>(),
         charges: new Map<string, number>(),
         month,
+        ...(entry.references?.request ? { request: entry.references.request } : {}),
       };
       group.cents += -cents;
       if (entry.postedAt < group.date) group.date = entry.postedAt;

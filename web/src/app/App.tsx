@@ -34,6 +34,7 @@ import {
   InviteMembersPage,
   loadSignedInLayout,
   PurchaseHistoryPage,
+  RequestsPage,
   SetupAccountPage,
   ShopPage,
   StatementPage,
@@ -114,6 +115,9 @@ export function App() {
             <Route path="activity" element={guarded(MANAGER, <ActivityPage />)} />
             {/* Ours (decisions.md "employee view of their own ledger"). */}
             <Route path="statement" element={guarded(EMPLOYEE, <StatementPage />)} />
+            {/* Issue 27: fund requests; /dashboard/requests/<id> is the e-mailed link (it only opens the request). */}
+            <Route path="requests" element={guarded(ANYONE_SIGNED_IN, <RequestsPage />)} />
+            <Route path="requests/:requestId" element={guarded(ANYONE_SIGNED_IN, <RequestsPage />)} />
             {/* decisions.md: this address asks for confirmation; loading it never freezes anything. */}
             <Route path="freezeEmployee/:cardId/:userId" element={guarded(MANAGER, <FreezeEmployeePage />)} />
           </Route>

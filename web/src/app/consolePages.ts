@@ -21,6 +21,7 @@ const loadActivity = () => import('../features/activity/ActivityPage');
 const loadShop = () => import('../features/shop/ShopPage');
 const loadStatement = () => import('../features/statement/StatementPage');
 const loadPurchaseHistory = () => import('../features/purchases/PurchaseHistoryPage');
+const loadRequests = () => import('../features/requests/RequestsPage');
 
 /** The frame of every signed-in screen (Mantine, header, menu). */
 export const loadSignedInLayout = () => import('./signed-in/SignedInLayout');
@@ -45,6 +46,8 @@ export const PurchaseHistoryPage = lazy(() =>
   loadPurchaseHistory().then((m) => ({ default: m.PurchaseHistoryPage })),
 );
 
+export const RequestsPage = lazy(() => loadRequests().then((m) => ({ default: m.RequestsPage })));
+
 /**
  * Each signed-in address (as App.tsx routes it) with the loader of its screen.
  * A missing entry costs only speed: that screen's code then loads after the session.
@@ -59,6 +62,8 @@ export const signedInPageLoaders: ReadonlyArray<readonly [path: string, load: ()
   ['/dashboard/subscription', loadSubscription],
   ['/dashboard/activity', loadActivity],
   ['/dashboard/statement', loadStatement],
+  ['/dashboard/requests', loadRequests],
+  ['/dashboard/requests/:requestId', loadRequests],
   ['/dashboard/freezeEmployee/:cardId/:userId', loadFreezeEmployee],
   ['/inviteMembers', loadInviteMembers],
   ['/editProfile/:employeeId?', loadEditProfilePage],

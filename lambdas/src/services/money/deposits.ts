@@ -91,6 +91,8 @@ export async function deposit(
   now: Date,
   log: Logger,
   steps: RequestSteps,
+  /** A fund request's title (issue 27): named on the team's card charge, the employee's statement and the payments history. */
+  label?: string,
 ) {
   const { customerId, eligible, skipped, reservationId } = await steps.once('deposit', async () => {
     const plan = await depositPlan(actor, input);
@@ -120,7 +122,9 @@ export async function deposit(
       {
         customerId,
         amountCents: input.amount,
-        description: `Extra deposit for ${user.firstName} ${user.lastName}`,
+        description: label
+          ? `Extra deposit for ${user.firstName} ${user.lastName}: ${label}`
+          : `Extra deposit for ${user.firstName} ${user.lastName}`,
         purpose: `DEPOSIT#${key}#${userId}`,
         metadata: { teamId, userId, reason: 'deposit' },
       },
@@ -138,9 +142,10 @@ export async function deposit(
         teamId,
         userId,
         amountCents: input.amount,
-        description: 'Extra deposit',
+        description: label ? `Extra deposit: ${label}` : 'Extra deposit',
         chargeId: result.chargeId,
         card: result.card,
+        ...(label ? { request: label } : {}),
       }),
       now.toISOString(),
     );

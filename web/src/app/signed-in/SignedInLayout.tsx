@@ -65,6 +65,13 @@ const SubscriptionBanner = lazy(() =>
   import('./SubscriptionBanner').then((m) => ({ default: m.SubscriptionBanner })),
 );
 const DormancyBanner = lazy(() => import('./DormancyBanner').then((m) => ({ default: m.DormancyBanner })));
+// Fund requests (issue 27): the employee's "Request funds" form and the manager's count of waiting requests.
+const RequestDialog = lazy(() =>
+  import('../../features/requests/RequestDialog').then((m) => ({ default: m.RequestDialog })),
+);
+const RequestsBadge = lazy(() =>
+  import('../../features/requests/RequestsBadge').then((m) => ({ default: m.RequestsBadge })),
+);
 
 const theme = createTheme({
   primaryColor: 'blue',
@@ -138,6 +145,8 @@ const menu: readonly { section?: string; roles?: readonly Role[]; items: readonl
       { label: 'Activity Log', to: '/dashboard/activity', roles: MANAGER, tour: 'nav-activity' },
       // Ours (decisions.md): the employee's own ledger with running balances.
       { label: 'Statement', to: '/dashboard/statement', roles: EMPLOYEE },
+      // Issue 27: fund requests; the manager's entry carries how many wait for them.
+      { label: 'Requests', to: '/dashboard/requests' },
     ],
   },
   {
@@ -386,6 +395,11 @@ export function SignedInLayout() {
       <Suspense fallback={null}>
         <StepUpDialog />
       </Suspense>
+      {role === 'employee' ? (
+        <Suspense fallback={null}>
+          <RequestDialog />
+        </Suspense>
+      ) : null}
       <a className="pub-skip-link" href="#app-main">
         Skip to main content
       </a>
@@ -444,13 +458,24 @@ export function SignedInLayout() {
                 </Text>
               ) : null}
               {group.items.map((item) => {
-                const active = pathname === item.to;
+                // A request's own address (the e-mailed link) is the Requests page too.
+                const active =
+                  pathname === item.to ||
+                  (item.to === '/dashboard/requests' && pathname.startsWith(`${item.to}/`));
+                const badge = item.to === '/dashboard/requests' && role === 'manager';
                 return (
                   <NavLink
                     key={item.to}
                     component={Link}
                     to={item.to}
                     label={item.label}
+                    rightSection={
+                      badge ? (
+                        <Suspense fallback={null}>
+                          <RequestsBadge />
+                        </Suspense>
+                      ) : undefined
+                    }
                     active={active}
                     // Mantine's active blue fades on its hover background below AA; blue.9 stays above.
                     style={

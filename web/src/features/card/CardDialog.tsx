@@ -22,7 +22,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { formatCents } from '@shared/domain/money';
-import { declineWithNextStep } from '@shared/domain/spendPolicy';
+import { declineCodeOf, declineWithNextStep } from '@shared/domain/spendPolicy';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { AppModal } from '../../components/AppModal';
@@ -30,6 +30,8 @@ import { cardDialogMessages as text } from '../../content/consoleMessages';
 import { COPIED_NOTICE_MS } from '../../content/timings';
 import { type Balance, useCard } from '../../stores/card';
 import { formatDateTime } from '../../stores/teamCalendar';
+import { useRequests } from '../requests/requestStore';
+import { requestText } from '../requests/requestText';
 import { CardFrame } from './CardFrame';
 import { announceCopied } from './copied';
 import { PurchaseCheck } from './PurchaseCheck';
@@ -62,6 +64,8 @@ function Amounts({ balance }: { balance: Balance }) {
 }
 
 function LastDecline({ decline }: { decline: NonNullable<Balance['lastDecline']> }) {
+  const openRequest = useRequests((s) => s.open);
+  const closeCard = useCard((s) => s.closeDialog);
   return (
     <Alert color="red" variant="light" title={text.lastDecline} data-testid="last-decline">
       <Text size="sm" c="dark">
@@ -70,6 +74,18 @@ function LastDecline({ decline }: { decline: NonNullable<Balance['lastDecline']>
       <Text size="sm" c="dark" fw={600}>
         {declineWithNextStep(decline.reason)}
       </Text>
+      {declineCodeOf(decline.reason) === 'over_balance' ? (
+        <Button
+          mt="xs"
+          size="xs"
+          onClick={() => {
+            closeCard();
+            openRequest({ merchant: decline.merchant, amountCents: decline.amountCents });
+          }}
+        >
+          {requestText.askButton}
+        </Button>
+      ) : null}
     </Alert>
   );
 }

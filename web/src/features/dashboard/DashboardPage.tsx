@@ -14,6 +14,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { pageHeadings } from '../../content/pageHeadings';
 import { EmployeesPreview } from '../employees/EmployeesPreview';
 import { PurchasesPreview } from '../purchases/PurchasesPreview';
+import { RequestsPreview } from '../requests/RequestsPreview';
 import { EmailNotVerifiedBanner } from './EmailNotVerifiedBanner';
 import { ReceiptFreezeBanner } from './ReceiptFreezeBanner';
 
@@ -44,6 +45,7 @@ export function DashboardPage() {
           </Text>
         </Alert>
       ) : null}
+      {isManager && me?.teamStatus !== 'setup' ? <RequestsPreview /> : null}
       {isManager ? (
         <Box data-tour="dashboard-employees">
           <EmployeesPreview />

@@ -9,7 +9,7 @@
  */
 import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { formatCents } from '@shared/domain/money';
-import { effectivePriceCents } from '@shared/domain/shopFilter';
+import { effectivePriceCents, itemPlatforms, platformNames } from '@shared/domain/shopFilter';
 import type { CatalogueItem, Media } from '@shared/schemas/catalogue';
 import { useEffect } from 'react';
 import { useSession } from '../../auth/sessionStore';
@@ -17,6 +17,8 @@ import { cardDialogMessages, purchaseCheckMessages } from '../../content/console
 import { useCard } from '../../stores/card';
 import { CardFrame } from '../card/CardFrame';
 import { PurchaseCheck } from '../card/PurchaseCheck';
+import { useRequests } from '../requests/requestStore';
+import { requestText } from '../requests/requestText';
 import { itemDeclineReason } from './itemDecline';
 
 export interface ItemCardSlotProps {
@@ -37,6 +39,7 @@ export function ItemCardSlot({ item }: ItemCardSlotProps) {
   const balance = useCard((s) => s.balance);
   const refresh = useCard((s) => s.refresh);
   const openDialog = useCard((s) => s.openDialog);
+  const openRequest = useRequests((s) => s.open);
   useEffect(() => {
     if (role === 'employee') void refresh();
   }, [role, refresh]);
@@ -64,6 +67,22 @@ export function ItemCardSlot({ item }: ItemCardSlotProps) {
             </Text>
           </Alert>
         ) : null}
+        {/* Issue 27: ask the manager for this item's price (above the balance, or any time). */}
+        <Button
+          variant={declineReason ? 'filled' : 'light'}
+          onClick={() => {
+            const platform = itemPlatforms(item)[0];
+            openRequest({
+              itemId: item.id,
+              title: item.name,
+              merchant: platform ? platformNames[platform.platform] : undefined,
+              skillArea: item.category,
+              amountCents: price,
+            });
+          }}
+        >
+          {requestText.askButton}
+        </Button>
         {balance && !active ? (
           <Text role="status">
             {balance.cardStatus === 'inactive' ? cardDialogMessages.frozenTitle : cardDialogMessages.pending}{' '}
