@@ -67,6 +67,14 @@ import {
   receiptUrlOutput,
 } from '../schemas/purchases';
 import {
+  cancelScheduledStartInput,
+  cancelScheduledStartOutput,
+  importRosterInput,
+  importRosterOutput,
+  lastDayOutput,
+  setLastDayInput,
+} from '../schemas/roster';
+import {
   closeSubscriptionInput,
   subscriptionInput,
   subscriptionOutput,
@@ -123,7 +131,7 @@ export type Access =
  * (infra/lib/capabilities.ts takes the prefix from lambdas/src/data/keys.ts and
  * grants DeleteItem only under it with a `dynamodb:LeadingKeys` condition).
  */
-export type DeletableRecord = 'emailToken' | 'invitation' | 'session' | 'idempotencyKey';
+export type DeletableRecord = 'emailToken' | 'invitation' | 'session' | 'idempotencyKey' | 'scheduledStart';
 
 /**
  * What a route's Lambda may touch; CDK grants exactly this (least privilege):
@@ -587,6 +595,39 @@ export const routes = {
     input: inviteEmployeesInput,
     output: commitmentPreviewOutput,
     uses: ['table:read'],
+  }),
+  // --- Issue 28: roster import and offboarding dates ---
+  importRoster: route({
+    method: 'POST',
+    path: '/roster/import',
+    summary:
+      'Roster import: every row checked again (a file with a bad row is refused whole, per line); rows starting today invited, later ones scheduled for the daily job; idempotent per team and address.',
+    access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true },
+    input: importRosterInput,
+    output: importRosterOutput,
+    maxBodyBytes: 256 * 1024,
+    // The whole file's budgets count against the daily deposit limit and the step-up threshold.
+    freshFactor: 'aboveThreshold',
+    uses: ['table:write', 'email:send'],
+  }),
+  cancelScheduledStart: route({
+    method: 'POST',
+    path: '/roster/scheduled/cancel',
+    summary: "Cancel one of the team's scheduled starts before its day; audited.",
+    access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true },
+    input: cancelScheduledStartInput,
+    output: cancelScheduledStartOutput,
+    uses: ['table:write', 'table:delete:scheduledStart'],
+  }),
+  setLastDay: route({
+    method: 'PUT',
+    path: '/users/{userId}/lastDay',
+    summary:
+      "Set (or clear, null) an employee's last day: the daily job removes them on it, as a manager's delete does; audited.",
+    access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true },
+    input: setLastDayInput,
+    output: lastDayOutput,
+    uses: ['table:write'],
   }),
   withdrawInvitations: route({
     method: 'POST',

@@ -8,3 +8,9 @@ export { deleteEmployees, setCardStatus, setPaused } from './employeeControls';
 export { listEmployees } from './employeeRoster';
 export { invitationCommitment, previewInvitations } from './invitationCommitment';
 export { inviteEmployees, withdrawInvitations } from './invitations';
+export {
+  cancelScheduledStart,
+  importRoster,
+  runPeopleSchedule,
+  setLastDay,
+} from './roster';
