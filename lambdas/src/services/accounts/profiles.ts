@@ -81,6 +81,7 @@ export function profileView(actor: Actor, user: UserRecord) {
     ...(showBudget && (actor.role === 'manager' || actor.userId === user.userId)
       ? { budgetCents: user.budgetCents ?? 0, nextBudgetCents: user.nextBudgetCents ?? user.budgetCents ?? 0 }
       : {}),
+    ...(showBudget && actor.role === 'manager' ? { lastDay: user.lastDay ?? null } : {}),
   };
 }
 
