@@ -15,6 +15,7 @@ import { keys } from '../../lambdas/src/data/keys';
 import { getScheduledStart } from '../../lambdas/src/data/roster';
 import { handler } from '../../lambdas/src/jobs/peopleSchedule';
 import { uniqueEmail } from '../support/accountFlows';
+import { forgetStepUps } from '../support/authenticator';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 import { LedgerInvariants } from '../support/ledgerInvariants';
 import { emulatorClient, joinTeam, sender, setUpTeam } from '../support/teams';
@@ -155,6 +156,28 @@ describe('roster import', () => {
       [2, 'invited'],
       [3, 'invited'],
     ]);
+  });
+
+  it('past the step-up threshold the preview says so before sending, and the import is refused until a factor is proven', async () => {
+    const team = await setUpTeam(stack);
+    const token = team.manager.accessToken;
+    await forgetStepUps(team.manager.userId);
+    const small = [row(2, uniqueEmail('small'), '25')];
+    const large = [
+      row(2, uniqueEmail('big'), '300'),
+      row(3, uniqueEmail('big'), '300', us(addDays(today(), 4))),
+    ];
+    expect((await send('POST', '/roster/preview', token, { rows: small })).body).toEqual({
+      needsFreshFactor: false,
+    });
+    expect((await send('POST', '/roster/preview', token, { rows: large })).body).toEqual({
+      needsFreshFactor: true,
+    });
+    const refused = await send('POST', '/roster/import', token, { rows: large });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('STEP_UP_REQUIRED');
+    for (const r of large) expect(await getInvitation(r.email, true)).toBeUndefined();
+    expect(await getScheduledStart(team.teamId, large[1]?.email as string, true)).toBeUndefined();
   });
 
   it('the daily job invites a scheduled start on its day in the team’s calendar, once; a cancelled one never', async () => {

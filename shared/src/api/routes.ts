@@ -610,6 +610,17 @@ export const routes = {
     freshFactor: 'aboveThreshold',
     uses: ['table:write', 'email:send'],
   }),
+  previewRoster: route({
+    method: 'POST',
+    path: '/roster/preview',
+    summary:
+      'Before importing a roster: whether its new budgets would need a fresh factor (step-up threshold); read-only.',
+    access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true },
+    input: importRosterInput,
+    output: commitmentPreviewOutput,
+    maxBodyBytes: 256 * 1024,
+    uses: ['table:read'],
+  }),
   cancelScheduledStart: route({
     method: 'POST',
     path: '/roster/scheduled/cancel',

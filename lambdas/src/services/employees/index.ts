@@ -11,6 +11,7 @@ export { inviteEmployees, withdrawInvitations } from './invitations';
 export {
   cancelScheduledStart,
   importRoster,
+  previewRoster,
   runPeopleSchedule,
   setLastDay,
 } from './roster';

@@ -61,7 +61,7 @@ import type { Actor } from '../../platform/auth';
 import { webConfig } from '../../platform/config';
 import type { Logger } from '../../platform/log';
 import { removeUser } from '../accounts';
-import { commit, settleCommitment } from '../money';
+import { commit, commitmentNeedsFreshFactor, settleCommitment } from '../money';
 import { sendInvitations } from './invitations';
 
 type RosterResult = z.output<typeof rosterResultSchema>;
@@ -86,14 +86,46 @@ async function teamAddresses(teamId: string): Promise<Map<string, AlreadyThere>>
   return map;
 }
 
-export async function importRoster(actor: Actor, input: z.output<typeof importRosterInput>, now: Date) {
-  const { team, manager } = await teamAndManager(actor);
-  if (team.subscription === 'closed')
-    throw new AppError('RULE_VIOLATED', 'This subscription is closed: nobody new can be invited.');
+/**
+ * The file checked against the team: every row's errors (refused whole when
+ * any), the rows already there, and the fresh rows whose budgets the import
+ * would commit today.
+ */
+async function planRoster(team: TeamRecord, input: z.output<typeof importRosterInput>, now: Date) {
   const today = dayIn(now, zoneOf(team));
   const known = await teamAddresses(team.teamId);
   const checked = checkRoster(input.rows, today, (email) => known.get(email));
   const bad = checked.filter((r) => r.errors.length > 0);
+  const results = new Map<number, RosterResult>();
+  const fresh: typeof checked = [];
+  if (bad.length === 0) {
+    for (const row of checked) {
+      if (row.already) results.set(row.line, { line: row.line, email: row.email, result: 'alreadyThere' });
+      else if (await getEmailOwner(row.email)) {
+        results.set(row.line, { line: row.line, email: row.email, result: 'alreadyRegistered' });
+      } else fresh.push(row);
+    }
+  }
+  const cents = fresh.reduce((sum, r) => sum + (r.budgetCents ?? 0), 0);
+  return { today, checked, bad, results, fresh, cents };
+}
+
+/**
+ * Before importing (read-only): whether the file's new budgets would take the
+ * team's day past the step-up threshold, so the browser asks 'Confirm it is
+ * you' before sending (docs/decisions.md "Step-up asked before sending").
+ */
+export async function previewRoster(actor: Actor, input: z.output<typeof importRosterInput>, now: Date) {
+  const { team } = await teamAndManager(actor);
+  const { cents } = await planRoster(team, input, now);
+  return { needsFreshFactor: await commitmentNeedsFreshFactor(actor, cents, now) };
+}
+
+export async function importRoster(actor: Actor, input: z.output<typeof importRosterInput>, now: Date) {
+  const { team, manager } = await teamAndManager(actor);
+  if (team.subscription === 'closed')
+    throw new AppError('RULE_VIOLATED', 'This subscription is closed: nobody new can be invited.');
+  const { today, checked, bad, results, fresh, cents } = await planRoster(team, input, now);
   if (bad.length > 0) {
     throw new AppError(
       'VALIDATION_FAILED',
@@ -101,16 +133,7 @@ export async function importRoster(actor: Actor, input: z.output<typeof importRo
       { fields: Object.fromEntries(bad.map((r) => [`line ${r.line}`, r.errors.join('. ')])) },
     );
   }
-  const results = new Map<number, RosterResult>();
-  const fresh: typeof checked = [];
-  for (const row of checked) {
-    if (row.already) results.set(row.line, { line: row.line, email: row.email, result: 'alreadyThere' });
-    else if (await getEmailOwner(row.email)) {
-      results.set(row.line, { line: row.line, email: row.email, result: 'alreadyRegistered' });
-    } else fresh.push(row);
-  }
   // The whole file's new commitments, counted (or refused) once, before anything is stored.
-  const cents = fresh.reduce((sum, r) => sum + (r.budgetCents ?? 0), 0);
   const reservation = await commit(actor, team, `ROSTER#${newId(now)}`, cents, now);
   let committedCents = 0;
 
