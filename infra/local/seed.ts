@@ -184,6 +184,7 @@ async function seedPeopleSchedule(managerId: string, now: Date, log: LogSink) {
     await importRoster(
       actor,
       {
+        preview: false,
         rows: [
           {
             line: 2,

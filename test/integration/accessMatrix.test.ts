@@ -393,19 +393,6 @@ const matrix: Record<OperationId, Row> = {
     }),
     expect: managersOnly('ok'),
   },
-  previewRoster: {
-    request: async () => ({
-      path: '/roster/preview',
-      body: {
-        rows: [{ line: 2, firstName: 'Rae', lastName: 'Roster', email: uniqueEmail('roster'), budget: '25' }],
-      },
-    }),
-    expect: managersOnly('ok'),
-  },
-  cancelScheduledStart: {
-    request: async () => ({ path: '/roster/scheduled/cancel', body: { email: uniqueEmail('sched') } }),
-    expect: managersOnly('ok'),
-  },
   setLastDay: {
     // Clearing a last day never set: the manager of team A reaches the service; another team's gets 404.
     request: async ({ world }) => ({

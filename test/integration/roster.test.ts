@@ -192,8 +192,9 @@ describe('roster import', () => {
       [2, 'scheduled'],
       [3, 'scheduled'],
     ]);
-    const cancel = await send('POST', '/roster/scheduled/cancel', token, { email: cancelled });
-    expect(cancel.body).toEqual({ email: cancelled, result: 'cancelled' });
+    // Withdrawn as an invitation is.
+    const cancel = await send('POST', '/invitations/withdraw', token, { emails: [cancelled] });
+    expect(cancel.body.results).toEqual([{ email: cancelled, result: 'withdrawn' }]);
 
     // The day before: nothing.
     expect((await handler({ time: jobAt(addDays(startDay, -1)) })).status).toBe('done');

@@ -230,17 +230,6 @@ const WALK: Record<OperationId, Attempt> = {
         startDate: '',
       })),
     }),
-  previewRoster: (_s, call) =>
-    call('POST', '/roster/preview', {
-      rows: manyAddresses(3).map((email, i) => ({
-        line: i + 2,
-        firstName: 'Mal',
-        lastName: 'Lory',
-        email,
-        budget: String(MAX),
-      })),
-    }),
-  cancelScheduledStart: (_s, call) => call('POST', '/roster/scheduled/cancel', { email: uniqueEmail('n') }),
   setLastDay: async (s, call) => {
     for (const employee of s.staying)
       await call('PUT', `/users/${employee.userId}/lastDay`, {

@@ -66,14 +66,7 @@ import {
   receiptUploadOutput,
   receiptUrlOutput,
 } from '../schemas/purchases';
-import {
-  cancelScheduledStartInput,
-  cancelScheduledStartOutput,
-  importRosterInput,
-  importRosterOutput,
-  lastDayOutput,
-  setLastDayInput,
-} from '../schemas/roster';
+import { importRosterInput, importRosterOutput, lastDayOutput, setLastDayInput } from '../schemas/roster';
 import {
   closeSubscriptionInput,
   subscriptionInput,
@@ -601,7 +594,7 @@ export const routes = {
     method: 'POST',
     path: '/roster/import',
     summary:
-      'Roster import: every row checked again (a file with a bad row is refused whole, per line); rows starting today invited, later ones scheduled for the daily job; idempotent per team and address.',
+      'Roster import: every row checked again (a file with a bad row is refused whole, per line); rows starting today invited, later ones scheduled for the daily job; idempotent per team and address. With `preview: true`, read-only: whether it would need a fresh factor.',
     access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true },
     input: importRosterInput,
     output: importRosterOutput,
@@ -609,26 +602,6 @@ export const routes = {
     // The whole file's budgets count against the daily deposit limit and the step-up threshold.
     freshFactor: 'aboveThreshold',
     uses: ['table:write', 'email:send'],
-  }),
-  previewRoster: route({
-    method: 'POST',
-    path: '/roster/preview',
-    summary:
-      'Before importing a roster: whether its new budgets would need a fresh factor (step-up threshold); read-only.',
-    access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true },
-    input: importRosterInput,
-    output: commitmentPreviewOutput,
-    maxBodyBytes: 256 * 1024,
-    uses: ['table:read'],
-  }),
-  cancelScheduledStart: route({
-    method: 'POST',
-    path: '/roster/scheduled/cancel',
-    summary: "Cancel one of the team's scheduled starts before its day; audited.",
-    access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true },
-    input: cancelScheduledStartInput,
-    output: cancelScheduledStartOutput,
-    uses: ['table:write', 'table:delete:scheduledStart'],
   }),
   setLastDay: route({
     method: 'PUT',
@@ -644,11 +617,11 @@ export const routes = {
     method: 'POST',
     path: '/invitations/withdraw',
     summary:
-      "Withdraw the team's pending invitations (by e-mail or Employees row id); per-address results; audited.",
+      "Withdraw the team's pending invitations or scheduled starts (by e-mail or Employees row id); per-address results; audited.",
     access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true },
     input: withdrawInvitationsInput,
     output: withdrawInvitationsOutput,
-    uses: ['table:write', 'table:delete:invitation'],
+    uses: ['table:write', 'table:delete:invitation', 'table:delete:scheduledStart'],
   }),
   finalizeSetup: route({
     method: 'POST',

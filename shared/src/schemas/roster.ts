@@ -250,6 +250,8 @@ const rosterRowInput = z.object({
 });
 
 export const importRosterInput = z.object({
+  /** Read-only: answers only `needsFreshFactor` (the step-up asked before sending); nothing is stored. */
+  preview: z.boolean().default(false),
   rows: z
     .array(rosterRowInput)
     .min(1, { error: 'The file has no rows.' })
@@ -270,7 +272,11 @@ export const rosterResultSchema = z.object({
   budgetCents: z.number().int().optional(),
   emailed: z.boolean().optional(),
 });
-export const importRosterOutput = z.object({ results: z.array(rosterResultSchema) });
+export const importRosterOutput = z.object({
+  results: z.array(rosterResultSchema),
+  /** `preview` only: whether the import would need a fresh factor (the step-up threshold). */
+  needsFreshFactor: z.boolean().optional(),
+});
 
 /** The Employees screen's scheduled starts, soonest first. */
 export const scheduledStartSchema = z.object({
@@ -279,13 +285,6 @@ export const scheduledStartSchema = z.object({
   lastName: z.string(),
   budgetCents: z.number().int(),
   startDay: z.string(),
-});
-
-export const cancelScheduledStartInput = z.object({ email: z.string().min(1).max(320) });
-export const cancelScheduledStartOutput = z.object({
-  email: z.string(),
-  /** cancelled: it will not be sent; notScheduled: no scheduled start of this team for that address (sent already, or never). */
-  result: z.enum(['cancelled', 'notScheduled']),
 });
 
 // --- Offboarding date (part 3) ------------------------------------------------

@@ -29,6 +29,7 @@ import {
   withdrawInvitation,
 } from '../../data/accounts';
 import { auditTransactItem, recordAudit } from '../../data/audit';
+import { deleteScheduledStart, getScheduledStart } from '../../data/roster';
 import { getUser, type UserRecord } from '../../data/users';
 import type { Actor } from '../../platform/auth';
 import { mayEmail, sendInvitation } from '../accounts';
@@ -187,13 +188,29 @@ async function withdrawOne(actor: Actor, email: string, now: Date): Promise<With
   throw new AppError('CONFLICT', 'The invitation changed while it was being withdrawn. Please try again.');
 }
 
+/**
+ * A roster row waiting for its start day (issue 28) is withdrawn as an
+ * invitation is: it is cancelled (audited) and never sent. False when the team
+ * has none for the address.
+ */
+async function cancelScheduledStart(actor: Actor, email: string, now: Date): Promise<boolean> {
+  const start = await getScheduledStart(actor.teamId, email, true);
+  if (!start) return false;
+  return deleteScheduledStart(start, {
+    teamId: actor.teamId,
+    actorId: actor.userId,
+    action: 'invitation.scheduleCancelled',
+    after: { email, startDay: start.startDay, budgetCents: start.budgetCents },
+    at: now.toISOString(),
+  });
+}
+
 export async function withdrawInvitations(actor: Actor, emails: readonly string[], now: Date) {
   const results: { email: string; result: WithdrawResult }[] = [];
   for (const email of emails) {
-    results.push({
-      email,
-      result: isInvitableEmail(email) ? await withdrawOne(actor, email, now) : 'invalidEmail',
-    });
+    if (!isInvitableEmail(email)) results.push({ email, result: 'invalidEmail' });
+    else if (await cancelScheduledStart(actor, email, now)) results.push({ email, result: 'withdrawn' });
+    else results.push({ email, result: await withdrawOne(actor, email, now) });
   }
   return { results };
 }

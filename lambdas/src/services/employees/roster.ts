@@ -26,7 +26,6 @@ import { type Day, dayIn, formatUsDay } from '@shared/domain/calendar';
 import { AppError } from '@shared/errors';
 import {
   type AlreadyThere,
-  type cancelScheduledStartInput,
   checkRoster,
   type importRosterInput,
   type rosterResultSchema,
@@ -47,7 +46,6 @@ import {
 import { recordAudit } from '../../data/audit';
 import {
   deleteScheduledStart,
-  getScheduledStart,
   lastDaysOn,
   leaveLastDayList,
   listScheduledStarts,
@@ -122,6 +120,7 @@ export async function previewRoster(actor: Actor, input: z.output<typeof importR
 }
 
 export async function importRoster(actor: Actor, input: z.output<typeof importRosterInput>, now: Date) {
+  if (input.preview) return { results: [], ...(await previewRoster(actor, input, now)) };
   const { team, manager } = await teamAndManager(actor);
   if (team.subscription === 'closed')
     throw new AppError('RULE_VIOLATED', 'This subscription is closed: nobody new can be invited.');
@@ -209,24 +208,6 @@ export async function scheduledStartsOf(teamId: string) {
       startDay,
     }))
     .sort((a, b) => a.startDay.localeCompare(b.startDay) || a.email.localeCompare(b.email));
-}
-
-export async function cancelScheduledStart(
-  actor: Actor,
-  input: z.output<typeof cancelScheduledStartInput>,
-  now: Date,
-) {
-  const email = input.email.trim().toLowerCase();
-  const start = await getScheduledStart(actor.teamId, email, true);
-  if (!start) return { email, result: 'notScheduled' as const };
-  const cancelled = await deleteScheduledStart(start, {
-    teamId: actor.teamId,
-    actorId: actor.userId,
-    action: 'invitation.scheduleCancelled',
-    after: { email, startDay: start.startDay, budgetCents: start.budgetCents },
-    at: now.toISOString(),
-  });
-  return { email, result: cancelled ? ('cancelled' as const) : ('notScheduled' as const) };
 }
 
 // --- Offboarding date ------------------------------------------------------------

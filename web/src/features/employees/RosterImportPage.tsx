@@ -109,8 +109,12 @@ export function RosterImportPage() {
     setBusy(true);
     try {
       // Past the step-up threshold (counted as the import counts it): 'Confirm it is you' before sending.
-      const { needsFreshFactor } = await call('previewRoster', { rows: file.rows });
-      const answer = await call('importRoster', { rows: file.rows }, { freshFactor: needsFreshFactor });
+      const { needsFreshFactor } = await call('importRoster', { rows: file.rows, preview: true });
+      const answer = await call(
+        'importRoster',
+        { rows: file.rows },
+        { freshFactor: needsFreshFactor === true },
+      );
       setResults(answer.results);
       notify({ kind: 'success', message: 'Roster imported' });
       void reload();

@@ -20,11 +20,12 @@ export function ScheduledStarts() {
   async function cancel(start: ScheduledStart) {
     setWorking(start.email);
     try {
-      const answer = await call('cancelScheduledStart', { email: start.email });
+      // A scheduled start is withdrawn as an invitation is (POST /invitations/withdraw).
+      const answer = (await call('withdrawInvitations', { emails: [start.email] })).results[0];
       notify({
-        kind: answer.result === 'cancelled' ? 'success' : 'info',
+        kind: answer?.result === 'withdrawn' ? 'success' : 'info',
         message:
-          answer.result === 'cancelled'
+          answer?.result === 'withdrawn'
             ? `${start.email} will not be invited`
             : `${start.email} had no scheduled start any more`,
       });
