@@ -167,12 +167,12 @@ describe('roster import', () => {
       row(2, uniqueEmail('big'), '300'),
       row(3, uniqueEmail('big'), '300', us(addDays(today(), 4))),
     ];
-    expect((await send('POST', '/roster/preview', token, { rows: small })).body).toEqual({
-      needsFreshFactor: false,
-    });
-    expect((await send('POST', '/roster/preview', token, { rows: large })).body).toEqual({
-      needsFreshFactor: true,
-    });
+    const preview = async (rows: Row[]) =>
+      (await send('POST', '/roster/import', token, { rows, preview: true })).body;
+    expect(await preview(small)).toEqual({ results: [], needsFreshFactor: false });
+    // Nothing stored by a preview: the small file's address is not invited.
+    expect(await getInvitation(small[0]?.email as string, true)).toBeUndefined();
+    expect(await preview(large)).toEqual({ results: [], needsFreshFactor: true });
     const refused = await send('POST', '/roster/import', token, { rows: large });
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe('STEP_UP_REQUIRED');
