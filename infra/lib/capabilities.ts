@@ -43,6 +43,7 @@ export const DELETABLE_KEY_PATTERNS: Record<DeletableRecord, string> = {
   invitation: prefixPattern(keys.invitation(SAMPLE).pk),
   session: prefixPattern(keys.session(SAMPLE, SAMPLE).pk),
   idempotencyKey: prefixPattern(keys.idempotency(SAMPLE, SAMPLE).pk),
+  scheduledStart: prefixPattern(keys.scheduledStart(SAMPLE, SAMPLE).pk),
 };
 
 function prefixPattern(samplePk: string): string {

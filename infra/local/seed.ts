@@ -5,7 +5,8 @@
  * invited, deleted with money left in the pool), so each bulk action can be
  * tried at once. All of it is made through the same services the API uses
  * (registration, setup, invitation, sign-up with its charge, card and ledger
- * credit, pause, freeze, delete), never by writing records directly. Running
+ * credit, pause, freeze, delete, a roster row starting later, a last day),
+ * never by writing records directly. Running
  * it again changes nothing. The catalogue is imported from
  * shared/data/catalogue.jsonl with the same import as `npm run catalogue:import`
  * (unchanged items are not rewritten, so a start with no edits costs a few reads).
@@ -13,20 +14,24 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { dayIn } from '@shared/domain/calendar';
 import { describeLineError } from '@shared/schemas/catalogue';
-import { getEmailOwner, getInvitation } from '../../lambdas/src/data/accounts';
+import { getEmailOwner, getInvitation, getTeamZone } from '../../lambdas/src/data/accounts';
 import { issueEmailToken, issueInvitationToken } from '../../lambdas/src/data/emailTokens';
 import { splitSharedAccounts } from '../../lambdas/src/data/ledgerMigrations';
 import { indexAwaitingReceipts } from '../../lambdas/src/data/receiptIndexMigration';
 import { listUserRequests } from '../../lambdas/src/data/requests';
+import { getScheduledStart } from '../../lambdas/src/data/roster';
 import { getUser } from '../../lambdas/src/data/users';
 import { createLogger } from '../../lambdas/src/platform/log';
 import { decidedEachRun } from '../../lambdas/src/platform/requestSteps';
 import { registerEmployee, registerManager, verifyEmail } from '../../lambdas/src/services/accounts';
 import {
   deleteEmployees,
+  importRoster,
   inviteEmployees,
   setCardStatus,
+  setLastDay,
   setPaused,
 } from '../../lambdas/src/services/employees';
 import { listPurchases } from '../../lambdas/src/services/purchases';
@@ -153,6 +158,7 @@ export async function seedDemo(log: LogSink): Promise<void> {
   }
   await seedTeamStates(managerId, now, log);
   await seedDemoRequests(managerId, now, log);
+  await seedPeopleSchedule(managerId, now, log);
 }
 
 /**
@@ -225,6 +231,63 @@ async function seedDemoRequests(managerId: string, now: Date, log: LogSink) {
     lambdaLog,
   );
   log('demo requests: waiting, approved, declined, cancelled, expired');
+}
+
+/** A roster row starting in two weeks (scheduled, invited by the daily job then). */
+export const DEMO_SCHEDULED_START = {
+  email: 'noor@demo.test',
+  firstName: 'Noor',
+  lastName: 'Ali',
+  budgetDollars: 35,
+  inDays: 14,
+};
+/** Priya's last day, a month ahead: shown in the Employees table, removed by the daily job on it. */
+const DEMO_LAST_DAY_IN_DAYS = 30;
+
+function daysAhead(now: Date, zone: string, n: number): string {
+  const t = new Date(`${dayIn(now, zone)}T00:00:00Z`);
+  t.setUTCDate(t.getUTCDate() + n);
+  return t.toISOString().slice(0, 10);
+}
+
+/**
+ * Issue 28's demo: one scheduled start (imported as a roster file's row is)
+ * and a last day on Priya, each only once (the import is idempotent itself).
+ */
+async function seedPeopleSchedule(managerId: string, now: Date, log: LogSink) {
+  const manager = await getUser(managerId);
+  if (!manager) throw new Error('demo manager record missing');
+  const actor = { ...manager, emailVerified: true };
+  const zone = await getTeamZone(manager.teamId);
+  const start = DEMO_SCHEDULED_START;
+  if (!(await getScheduledStart(manager.teamId, start.email)) && !(await getEmailOwner(start.email))) {
+    const startDate = daysAhead(now, zone, start.inDays);
+    await importRoster(
+      actor,
+      {
+        preview: false,
+        rows: [
+          {
+            line: 2,
+            firstName: start.firstName,
+            lastName: start.lastName,
+            email: start.email,
+            budget: String(start.budgetDollars),
+            startDate,
+          },
+        ],
+      },
+      now,
+    );
+    log(`demo scheduled start: ${start.email} on ${startDate}`);
+  }
+  const priyaId = await getEmailOwner('priya@demo.test');
+  const priya = priyaId ? await getUser(priyaId) : undefined;
+  if (priya && !priya.lastDay && priya.status !== 'deleted') {
+    const lastDay = daysAhead(now, zone, DEMO_LAST_DAY_IN_DAYS);
+    await setLastDay(actor, { userId: priya.userId, lastDay }, now);
+    log(`demo last day: ${priya.email} on ${lastDay}`);
+  }
 }
 
 /** Invites and signs up DEMO_TEAM, then moves each into its state, as the manager would. */

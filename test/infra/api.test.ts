@@ -63,6 +63,7 @@ const DELETE_PREFIXES: Record<DeletableRecord, string> = {
   invitation: 'INVITE#*',
   session: 'USER#*',
   idempotencyKey: 'IDEMPOTENCY#*',
+  scheduledStart: 'STARTS#*',
 };
 const S3_READ = new Set(['s3:GetObject*', 's3:GetBucket*', 's3:List*']);
 const S3_WRITE = new Set([

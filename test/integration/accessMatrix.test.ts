@@ -396,6 +396,24 @@ const matrix: Record<OperationId, Row> = {
     }),
     expect: { ...everyone(400), visitor: 401, deleted: 401 },
   },
+  // Issue 28: roster import and offboarding dates.
+  importRoster: {
+    request: async () => ({
+      path: '/roster/import',
+      body: {
+        rows: [{ line: 2, firstName: 'Rae', lastName: 'Roster', email: uniqueEmail('roster'), budget: '25' }],
+      },
+    }),
+    expect: managersOnly('ok'),
+  },
+  setLastDay: {
+    // Clearing a last day never set: the manager of team A reaches the service; another team's gets 404.
+    request: async ({ world }) => ({
+      path: `/users/${world.employee.userId}/lastDay`,
+      body: { lastDay: null },
+    }),
+    expect: { ...managersOnly('ok'), otherManager: 404 },
+  },
   getTeamAudit: { request: async () => ({ path: '/team/audit' }), expect: managersOnly('ok') },
   getTeamLedger: { request: async () => ({ path: '/team/ledger' }), expect: managersOnly('ok') },
   // Each manager gets their own team's file (another team's purchases are never in it: exportCsv.test.ts).

@@ -242,6 +242,26 @@ const WALK: Record<OperationId, Attempt> = {
       { idempotent: true },
     );
   },
+  // Issue 28 (roster import, offboarding dates): a whole file at the most the form takes is a
+  // new commitment like an invitation, refused past the step-up threshold; a last day moves no money.
+  importRoster: (_s, call) =>
+    call('POST', '/roster/import', {
+      rows: manyAddresses(100).map((email, i) => ({
+        line: i + 2,
+        firstName: 'Mal',
+        lastName: 'Lory',
+        email,
+        budget: String(MAX),
+        startDate: '',
+      })),
+    }),
+  setLastDay: async (s, call) => {
+    for (const employee of s.staying)
+      await call('PUT', `/users/${employee.userId}/lastDay`, {
+        userId: employee.userId,
+        lastDay: '2099-01-01',
+      });
+  },
   suspendSubscription: (_s, call) => call('POST', '/subscription/suspend', {}),
   resumeSubscription: (_s, call) => call('POST', '/subscription/resume', {}),
   closeSubscription: (_s, call) =>

@@ -75,11 +75,13 @@ describe('time travel steps (infra/local/timeTravel.ts)', () => {
       '2026-01-31T15 dormancyNotices',
       '2026-02-01T05 reconciliation',
       '2026-02-01T06 monthlyFunding',
+      '2026-02-01T10 peopleSchedule',
       '2026-02-01T13 requestExpiry',
       '2026-02-01T14 receiptDeadlines',
       '2026-02-01T15 dormancyNotices',
       '2026-02-02T05 reconciliation',
       '2026-02-02T06 monthlyFunding',
+      '2026-02-02T10 peopleSchedule',
     ]);
   });
 });

@@ -10,8 +10,9 @@
  *   gsi2 - "children of a user": an employee's own purchases; teams by cycle
  *          day; employees by the day dormancy next falls due.
  *   gsi3 - sparse "still to do" lists: only the items that need a job's
- *          attention carry its keys (purchases awaiting their receipt), so the
- *          job reads what is due, never a team's whole history.
+ *          attention carry its keys (purchases awaiting their receipt,
+ *          scheduled starts and last days by day), so the job reads what is
+ *          due, never a team's whole history.
  */
 
 type Key = { pk: string; sk: string };
@@ -78,6 +79,21 @@ export const keys = {
     gsi1pk: `TEAM#${teamId}`,
     gsi1sk: `INVITE#${email}`,
   }),
+
+  /**
+   * Roster import (issue 28): a person to invite on a later start day, one per
+   * team and address (a second upload of the same file finds it). A team's
+   * scheduled starts are one Query on its partition; the daily job finds the
+   * day's through gsi3 (sparse: only scheduled starts and people with a last
+   * day carry these keys), `STARTDUE#<day>`, never by scanning teams.
+   */
+  scheduledStart: (teamId: string, email: string): Key => ({ pk: `STARTS#${teamId}`, sk: `EMAIL#${email}` }),
+  scheduledStartByDay: (day: string, teamId: string, email: string) => ({
+    gsi3pk: `STARTDUE#${day}`,
+    gsi3sk: `${teamId}#${email}`,
+  }),
+  /** Offboarding (issue 28): an employee with a last day, listed under it (gsi3, sparse) for the daily job. */
+  userByLastDay: (day: string, userId: string) => ({ gsi3pk: `LASTDAY#${day}`, gsi3sk: `USER#${userId}` }),
 
   // --- Money ------------------------------------------------------------------
   /** A ledger account's balance (available and held cents). */

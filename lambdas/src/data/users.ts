@@ -36,6 +36,8 @@ export interface UserRecord {
   quietSince?: string;
   /** Dormancy notices sent and the deactivation, each with its time. */
   dormancy?: DormancyRecord;
+  /** The last day (`yyyy-mm-dd`, team's calendar) a manager set: the daily job removes them on it (issue 28). */
+  lastDay?: string;
 }
 
 export async function getUser(userId: string): Promise<UserRecord | undefined> {

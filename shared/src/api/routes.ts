@@ -67,6 +67,7 @@ import {
   receiptUrlOutput,
 } from '../schemas/purchases';
 import { requestAction, requestActionAnswer, requestsAnswer, requestsQuery } from '../schemas/requests';
+import { importRosterInput, importRosterOutput, lastDayOutput, setLastDayInput } from '../schemas/roster';
 import {
   closeSubscriptionInput,
   subscriptionInput,
@@ -124,7 +125,7 @@ export type Access =
  * (infra/lib/capabilities.ts takes the prefix from lambdas/src/data/keys.ts and
  * grants DeleteItem only under it with a `dynamodb:LeadingKeys` condition).
  */
-export type DeletableRecord = 'emailToken' | 'invitation' | 'session' | 'idempotencyKey';
+export type DeletableRecord = 'emailToken' | 'invitation' | 'session' | 'idempotencyKey' | 'scheduledStart';
 
 /**
  * What a route's Lambda may touch; CDK grants exactly this (least privilege):
@@ -589,15 +590,39 @@ export const routes = {
     output: commitmentPreviewOutput,
     uses: ['table:read'],
   }),
+  // --- Issue 28: roster import and offboarding dates ---
+  importRoster: route({
+    method: 'POST',
+    path: '/roster/import',
+    summary:
+      'Roster import: every row checked again (a file with a bad row is refused whole, per line); rows starting today invited, later ones scheduled for the daily job; idempotent per team and address. With `preview: true`, read-only: whether it would need a fresh factor.',
+    access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true },
+    input: importRosterInput,
+    output: importRosterOutput,
+    maxBodyBytes: 256 * 1024,
+    // The whole file's budgets count against the daily deposit limit and the step-up threshold.
+    freshFactor: 'aboveThreshold',
+    uses: ['table:write', 'email:send'],
+  }),
+  setLastDay: route({
+    method: 'PUT',
+    path: '/users/{userId}/lastDay',
+    summary:
+      "Set (or clear, null) an employee's last day: the daily job removes them on it, as a manager's delete does; audited.",
+    access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true },
+    input: setLastDayInput,
+    output: lastDayOutput,
+    uses: ['table:write'],
+  }),
   withdrawInvitations: route({
     method: 'POST',
     path: '/invitations/withdraw',
     summary:
-      "Withdraw the team's pending invitations (by e-mail or Employees row id); per-address results; audited.",
+      "Withdraw the team's pending invitations or scheduled starts (by e-mail or Employees row id); per-address results; audited.",
     access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true },
     input: withdrawInvitationsInput,
     output: withdrawInvitationsOutput,
-    uses: ['table:write', 'table:delete:invitation'],
+    uses: ['table:write', 'table:delete:invitation', 'table:delete:scheduledStart'],
   }),
   finalizeSetup: route({
     method: 'POST',

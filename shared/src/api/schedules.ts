@@ -40,6 +40,23 @@ export const jobs = {
     cron: { minute: '0', hour: '15' },
     uses: ['table:read', 'table:write', 'email:send', 'stripe'],
   },
+  peopleSchedule: {
+    summary:
+      "Invites roster rows whose start day has come and removes people whose last day has come, each on the day in their team's calendar (issue 28).",
+    // 10:00 UTC: early morning in the Americas, the same day's afternoon or evening eastward;
+    // every zone from UTC-10 to UTC+14 is on the same calendar day as UTC then.
+    cron: { minute: '0', hour: '10' },
+    uses: [
+      'table:read',
+      'table:write',
+      'table:delete:scheduledStart',
+      'email:send',
+      'stripe',
+      'userPool:disableUser',
+      'userPool:signOutEverywhere',
+      'table:delete:session',
+    ],
+  },
   reconciliation: {
     summary:
       'Compares Stripe (charges, refunds, issuing transactions and authorizations since the last run) with the ledger; posts what a flow left unposted, reports what it cannot explain.',

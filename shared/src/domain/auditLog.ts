@@ -4,7 +4,7 @@
  * is (for the filter), and the amount it moved. Pure, so the words are tested
  * once and the same everywhere.
  */
-import { formatUsDay } from './calendar';
+import { formatUsDay, isDay } from './calendar';
 import { cardOnFileName } from './cardBrand';
 import type { PostingKind } from './ledger';
 import { formatCents } from './money';
@@ -69,6 +69,11 @@ const ACTION_WORDS = {
   'account.passwordChanged': 'Changed their password',
   'employees.invited': 'Invited',
   'invitation.withdrawn': 'Invitation withdrawn',
+  'invitation.scheduled': 'Scheduled to be invited on their start date',
+  'invitation.scheduleCancelled': 'Scheduled start cancelled',
+  'employee.lastDaySet': 'Set their last day',
+  'employee.lastDayCleared': 'Cleared their last day',
+  'employee.offboarded': 'Removed from the team on their last day',
   'card.frozen': 'Froze card',
   'card.activated': 'Activated card',
   'card.receiptFreeze': 'Froze card: receipt overdue',
@@ -299,6 +304,25 @@ export function auditDetails(event: {
     return parts.length > 0 ? parts.join('; ') : undefined;
   }
   if (event.action === 'employee.updated') return profileChanges(before, after);
+  // Issue 28: days are the team's calendar days, printed as they are.
+  if (event.action === 'employee.lastDaySet' && typeof after.lastDay === 'string' && isDay(after.lastDay))
+    return `Last day ${formatUsDay(after.lastDay)}`;
+  if (
+    event.action === 'employee.lastDayCleared' &&
+    typeof before.lastDay === 'string' &&
+    isDay(before.lastDay)
+  )
+    return `Was ${formatUsDay(before.lastDay)}`;
+  if (
+    (event.action === 'invitation.scheduled' || event.action === 'invitation.scheduleCancelled') &&
+    typeof after.email === 'string' &&
+    typeof after.startDay === 'string' &&
+    isDay(after.startDay)
+  ) {
+    const budget = cents(after.budgetCents);
+    const money = budget === undefined ? '' : `, ${formatCents(budget)} a month`;
+    return `${after.email}: starts ${formatUsDay(after.startDay)}${money}`;
+  }
   if (typeof after.description === 'string' && event.action.startsWith('money.'))
     return descriptionInWords(after.description);
   if (event.action === 'receipt.refused' && typeof after.reason === 'string') return after.reason;

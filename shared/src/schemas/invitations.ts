@@ -43,6 +43,9 @@ export const inviteResultSchema = z.object({
 });
 export const inviteEmployeesOutput = z.object({ results: z.array(inviteResultSchema) });
 
+/** How an address that cannot be invited is named, on the invite page's results and the roster import's rows. */
+export const INVALID_EMAIL_MESSAGE = 'Not a valid email address';
+
 export function isInvitableEmail(email: string): boolean {
   return EMAIL_PATTERN.test(email) && email.length <= 254;
 }

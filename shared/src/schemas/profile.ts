@@ -61,6 +61,8 @@ export const profileOutput = z.object({
   /** Present when the caller may see budgets (a manager looking at their employee, or the employee). */
   budgetCents: z.number().int().optional(),
   nextBudgetCents: z.number().int().optional(),
+  /** A manager looking at their employee: the last day set (`yyyy-mm-dd`), or null (issue 28). */
+  lastDay: z.string().nullable().optional(),
 });
 
 export const userIdInput = z.object({ userId: z.string().min(1).max(64) });

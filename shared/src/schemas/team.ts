@@ -4,6 +4,7 @@ import { AUDIT_KINDS } from '../domain/auditLog';
 import { isTimeZone } from '../domain/calendar';
 import { dormancyView } from './me';
 import { budgetDollars } from './profile';
+import { scheduledStartSchema } from './roster';
 
 const userIds = z
   .array(z.string().min(1).max(64), { error: 'Please select at least one employee' })
@@ -78,8 +79,14 @@ export const employeeRow = z.object({
   /** Of those, past their due day: what freezes the card (docs/decisions.md "Receipt deadline"). */
   receiptsOverdue: z.number().int(),
   dormancy: dormancyView,
+  /** The last day a manager set (`yyyy-mm-dd`, team's calendar): removed by the daily job on it (issue 28). */
+  lastDay: z.string().nullable().optional(),
 });
-export const employeesOutput = z.object({ employees: z.array(employeeRow) });
+export const employeesOutput = z.object({
+  employees: z.array(employeeRow),
+  /** Roster rows with a later start day, invited on it by the daily job; soonest first. */
+  scheduled: z.array(scheduledStartSchema).optional(),
+});
 
 export const balanceOutput = z.object({
   availableCents: z.number().int(),

@@ -35,6 +35,7 @@ import {
   loadSignedInLayout,
   PurchaseHistoryPage,
   RequestsPage,
+  RosterImportPage,
   SetupAccountPage,
   ShopPage,
   StatementPage,
@@ -108,6 +109,8 @@ export function App() {
           <Route path="dashboard">
             <Route index element={guarded(ANYONE_SIGNED_IN, <DashboardPage />)} />
             <Route path="employees" element={guarded(MANAGER, <EmployeesPage />)} />
+            {/* Issue 28: a CSV of people, checked row by row before anything happens. */}
+            <Route path="importRoster" element={guarded(MANAGER, <RosterImportPage />)} />
             <Route path="purchasehistory" element={guarded(ANYONE_SIGNED_IN, <PurchaseHistoryPage />)} />
             <Route path="creditcard" element={guarded(MANAGER, <CreditCardsPage />)} />
             <Route path="addcreditcard" element={guarded(MANAGER, <AddCreditCardPage />)} />

@@ -13,6 +13,7 @@ import { loadDashboardPage, loadEditProfilePage } from './accountPages';
 const loadSetupAccount = () => import('../features/setup/SetupAccountPage');
 const loadEmployees = () => import('../features/employees/EmployeesPage');
 const loadInviteMembers = () => import('../features/employees/InviteMembersPage');
+const loadRosterImport = () => import('../features/employees/RosterImportPage');
 const loadFreezeEmployee = () => import('../features/employees/FreezeEmployeePage');
 const loadCreditCards = () => import('../features/billing/CreditCardsPage');
 const loadSubscription = () => import('../features/billing/SubscriptionPage');
@@ -31,6 +32,7 @@ export const EmployeesPage = lazy(() => loadEmployees().then((m) => ({ default: 
 export const InviteMembersPage = lazy(() =>
   loadInviteMembers().then((m) => ({ default: m.InviteMembersPage })),
 );
+export const RosterImportPage = lazy(() => loadRosterImport().then((m) => ({ default: m.RosterImportPage })));
 export const FreezeEmployeePage = lazy(() =>
   loadFreezeEmployee().then((m) => ({ default: m.FreezeEmployeePage })),
 );
@@ -56,6 +58,7 @@ export const signedInPageLoaders: ReadonlyArray<readonly [path: string, load: ()
   ['/setupAccount', loadSetupAccount],
   ['/dashboard', loadDashboardPage],
   ['/dashboard/employees', loadEmployees],
+  ['/dashboard/importRoster', loadRosterImport],
   ['/dashboard/purchasehistory', loadPurchaseHistory],
   ['/dashboard/creditcard', loadCreditCards],
   ['/dashboard/addcreditcard', loadAddCreditCard],

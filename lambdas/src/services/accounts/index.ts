@@ -27,6 +27,7 @@ export {
   finishWalkthrough,
   getProfile,
   previewBudgetChange,
+  removeUser,
   updateProfile,
   whoAmI,
 } from './profiles';

@@ -20,6 +20,8 @@ import {
   zoneOf,
 } from '../../data/accounts';
 import { recordAudit } from '../../data/audit';
+import { isConditionFailure, updateFields } from '../../data/client';
+import { keys } from '../../data/keys';
 import { getUser, type UserRecord } from '../../data/users';
 import type { Actor } from '../../platform/auth';
 import { commit, commitmentNeedsFreshFactor, retireEmployeeMoney } from '../money';
@@ -79,6 +81,7 @@ export function profileView(actor: Actor, user: UserRecord) {
     ...(showBudget && (actor.role === 'manager' || actor.userId === user.userId)
       ? { budgetCents: user.budgetCents ?? 0, nextBudgetCents: user.nextBudgetCents ?? user.budgetCents ?? 0 }
       : {}),
+    ...(showBudget && actor.role === 'manager' ? { lastDay: user.lastDay ?? null } : {}),
   };
 }
 
@@ -169,6 +172,36 @@ export async function updateProfile(actor: Actor, input: z.output<typeof updateP
 export const MANAGER_HAS_TEAM = 'Remove your employees before deleting your account.';
 
 /**
+ * The removal itself, the same whoever asks (a manager's delete, the daily
+ * job on a person's last day): status deleted, the card cancelled with its
+ * money kept in the team pool, sign-in disabled, sessions ended. `onlyIf`
+ * conditions the first write (the job's: the last day is still the one it
+ * read); false when it failed and nothing was done. The caller audits.
+ */
+export async function removeUser(
+  target: UserRecord,
+  now: Date,
+  onlyIf?: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> },
+): Promise<boolean> {
+  try {
+    await updateFields(
+      keys.user(target.userId),
+      { status: 'deleted', deletedAt: now.toISOString() },
+      onlyIf ? { condition: onlyIf } : {},
+    );
+  } catch (error) {
+    if (onlyIf && isConditionFailure(error)) return false;
+    throw error;
+  }
+  // The card is cancelled; its money stays on the ledger, in the team pool, for the manager.
+  if (target.role === 'employee') await retireEmployeeMoney(target);
+  await disableUser(target.email);
+  await signOutEverywhere(target.email);
+  await endAllSessions(target.userId);
+  return true;
+}
+
+/**
  * Soft delete (status deleted): the person can no longer sign in or call the
  * API. A manager cannot leave a team that still has active or paused employees.
  */
@@ -181,12 +214,7 @@ export async function deleteAccount(actor: Actor, userId: string, now: Date) {
       throw new AppError('RULE_VIOLATED', MANAGER_HAS_TEAM);
     }
   }
-  await setUserFields(target.userId, { status: 'deleted', deletedAt: now.toISOString() });
-  // The card is cancelled; its money stays on the ledger, in the team pool, for the manager.
-  if (target.role === 'employee') await retireEmployeeMoney(target);
-  await disableUser(target.email);
-  await signOutEverywhere(target.email);
-  await endAllSessions(target.userId);
+  await removeUser(target, now);
   await recordAudit({
     teamId: target.teamId,
     actorId: actor.userId,

@@ -15,6 +15,7 @@ import { keys } from '../../data/keys';
 import { statement } from '../../data/ledger';
 import type { Actor } from '../../platform/auth';
 import { receiptCounts } from '../receipts';
+import { scheduledStartsOf } from './roster';
 
 async function balances(userIds: string[]): Promise<Map<string, number>> {
   const map = new Map<string, number>();
@@ -86,6 +87,7 @@ export async function listEmployees(actor: Actor, now: Date) {
     freezeReasons: freezeReasonsOf(m.cardId ? cards.get(m.cardId) : undefined),
     receiptsOverdue: receipts.get(m.userId)?.overdue ?? 0,
     dormancy: dormancyViewOf(m.quietSince, m.dormancy, zone),
+    lastDay: m.lastDay ?? null,
   }));
   const invited = invitations.map((inv) => ({
     userId: `invite:${inv.email}`,
@@ -108,5 +110,6 @@ export async function listEmployees(actor: Actor, now: Date) {
   // Spec default sort: remaining budget, highest first.
   return {
     employees: [...employees, ...invited].sort((a, b) => b.remainingBudgetCents - a.remainingBudgetCents),
+    scheduled: await scheduledStartsOf(actor.teamId),
   };
 }

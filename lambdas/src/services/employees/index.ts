@@ -8,3 +8,4 @@ export { deleteEmployees, setCardStatus, setPaused } from './employeeControls';
 export { listEmployees } from './employeeRoster';
 export { invitationCommitment, previewInvitations } from './invitationCommitment';
 export { inviteEmployees, withdrawInvitations } from './invitations';
+export { importRoster, runPeopleSchedule, setLastDay } from './roster';

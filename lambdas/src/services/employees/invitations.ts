@@ -25,10 +25,12 @@ import {
   getInvitation,
   getTeam,
   putInvitation,
+  type TeamRecord,
   withdrawInvitation,
 } from '../../data/accounts';
 import { auditTransactItem, recordAudit } from '../../data/audit';
-import { getUser } from '../../data/users';
+import { deleteScheduledStart, getScheduledStart } from '../../data/roster';
+import { getUser, type UserRecord } from '../../data/users';
 import type { Actor } from '../../platform/auth';
 import { mayEmail, sendInvitation } from '../accounts';
 import { commit, settleCommitment } from '../money';
@@ -39,6 +41,7 @@ type InviteResult = z.output<typeof inviteResultSchema>;
 export async function inviteEmployees(actor: Actor, input: z.output<typeof inviteEmployeesInput>, now: Date) {
   const [team, manager] = await Promise.all([getTeam(actor.teamId), getUser(actor.userId)]);
   if (!team || !manager) throw new AppError('NOT_FOUND', 'Your team could not be found.');
+  const entries = input.emails.map((email) => ({ email, budgetCents: input.budget }));
   // Counted (or refused: step-up, daily limit) before any invitation is stored. Each request
   // counts on its own: one sent again after a failure midway counts again (stricter, never looser).
   const reservation = await commit(
@@ -48,9 +51,34 @@ export async function inviteEmployees(actor: Actor, input: z.output<typeof invit
     await invitationCommitment(actor, input.emails, input.budget),
     now,
   );
+  const { results, committedCents } = await sendInvitations(team, manager, actor.userId, entries, now);
+  // Addresses refused on the way (taken by another team) commit nothing: their share goes back.
+  if (reservation) await settleCommitment(team, reservation, committedCents);
+  return { results };
+}
+
+/** One address to invite and the monthly budget its invitation offers. */
+export interface InvitationEntry {
+  email: string;
+  budgetCents: number;
+}
+
+/**
+ * Stores and e-mails invitations of `team` from `manager`, each at its own
+ * budget, and audits them (`actorId`: the manager, or the system for the
+ * daily job's scheduled starts). The commitment is the caller's to count
+ * first (commit); this answers what was in the end committed.
+ */
+export async function sendInvitations(
+  team: TeamRecord,
+  manager: UserRecord,
+  actorId: string,
+  entries: readonly InvitationEntry[],
+  now: Date,
+): Promise<{ results: InviteResult[]; committedCents: number }> {
   let committedCents = 0;
   const results: InviteResult[] = [];
-  for (const email of input.emails) {
+  for (const { email, budgetCents } of entries) {
     if (!isInvitableEmail(email)) {
       results.push({ email, result: 'invalidEmail' });
       continue;
@@ -61,9 +89,9 @@ export async function inviteEmployees(actor: Actor, input: z.output<typeof invit
     }
     const invitation = {
       email,
-      teamId: actor.teamId,
-      managerId: actor.userId,
-      budgetCents: input.budget,
+      teamId: team.teamId,
+      managerId: manager.userId,
+      budgetCents,
       invitedAt: now.toISOString(),
     };
     const outcome = await putInvitation(invitation, now);
@@ -72,7 +100,7 @@ export async function inviteEmployees(actor: Actor, input: z.output<typeof invit
       continue;
     }
     const previousBudgetCents = outcome.outcome === 'updated' ? outcome.replaced.budgetCents : undefined;
-    committedCents += committedBy(input.budget, previousBudgetCents);
+    committedCents += committedBy(budgetCents, previousBudgetCents);
     // The invitation is stored either way; the e-mail only within its daily cap per address.
     const emailed = await mayEmail('invitation', email, now);
     // The e-mail carries a single-use link to this invitation, which sign-up needs. Its new
@@ -87,38 +115,39 @@ export async function inviteEmployees(actor: Actor, input: z.output<typeof invit
       );
     results.push(
       previousBudgetCents === undefined
-        ? { email, result: 'invited', budgetCents: input.budget, emailed }
+        ? { email, result: 'invited', budgetCents, emailed }
         : // Invited again: the new budget replaced the old one, and the manager is told from what.
-          { email, result: 'reinvited', budgetCents: input.budget, previousBudgetCents, emailed },
+          { email, result: 'reinvited', budgetCents, previousBudgetCents, emailed },
     );
   }
-  // Addresses refused on the way (taken by another team) commit nothing: their share goes back.
-  if (reservation) await settleCommitment(team, reservation, committedCents);
-  const invited = results
-    .filter((r) => r.result === 'invited' || r.result === 'reinvited')
-    .map((r) => r.email);
-  // The budgets a re-invitation replaced, so the Activity Log can say "$40.00 → $60.00" too.
-  const replacedBudgets = Object.fromEntries(
-    results.flatMap((r) =>
-      r.previousBudgetCents !== undefined && r.previousBudgetCents !== input.budget
-        ? [[r.email, r.previousBudgetCents]]
-        : [],
-    ),
-  );
-  if (invited.length > 0) {
+  // One Activity Log entry per budget invited at (one, when inviting by hand).
+  const byBudget = new Map<number, InviteResult[]>();
+  for (const r of results) {
+    if ((r.result !== 'invited' && r.result !== 'reinvited') || r.budgetCents === undefined) continue;
+    byBudget.set(r.budgetCents, [...(byBudget.get(r.budgetCents) ?? []), r]);
+  }
+  for (const [budgetCents, invited] of byBudget) {
+    // The budgets a re-invitation replaced, so the Activity Log can say "$40.00 → $60.00" too.
+    const replacedBudgets = Object.fromEntries(
+      invited.flatMap((r) =>
+        r.previousBudgetCents !== undefined && r.previousBudgetCents !== budgetCents
+          ? [[r.email, r.previousBudgetCents]]
+          : [],
+      ),
+    );
     await recordAudit({
-      teamId: actor.teamId,
-      actorId: actor.userId,
+      teamId: team.teamId,
+      actorId,
       action: 'employees.invited',
       after: {
-        emails: invited,
-        budgetCents: input.budget,
+        emails: invited.map((r) => r.email),
+        budgetCents,
         ...(Object.keys(replacedBudgets).length > 0 ? { replacedBudgets } : {}),
       },
       at: now.toISOString(),
     });
   }
-  return { results };
+  return { results, committedCents };
 }
 
 type WithdrawResult = z.output<typeof withdrawResultSchema>['result'];
@@ -159,13 +188,29 @@ async function withdrawOne(actor: Actor, email: string, now: Date): Promise<With
   throw new AppError('CONFLICT', 'The invitation changed while it was being withdrawn. Please try again.');
 }
 
+/**
+ * A roster row waiting for its start day (issue 28) is withdrawn as an
+ * invitation is: it is cancelled (audited) and never sent. False when the team
+ * has none for the address.
+ */
+async function cancelScheduledStart(actor: Actor, email: string, now: Date): Promise<boolean> {
+  const start = await getScheduledStart(actor.teamId, email, true);
+  if (!start) return false;
+  return deleteScheduledStart(start, {
+    teamId: actor.teamId,
+    actorId: actor.userId,
+    action: 'invitation.scheduleCancelled',
+    after: { email, startDay: start.startDay, budgetCents: start.budgetCents },
+    at: now.toISOString(),
+  });
+}
+
 export async function withdrawInvitations(actor: Actor, emails: readonly string[], now: Date) {
   const results: { email: string; result: WithdrawResult }[] = [];
   for (const email of emails) {
-    results.push({
-      email,
-      result: isInvitableEmail(email) ? await withdrawOne(actor, email, now) : 'invalidEmail',
-    });
+    if (!isInvitableEmail(email)) results.push({ email, result: 'invalidEmail' });
+    else if (await cancelScheduledStart(actor, email, now)) results.push({ email, result: 'withdrawn' });
+    else results.push({ email, result: await withdrawOne(actor, email, now) });
   }
   return { results };
 }

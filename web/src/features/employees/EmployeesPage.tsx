@@ -33,6 +33,7 @@ import { EmployeesTable, type RowAction } from './EmployeesTable';
 import { createSearch, SEARCH_MAX_LENGTH } from './employeeSearch';
 import { type EmployeeRow, useEmployees } from './employeesStore';
 import { DEFAULT_SORT, nextSort, PAGE_SIZE, pageOf, type Sort, sortRows } from './employeeTable';
+import { ScheduledStarts } from './ScheduledStarts';
 import { setCardsStatus } from './setCardsStatus';
 
 type Dialog =
@@ -179,9 +180,14 @@ export function EmployeesPage() {
           </Title>
           <Text c="gray.7">{pageHeadings.employees.lead}</Text>
         </div>
-        <Button component={Link} to="/inviteMembers">
-          Add / Invite
-        </Button>
+        <Group gap="sm">
+          <Button component={Link} to="/dashboard/importRoster" variant="default">
+            Import roster
+          </Button>
+          <Button component={Link} to="/inviteMembers">
+            Add / Invite
+          </Button>
+        </Group>
       </Group>
 
       <TextInput
@@ -326,6 +332,8 @@ export function EmployeesPage() {
           </Group>
         </>
       )}
+
+      <ScheduledStarts />
 
       {dialog?.kind === 'delete' ? (
         <DeleteDialog people={dialog.people} onClose={() => setDialog(null)} onDone={bulkDone} />

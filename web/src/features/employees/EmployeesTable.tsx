@@ -12,6 +12,7 @@ import { useElementSize } from '@mantine/hooks';
 import { formatCents } from '@shared/domain/money';
 import { Link } from 'react-router-dom';
 import { Email } from '../../components/Email';
+import { formatDate } from '../../stores/teamCalendar';
 import { DormancyNote } from '../dormancy/DormancyNote';
 import { type EmployeeRow, fullName } from './employeesStore';
 import type { Sort, SortKey } from './employeeTable';
@@ -148,6 +149,16 @@ function ReceiptCounts({ row }: { row: EmployeeRow }) {
   );
 }
 
+/** A last day a manager set (issue 28): removed by the daily run on it; a removed person's is when they left. */
+function LastDayNote({ row }: { row: EmployeeRow }) {
+  if (!row.lastDay) return null;
+  return (
+    <Text size="xs" c="gray.7" data-last-day={row.lastDay}>
+      {row.status === 'deleted' ? 'Left' : 'Last day'} {formatDate(row.lastDay)}
+    </Text>
+  );
+}
+
 function NextBudget({ row }: { row: EmployeeRow }) {
   if (row.nextBudgetCents === row.budgetCents || row.status === 'deleted') return null;
   return (
@@ -264,6 +275,7 @@ export function EmployeesTable(props: EmployeesTableProps) {
                       <Text size="sm" mt={4}>
                         {statusLabel[row.status]}
                       </Text>
+                      <LastDayNote row={row} />
                       <Text size="sm">
                         <Text span inherit c="gray.7">
                           Card{' '}
@@ -282,6 +294,7 @@ export function EmployeesTable(props: EmployeesTableProps) {
                     </Table.Td>
                     <Table.Td data-status={row.status} data-dormancy={row.dormancy.stage}>
                       {statusLabel[row.status]}
+                      <LastDayNote row={row} />
                       <DormancyNote dormancy={row.dormancy} />
                     </Table.Td>
                     <Table.Td data-card-status={row.cardStatus}>

@@ -12,9 +12,12 @@ import { employeeMessages } from '../../content/consoleMessages';
 import { notify } from '../../stores/notifications';
 
 export type EmployeeRow = RouteOutput<'listEmployees'>['employees'][number];
+/** A roster row waiting for its start day (issue 28). */
+export type ScheduledStart = NonNullable<RouteOutput<'listEmployees'>['scheduled']>[number];
 
 interface EmployeesState {
   rows: EmployeeRow[];
+  scheduled: ScheduledStart[];
   status: 'idle' | 'loading' | 'ready' | 'failed';
   /** Loads (or reloads) the list; a failure shows spec §8's 'Error loading employes'. */
   load: () => Promise<void>;
@@ -24,6 +27,7 @@ let inFlight: Promise<void> | undefined;
 
 export const useEmployees = create<EmployeesState>()((set, get) => ({
   rows: [],
+  scheduled: [],
   status: 'idle',
   load: () => {
     // Two screens asking at once share one request.
@@ -31,7 +35,7 @@ export const useEmployees = create<EmployeesState>()((set, get) => ({
     if (get().status !== 'ready') set({ status: 'loading' });
     inFlight = call('listEmployees', {})
       .then(
-        ({ employees }) => set({ rows: employees, status: 'ready' }),
+        ({ employees, scheduled }) => set({ rows: employees, scheduled: scheduled ?? [], status: 'ready' }),
         () => {
           set({ status: 'failed' });
           notify({ kind: 'error', message: employeeMessages.loadFailed });
@@ -50,7 +54,7 @@ useSession.subscribe((session) => {
   const next = session.me?.userId;
   if (next === owner) return;
   owner = next;
-  useEmployees.setState({ rows: [], status: 'idle' });
+  useEmployees.setState({ rows: [], scheduled: [], status: 'idle' });
 });
 
 export function fullName(row: Pick<EmployeeRow, 'firstName' | 'lastName'>): string {

@@ -33,6 +33,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { profileMessages } from '../../content/accountMessages';
 import { pageHeadings } from '../../content/pageHeadings';
 import { notify } from '../../stores/notifications';
+import { LastDaySection } from './LastDaySection';
 import { PasswordSection } from './PasswordSection';
 import { SecondFactorSection } from './SecondFactorSection';
 import { TeamTimeZoneSection } from './TeamTimeZoneSection';
@@ -298,6 +299,9 @@ export function EditProfilePage() {
         </form>
       </Paper>
 
+      {showBudget && !deleted ? (
+        <LastDaySection userId={profile.userId} name={fullName} current={profile.lastDay ?? null} />
+      ) : null}
       {isSelf && !deleted && me.role === 'manager' ? <TeamTimeZoneSection current={me.timeZone} /> : null}
       {isSelf && !deleted ? <PasswordSection /> : null}
       {isSelf && !deleted ? <SecondFactorSection /> : null}
