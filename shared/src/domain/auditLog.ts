@@ -90,6 +90,9 @@ const ACTION_WORDS = {
   'billing.subscriptionResumed': 'Resumed the subscription',
   'billing.subscriptionClosed': 'Closed the subscription',
   'cycle.funded': 'Monthly budgets charged',
+  'provisioning.tokenCreated': 'Made a provisioning token',
+  'provisioning.tokenRevoked': 'Revoked a provisioning token',
+  'provisioning.settingsChanged': 'Changed the budgets of people added by provisioning',
 } as const satisfies Record<string, string>;
 
 /** An action the services may write to the audit log. */

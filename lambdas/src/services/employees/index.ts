@@ -7,4 +7,10 @@
 export { deleteEmployees, setCardStatus, setPaused } from './employeeControls';
 export { listEmployees } from './employeeRoster';
 export { invitationCommitment, previewInvitations } from './invitationCommitment';
-export { inviteEmployees, withdrawInvitations } from './invitations';
+export {
+  inviteEmployees,
+  inviteProvisioned,
+  type ProvisionedInvitation,
+  type ProvisionedInviter,
+  withdrawInvitations,
+} from './invitations';
