@@ -33,6 +33,7 @@ import {
   FreezeEmployeePage,
   InviteMembersPage,
   loadSignedInLayout,
+  ProvisioningPage,
   PurchaseHistoryPage,
   SetupAccountPage,
   ShopPage,
@@ -112,6 +113,8 @@ export function App() {
             <Route path="addcreditcard" element={guarded(MANAGER, <AddCreditCardPage />)} />
             <Route path="subscription" element={guarded(MANAGER, <SubscriptionPage />)} />
             <Route path="activity" element={guarded(MANAGER, <ActivityPage />)} />
+            {/* Ours (issue 28): the identity provider's SCIM connection. */}
+            <Route path="provisioning" element={guarded(MANAGER, <ProvisioningPage />)} />
             {/* Ours (decisions.md "employee view of their own ledger"). */}
             <Route path="statement" element={guarded(EMPLOYEE, <StatementPage />)} />
             {/* decisions.md: this address asks for confirmation; loading it never freezes anything. */}
