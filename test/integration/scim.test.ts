@@ -505,7 +505,7 @@ describe('1,000 people through SCIM', () => {
       while (next < requests.length) {
         const email = requests[next++] as string;
         const answer = await scim(token, 'POST', '/Users', oktaUser(email));
-        (statuses[email] ??= []).push(answer.status);
+        statuses[email] = [...(statuses[email] ?? []), answer.status];
       }
     };
     await Promise.all(Array.from({ length: 10 }, worker));
