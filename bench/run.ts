@@ -18,6 +18,8 @@
  *                 dormancy, reconciliation) on one data set per size, 1,000
  *                 employees in 20 teams and 10,000 in 200, and each one's growth.
  *   --bundle      the authorization Lambda's bundle size and cold import time.
+ *   --scim        1,000 people created through SCIM, 10 at a time (issue 28):
+ *                 the time for the 1,000, and each invited and e-mailed once.
  * `--quick` runs fewer requests per level and smaller funding and job runs.
  * `BENCH_STRIPE_LATENCY_MS=300` makes Stripe answer the jobs (not the seeding)
  * that much later, as real Stripe does (bench/stripeLatency.ts).
@@ -38,12 +40,13 @@ import { type BenchTable, percentile, runConcurrent, signedWebhook, startBenchTa
 import { benchFunding, printFunding } from './funding';
 import { benchJobs, printJobs } from './jobs';
 import { benchReconcile, printReconcile } from './reconcile';
+import { benchScim, printScim } from './scim';
 import { benchSettlement, printSettlement } from './settlement';
 import { type LatencyProxy, startLatencyProxy } from './stripeLatency';
 
 const args = new Set(process.argv.slice(2));
 const QUICK = args.delete('--quick');
-const SECTIONS = ['--auth', '--settlement', '--funding', '--reconcile', '--jobs', '--bundle'];
+const SECTIONS = ['--auth', '--settlement', '--funding', '--reconcile', '--jobs', '--bundle', '--scim'];
 const wanted = (section: string) => args.size === 0 || args.has(section);
 for (const arg of args)
   if (!SECTIONS.includes(arg)) throw new Error(`unknown flag ${arg}; use ${SECTIONS.join(' ')} --quick`);
@@ -198,7 +201,7 @@ async function benchAuthorization(table: BenchTable) {
 
 async function main() {
   const jobs = wanted('--funding') || wanted('--reconcile') || wanted('--jobs');
-  if (wanted('--auth') || wanted('--settlement') || jobs) {
+  if (wanted('--auth') || wanted('--settlement') || jobs || wanted('--scim')) {
     const table = await startBenchTable();
     // The funding job charges each team through Stripe: the emulator, on a free port.
     const emulator = jobs
@@ -217,6 +220,7 @@ async function main() {
       if (wanted('--settlement')) printSettlement(await benchSettlement(table));
       if (wanted('--funding')) printFunding(await benchFunding(table, { quick: QUICK }));
       if (wanted('--reconcile')) printReconcile(await benchReconcile(table, { quick: QUICK }));
+      if (wanted('--scim')) printScim(await benchScim(table));
       // Last: it empties the table (and the emulator) before each of its sizes.
       if (wanted('--jobs') && emulator)
         printJobs(

@@ -152,6 +152,9 @@ function publicReason(op: OperationId, route: RouteDef): string {
   if (route.access.kind === 'stripeSignature') {
     return `${op} is called by Stripe, which cannot send a JWT; the handler verifies the Stripe-Signature header.`;
   }
+  if (route.access.kind === 'scimToken') {
+    return `${op} is called by a team's identity provider (SCIM), which sends a provisioning token, not a Cognito JWT; the handler checks the token's hash on every call and allows ${route.access.rateLimit.limit} calls per ${route.access.rateLimit.windowSeconds} s per token.`;
+  }
   const limit = route.access.kind === 'public' ? route.access.rateLimit : undefined;
   return (
     `${op} is public by design (route table access "public", e.g. sign-up, sign-in or a public form)` +

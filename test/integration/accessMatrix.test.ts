@@ -414,6 +414,54 @@ const matrix: Record<OperationId, Row> = {
     }),
     expect: { ...managersOnly('ok'), otherManager: 404 },
   },
+  // Provisioning (SCIM, issue 28): the manager's screen; the SCIM routes take a provisioning
+  // token only, so every session token, a manager's too, is refused (test/integration/scim.test.ts).
+  getProvisioning: { request: async () => ({ path: '/provisioning' }), expect: managersOnly('ok') },
+  createProvisioningToken: {
+    request: async () => ({ path: '/provisioning/tokens', body: { name: 'Matrix' } }),
+    expect: managersOnly('ok'),
+  },
+  revokeProvisioningToken: {
+    request: async () => ({ path: '/provisioning/tokens/01JZZZZZZZZZZZZZZZZZZZZZZZ' }),
+    expect: managersOnly(404),
+  },
+  updateProvisioningSettings: {
+    request: async () => ({ path: '/provisioning/settings', body: { defaultBudget: 25 } }),
+    expect: managersOnly('ok'),
+  },
+  scimServiceProviderConfig: {
+    request: async () => ({ path: '/scim/v2/ServiceProviderConfig' }),
+    expect: everyone(401),
+  },
+  scimResourceTypes: { request: async () => ({ path: '/scim/v2/ResourceTypes' }), expect: everyone(401) },
+  scimSchemas: { request: async () => ({ path: '/scim/v2/Schemas' }), expect: everyone(401) },
+  scimListUsers: { request: async () => ({ path: '/scim/v2/Users' }), expect: everyone(401) },
+  scimGetUser: {
+    request: async () => ({ path: '/scim/v2/Users/01JZZZZZZZZZZZZZZZZZZZZZZZ' }),
+    expect: everyone(401),
+  },
+  scimCreateUser: {
+    request: async () => ({ path: '/scim/v2/Users', body: { userName: uniqueEmail('scim') } }),
+    expect: everyone(401),
+  },
+  scimReplaceUser: {
+    request: async () => ({
+      path: '/scim/v2/Users/01JZZZZZZZZZZZZZZZZZZZZZZZ',
+      body: { userName: uniqueEmail('scim'), active: false },
+    }),
+    expect: everyone(401),
+  },
+  scimPatchUser: {
+    request: async () => ({
+      path: '/scim/v2/Users/01JZZZZZZZZZZZZZZZZZZZZZZZ',
+      body: { Operations: [{ op: 'replace', value: { active: false } }] },
+    }),
+    expect: everyone(401),
+  },
+  scimDeleteUser: {
+    request: async () => ({ path: '/scim/v2/Users/01JZZZZZZZZZZZZZZZZZZZZZZZ' }),
+    expect: everyone(401),
+  },
   getTeamAudit: { request: async () => ({ path: '/team/audit' }), expect: managersOnly('ok') },
   getTeamLedger: { request: async () => ({ path: '/team/ledger' }), expect: managersOnly('ok') },
   // Each manager gets their own team's file (another team's purchases are never in it: exportCsv.test.ts).

@@ -262,6 +262,37 @@ const WALK: Record<OperationId, Attempt> = {
         lastDay: '2099-01-01',
       });
   },
+  // Provisioning (SCIM, issue 28): a token for an identity provider needs a fresh factor, and
+  // so do the budgets it invites with; the SCIM routes refuse a session token.
+  getProvisioning: (_s, call) => call('GET', '/provisioning'),
+  createProvisioningToken: async (_s, call) => {
+    const made = await call('POST', '/provisioning/tokens', { name: 'Attacker' });
+    expect(made.status).toBe(403);
+    return made;
+  },
+  revokeProvisioningToken: (_s, call) => call('DELETE', '/provisioning/tokens/01JZZZZZZZZZZZZZZZZZZZZZZZ'),
+  updateProvisioningSettings: async (_s, call) => {
+    const raised = await call('PUT', '/provisioning/settings', { defaultBudget: MAX });
+    expect(raised.status).toBe(403);
+    return raised;
+  },
+  scimServiceProviderConfig: (_s, call) => call('GET', '/scim/v2/ServiceProviderConfig'),
+  scimResourceTypes: (_s, call) => call('GET', '/scim/v2/ResourceTypes'),
+  scimSchemas: (_s, call) => call('GET', '/scim/v2/Schemas'),
+  scimListUsers: (_s, call) => call('GET', '/scim/v2/Users'),
+  scimGetUser: (_s, call) => call('GET', '/scim/v2/Users/01JZZZZZZZZZZZZZZZZZZZZZZZ'),
+  scimCreateUser: async (_s, call) => {
+    const created = await call('POST', '/scim/v2/Users', { userName: uniqueEmail('scim') });
+    expect(created.status).toBe(401);
+    return created;
+  },
+  scimReplaceUser: (s, call) =>
+    call('PUT', `/scim/v2/Users/${s.staying[0]?.userId}`, { userName: uniqueEmail('scim'), active: false }),
+  scimPatchUser: (s, call) =>
+    call('PATCH', `/scim/v2/Users/${s.staying[0]?.userId}`, {
+      Operations: [{ op: 'replace', value: { active: false } }],
+    }),
+  scimDeleteUser: (s, call) => call('DELETE', `/scim/v2/Users/${s.staying[0]?.userId}`),
   suspendSubscription: (_s, call) => call('POST', '/subscription/suspend', {}),
   resumeSubscription: (_s, call) => call('POST', '/subscription/resume', {}),
   closeSubscription: (_s, call) =>

@@ -13,6 +13,7 @@ describe('the route table', () => {
   it.each(operationIds)('%s names who may call it', (op) => {
     const access: Access = routes[op].access;
     if (access.kind === 'signedIn') expect(access.roles.length).toBeGreaterThan(0);
+    else if (access.kind === 'scimToken') expect(access.rateLimit.limit).toBeGreaterThan(0);
     else expect(['public', 'stripeSignature']).toContain(access.kind);
   });
 

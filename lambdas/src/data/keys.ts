@@ -94,6 +94,25 @@ export const keys = {
   }),
   /** Offboarding (issue 28): an employee with a last day, listed under it (gsi3, sparse) for the daily job. */
   userByLastDay: (day: string, userId: string) => ({ gsi3pk: `LASTDAY#${day}`, gsi3sk: `USER#${userId}` }),
+  // --- Provisioning (SCIM) ---------------------------------------------------
+  /** A provisioning token of a team: its name, the start of the token, when made, last used, revoked. */
+  provisioningToken: (teamId: string, tokenId: string): Key => ({
+    pk: `TEAM#${teamId}`,
+    sk: `PROVTOKEN#${tokenId}`,
+  }),
+  /** The lookup of a presented token: its SHA-256, never the token. Holds team, token id, name, revokedAt. */
+  provisioningTokenHash: (tokenHash: string): Key => ({ pk: `PROVKEY#${tokenHash}`, sk: 'PROVKEY' }),
+  /** A SCIM user of a team, by the id the IdP keeps (stable from invitation to member). */
+  scimUser: (teamId: string, scimId: string): Key => ({ pk: `SCIM#${teamId}`, sk: `USER#${scimId}` }),
+  /**
+   * Uniqueness claims inside a team's SCIM users, each holding the scimId: by
+   * userName (lower-cased: RFC 7643 makes it case-insensitive), by the
+   * invitation address, by externalId (case-exact). Written with the user.
+   */
+  scimClaim: (teamId: string, kind: 'NAME' | 'MAIL' | 'EXT', value: string): Key => ({
+    pk: `SCIM#${teamId}`,
+    sk: `${kind}#${value}`,
+  }),
 
   // --- Money ------------------------------------------------------------------
   /** A ledger account's balance (available and held cents). */

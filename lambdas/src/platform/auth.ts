@@ -5,10 +5,12 @@
  * user is locked out at once.
  */
 
+import { createHash } from 'node:crypto';
 import { AppError } from '@shared/errors';
 import type { Role, UserStatus } from '@shared/schemas/me';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
+import { lookupProvisioningToken } from '../data/provisioning';
 import { getUser } from '../data/users';
 import { isWebAccessTokenOurs } from '../data/webAccessTokens';
 import { authConfig } from './config';
@@ -120,5 +122,50 @@ export async function loadActor(claims: AccessTokenClaims): Promise<Actor> {
     status: user.status,
     emailVerified: user.emailVerified,
     tokenId: tokenIdOf(claims),
+  };
+}
+
+// --- Provisioning tokens (SCIM) ----------------------------------------------------
+
+/** Every provisioning token starts so: recognisable in a leak scan, and told apart from a session token at once. */
+export const PROVISIONING_TOKEN_PREFIX = 'lbscim_';
+
+/** The stored form of a provisioning token: its SHA-256. The token has 256 random bits, so no salt or stretching is needed. */
+export function provisioningTokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A team's identity provider, calling with a provisioning token. */
+export interface ProvisioningCaller {
+  teamId: string;
+  tokenId: string;
+  /** The token's name ("Okta"): the Activity Log names it as the one who acted. */
+  tokenName: string;
+  /** The manager who made the token: invitations go out in their name. */
+  createdBy: string;
+}
+
+const PROVISIONING_REFUSED = 'The provisioning token is missing, unknown or revoked.';
+
+/**
+ * The team a provisioning token opens, read consistently on every call, so a
+ * revoked token is refused from the next call on. Never says why a token is
+ * refused (unknown and revoked look the same).
+ */
+export async function verifyProvisioningToken(
+  authorization: string | undefined,
+): Promise<ProvisioningCaller> {
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
+  const token = match?.[1];
+  if (!token?.startsWith(PROVISIONING_TOKEN_PREFIX) || token.length > 200) {
+    throw new AppError('UNAUTHENTICATED', PROVISIONING_REFUSED);
+  }
+  const lookup = await lookupProvisioningToken(provisioningTokenHash(token));
+  if (!lookup || lookup.revokedAt) throw new AppError('UNAUTHENTICATED', PROVISIONING_REFUSED);
+  return {
+    teamId: lookup.teamId,
+    tokenId: lookup.tokenId,
+    tokenName: lookup.name,
+    createdBy: lookup.createdBy,
   };
 }

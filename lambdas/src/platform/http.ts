@@ -26,6 +26,7 @@ import {
   type Routes,
   routes,
 } from '@shared/api/routes';
+import { SCIM_CONTENT_TYPE, SCIM_TYPE_FIELD, type ScimType, scimErrorBody } from '@shared/domain/scim';
 import { AppError, type ErrorEnvelope } from '@shared/errors';
 import { fieldErrorsOf } from '@shared/schemas/common';
 import type {
@@ -44,8 +45,15 @@ import {
   keepIdempotencyStep,
   releaseIdempotencyKey,
 } from '../data/idempotency';
+import { touchProvisioningToken } from '../data/provisioning';
 import { consumeRateLimit } from '../data/rateLimits';
-import { type Actor, loadActor, verifyBearer } from './auth';
+import {
+  type Actor,
+  loadActor,
+  type ProvisioningCaller,
+  verifyBearer,
+  verifyProvisioningToken,
+} from './auth';
 import { edgeConfig } from './config';
 import { edgeCaller } from './edge';
 import { requireFreshFactor } from './freshFactor';
@@ -54,10 +62,15 @@ import { withMetrics } from './metrics';
 import { decidedEachRun, keptSteps, type RequestSteps } from './requestSteps';
 
 type ActorFor<Op extends OperationId> = Routes[Op]['access'] extends { kind: 'signedIn' } ? Actor : undefined;
+type ProvisionerFor<Op extends OperationId> = Routes[Op]['access'] extends { kind: 'scimToken' }
+  ? ProvisioningCaller
+  : undefined;
 
 export interface HttpContext<Op extends OperationId> {
   input: z.output<Routes[Op]['input']>;
   actor: ActorFor<Op>;
+  /** On `scimToken` routes: the team's identity provider, by its provisioning token. */
+  provisioner: ProvisionerFor<Op>;
   requestId: string;
   clientIp: string;
   now: Date;
@@ -183,6 +196,39 @@ function isJson(event: APIGatewayProxyEventV2): boolean {
   return /^application\/json\b/i.test(header(event, 'content-type') ?? '');
 }
 
+/** SCIM clients send application/scim+json (RFC 7644 3.1); some send plain JSON. */
+function isScimJson(event: APIGatewayProxyEventV2): boolean {
+  return /^application\/(scim\+)?json\b/i.test(header(event, 'content-type') ?? '');
+}
+
+/**
+ * The SCIM routes answer in SCIM's media type and error format (RFC 7644
+ * 3.12): `{"schemas":[...Error],"status":"404","detail":...}`, a scimType
+ * carried in the error's `fields.scimType`. A 204 has no body.
+ */
+function scimResponse(status: number, body: unknown, headers: Record<string, string> = {}) {
+  return {
+    statusCode: status,
+    headers: {
+      'content-type': `${SCIM_CONTENT_TYPE}; charset=utf-8`,
+      'cache-control': 'no-store',
+      ...headers,
+    },
+    body: status === 204 ? '' : JSON.stringify(body),
+  };
+}
+
+function scimErrorResponse(error: AppError): APIGatewayProxyStructuredResultV2 {
+  const scimType =
+    (error.fields?.[SCIM_TYPE_FIELD] as ScimType | undefined) ??
+    (error.code === 'VALIDATION_FAILED'
+      ? 'invalidValue'
+      : error.code === 'MALFORMED_REQUEST'
+        ? 'invalidSyntax'
+        : undefined);
+  return scimResponse(error.status, scimErrorBody(error.status, error.message, scimType), error.headers);
+}
+
 function rawBody(event: APIGatewayProxyEventV2): string {
   if (!event.body) return '';
   return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
@@ -193,10 +239,10 @@ function header(event: APIGatewayProxyEventV2, name: string): string | undefined
   return headers[name] ?? Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
 }
 
-function parseInput(event: APIGatewayProxyEventV2, body: string): unknown {
+function parseInput(event: APIGatewayProxyEventV2, body: string, scim = false): unknown {
   let parsedBody: unknown = {};
   if (body.trim() !== '') {
-    if (!isJson(event)) {
+    if (!(scim ? isScimJson(event) : isJson(event))) {
       throw new AppError('MALFORMED_REQUEST', 'Send the request body as application/json.');
     }
     try {
@@ -266,7 +312,7 @@ export const CLOSED_TEAM_MESSAGE =
   "Your team's subscription is closed: its records can be read, but nothing can be changed.";
 
 /** A closed team's records are read-only: every write is refused, reads go on (docs/decisions.md). */
-async function refuseIfClosed(actor: Actor): Promise<void> {
+async function refuseIfClosed(actor: Pick<Actor, 'teamId'>): Promise<void> {
   const team = await getTeam(actor.teamId);
   if (team?.subscription === 'closed') throw new AppError('CONFLICT', CLOSED_TEAM_MESSAGE);
 }
@@ -283,6 +329,7 @@ export function httpHandler<Op extends OperationId>(operationId: Op, impl: HttpI
     const log = createLogger({ operationId, requestId, correlation_id: requestId });
     const now = systemClock.now();
     const setCookies: string[] = [];
+    const scim = route.access.kind === 'scimToken';
     try {
       if (!caller.throughEdge) {
         throw new AppError('FORBIDDEN', "Call the API at the web app's address (/api).");
@@ -293,6 +340,7 @@ export function httpHandler<Op extends OperationId>(operationId: Op, impl: HttpI
       }
 
       let actor: Actor | undefined;
+      let provisioner: ProvisioningCaller | undefined;
       const access: Access = route.access;
       if (access.kind === 'signedIn') {
         const claims = await verifyBearer(header(event, 'authorization'));
@@ -304,6 +352,10 @@ export function httpHandler<Op extends OperationId>(operationId: Op, impl: HttpI
           throw new AppError('EMAIL_NOT_VERIFIED', 'Please verify your email address first.');
         }
         if (route.method !== 'GET' && !(route as RouteDef).openWhenClosed) await refuseIfClosed(actor);
+      } else if (access.kind === 'scimToken') {
+        provisioner = await verifyProvisioningToken(header(event, 'authorization'));
+        await touchProvisioningToken(provisioner.teamId, provisioner.tokenId, now);
+        if (route.method !== 'GET') await refuseIfClosed(provisioner);
       } else if (access.kind === 'stripeSignature') {
         throw new Error(`${operationId} is a webhook; it has its own handler wrapper`);
       }
@@ -313,10 +365,12 @@ export function httpHandler<Op extends OperationId>(operationId: Op, impl: HttpI
         throw new AppError('MALFORMED_REQUEST', 'Send the request as application/json.');
       }
       if (access.rateLimit) {
-        await consumeRateLimit(operationId, actor?.userId ?? clientIp, access.rateLimit, now);
+        // One SCIM budget per token across its routes: an IdP's calls all count together.
+        if (provisioner) await consumeRateLimit('scim', provisioner.tokenId, access.rateLimit, now);
+        else await consumeRateLimit(operationId, actor?.userId ?? clientIp, access.rateLimit, now);
       }
 
-      const parsed = route.input.safeParse(parseInput(event, body));
+      const parsed = route.input.safeParse(parseInput(event, body, scim));
       if (!parsed.success) {
         const fields = fieldErrorsOf(parsed.error);
         const problems = Object.values(fields);
@@ -339,6 +393,7 @@ export function httpHandler<Op extends OperationId>(operationId: Op, impl: HttpI
         const result = await impl({
           input: parsed.data as HttpContext<Op>['input'],
           actor: actor as ActorFor<Op>,
+          provisioner: provisioner as ProvisionerFor<Op>,
           requestId,
           clientIp,
           now,
@@ -361,6 +416,10 @@ export function httpHandler<Op extends OperationId>(operationId: Op, impl: HttpI
             now,
           )
         : await run(decidedEachRun);
+      if (scim) {
+        log.info('request handled', { status, provisioningToken: provisioner?.tokenId });
+        return scimResponse(status, output);
+      }
       const { responseType } = route as RouteDef;
       const response = success(event, status, output, route.revalidate === true, responseType);
       log.info('request handled', { status: response.statusCode, actor: actor?.userId });
@@ -368,9 +427,18 @@ export function httpHandler<Op extends OperationId>(operationId: Op, impl: HttpI
     } catch (error) {
       if (error instanceof AppError) {
         log.info('request refused', { code: error.code, status: error.status });
+        if (scim) return scimErrorResponse(error);
         return withCookies(errorResponse(error, requestId), setCookies);
       }
       log.error('request failed', errorFields(error));
+      if (scim) {
+        return scimErrorResponse(
+          new AppError(
+            'INTERNAL',
+            `Something went wrong on our side (request ${requestId}). Please try again.`,
+          ),
+        );
+      }
       // Cookies queued before the failure still go: sign-out clears the session cookie first.
       return withCookies(
         errorResponse(

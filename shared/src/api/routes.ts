@@ -55,6 +55,17 @@ import {
 import { invoiceNumberInput, invoicesOutput } from '../schemas/invoices';
 import { meOutput, type Role } from '../schemas/me';
 import { budgetPreviewInput, profileOutput, updateProfileInput, userIdInput } from '../schemas/profile';
+import {
+  createdProvisioningTokenOutput,
+  createProvisioningTokenInput,
+  provisioningOutput,
+  provisioningSettingsInput,
+  provisioningTokenIdInput,
+  scimIdInput,
+  scimListInput,
+  scimObjectInput,
+  scimOutput,
+} from '../schemas/provisioning';
 import { joinWaitlistInput, sendContactMessageInput } from '../schemas/public';
 import {
   confirmReceiptInput,
@@ -118,7 +129,14 @@ export type Access =
    */
   | { kind: 'signedIn'; roles: readonly Role[]; verifiedEmail?: boolean; rateLimit?: RateLimit }
   /** Stripe, proven by the webhook signature on the raw body; no JWT. */
-  | { kind: 'stripeSignature' };
+  | { kind: 'stripeSignature' }
+  /**
+   * A team's identity provider (SCIM), proven by one of the team's provisioning
+   * tokens (`Authorization: Bearer lbscim_...`, checked against its stored hash
+   * on every call, so a revoked token is refused at once); no JWT. Limited per
+   * token. Answers and errors are SCIM's (application/scim+json, RFC 7644 3.12).
+   */
+  | { kind: 'scimToken'; rateLimit: RateLimit };
 
 /**
  * Records a function may delete, each by its partition-key prefix
@@ -236,6 +254,12 @@ const CARD_LIMIT: RateLimit = { limit: 10, windowSeconds: 3_600 };
 const LOOKUP_LIMIT: RateLimit = { limit: 20, windowSeconds: 600 };
 /** Every page load of a signed-in person refreshes once; offices share addresses. */
 const REFRESH_LIMIT: RateLimit = { limit: 300, windowSeconds: 600 };
+/**
+ * SCIM calls per provisioning token: an identity provider assigning a whole
+ * company at once (Okta sends about 10 at a time) gets through in minutes; a
+ * leaked token cannot hammer the API. Over it the IdP gets 429 and retries.
+ */
+const SCIM_LIMIT: RateLimit = { limit: 3_000, windowSeconds: 60 };
 /** Shop item views, per signed-in user. */
 const ITEM_VIEW_LIMIT: RateLimit = { limit: 120, windowSeconds: 600 };
 
@@ -247,6 +271,17 @@ function route<I extends z.ZodType, O extends z.ZodType, const A extends Access>
 }
 
 const signedIn: readonly Role[] = ['manager', 'employee'];
+
+/** A SCIM change that may remove a person or withdraw, or send again, their invitation. */
+const REMOVAL_USES = [
+  'table:write',
+  'table:delete:session',
+  'table:delete:invitation',
+  'userPool:disableUser',
+  'userPool:signOutEverywhere',
+  'email:send',
+  'stripe',
+] as const satisfies readonly Capability[];
 
 export const routes = {
   joinWaitlist: route({
@@ -1022,6 +1057,142 @@ export const routes = {
     idempotent: true,
     freshFactor: 'aboveThreshold',
     uses: ['table:write', 'email:send', 'stripe'],
+  }),
+  // --- Provisioning (SCIM, issue 28) ---
+  getProvisioning: route({
+    method: 'GET',
+    path: '/provisioning',
+    summary:
+      "The team's provisioning: the SCIM base address, the budget of people the identity provider adds, and the tokens (never the tokens themselves).",
+    access: { kind: 'signedIn', roles: ['manager'] },
+    input: z.object({}),
+    output: provisioningOutput,
+    uses: ['table:read'],
+  }),
+  createProvisioningToken: route({
+    method: 'POST',
+    path: '/provisioning/tokens',
+    summary:
+      'Makes a named provisioning token for the team and shows it once (only its hash is kept). Step-up: the token lets an identity provider add people within the daily limit.',
+    access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true },
+    input: createProvisioningTokenInput,
+    output: createdProvisioningTokenOutput,
+    status: 201,
+    freshFactor: 'always',
+    uses: ['table:write'],
+  }),
+  revokeProvisioningToken: route({
+    method: 'DELETE',
+    path: '/provisioning/tokens/{tokenId}',
+    summary: "Revokes one of the team's provisioning tokens: its next call is refused.",
+    access: { kind: 'signedIn', roles: ['manager'] },
+    input: provisioningTokenIdInput,
+    output: provisioningOutput,
+    // Revoking stops access: a closed team may still shut its identity provider out.
+    openWhenClosed: true,
+    uses: ['table:write'],
+  }),
+  updateProvisioningSettings: route({
+    method: 'PUT',
+    path: '/provisioning/settings',
+    summary:
+      'Sets the monthly budget of people the identity provider adds, and the budgets some departments map to. Step-up: these are the budgets it commits the card to.',
+    access: { kind: 'signedIn', roles: ['manager'], verifiedEmail: true },
+    input: provisioningSettingsInput,
+    output: provisioningOutput,
+    freshFactor: 'always',
+    uses: ['table:write'],
+  }),
+  scimServiceProviderConfig: route({
+    method: 'GET',
+    path: '/scim/v2/ServiceProviderConfig',
+    summary: 'SCIM: what this service provider supports (RFC 7643 5).',
+    access: { kind: 'scimToken', rateLimit: SCIM_LIMIT },
+    input: scimObjectInput,
+    output: scimOutput,
+    uses: ['table:write'],
+  }),
+  scimResourceTypes: route({
+    method: 'GET',
+    path: '/scim/v2/ResourceTypes',
+    summary: 'SCIM: the resource types served (User).',
+    access: { kind: 'scimToken', rateLimit: SCIM_LIMIT },
+    input: scimObjectInput,
+    output: scimOutput,
+    uses: ['table:write'],
+  }),
+  scimSchemas: route({
+    method: 'GET',
+    path: '/scim/v2/Schemas',
+    summary: 'SCIM: the User and enterprise User attributes kept.',
+    access: { kind: 'scimToken', rateLimit: SCIM_LIMIT },
+    input: scimObjectInput,
+    output: scimOutput,
+    uses: ['table:write'],
+  }),
+  scimListUsers: route({
+    method: 'GET',
+    path: '/scim/v2/Users',
+    summary:
+      "SCIM: the team's people the identity provider created, by `userName eq` or `externalId eq` filter, a page at a time (startIndex, count).",
+    access: { kind: 'scimToken', rateLimit: SCIM_LIMIT },
+    input: scimListInput,
+    output: scimOutput,
+    uses: ['table:write'],
+  }),
+  scimGetUser: route({
+    method: 'GET',
+    path: '/scim/v2/Users/{id}',
+    summary: 'SCIM: one person the identity provider created, invited or joined.',
+    access: { kind: 'scimToken', rateLimit: SCIM_LIMIT },
+    input: scimIdInput,
+    output: scimOutput,
+    uses: ['table:write'],
+  }),
+  scimCreateUser: route({
+    method: 'POST',
+    path: '/scim/v2/Users',
+    summary:
+      "SCIM: adds a person: an invitation at the team's provisioning budget, counted against the daily limit (refused, nobody is invited). 409 for a userName, address or externalId the team's SCIM users already have.",
+    access: { kind: 'scimToken', rateLimit: SCIM_LIMIT },
+    input: scimObjectInput,
+    output: scimOutput,
+    status: 201,
+    uses: ['table:write', 'email:send'],
+  }),
+  scimReplaceUser: route({
+    method: 'PUT',
+    path: '/scim/v2/Users/{id}',
+    summary:
+      'SCIM: replaces a person (names, externalId, active). active false removes them as a manager does; true invites again one who had not joined.',
+    access: { kind: 'scimToken', rateLimit: SCIM_LIMIT },
+    input: scimIdInput,
+    output: scimOutput,
+    // Removal is the manager's delete (services/employees): what deleteEmployees uses, and withdrawing.
+    uses: REMOVAL_USES,
+  }),
+  scimPatchUser: route({
+    method: 'PATCH',
+    path: '/scim/v2/Users/{id}',
+    summary:
+      "SCIM: changes a person (Okta's and Entra's PATCH forms). active false removes them as a manager does; true invites again one who had not joined.",
+    access: { kind: 'scimToken', rateLimit: SCIM_LIMIT },
+    input: scimIdInput,
+    output: scimOutput,
+    // Removal is the manager's delete (services/employees): what deleteEmployees uses, and withdrawing.
+    uses: REMOVAL_USES,
+  }),
+  scimDeleteUser: route({
+    method: 'DELETE',
+    path: '/scim/v2/Users/{id}',
+    summary:
+      'SCIM: removes a person as a manager does (card cancelled, money to the pool, billing stops) or withdraws their invitation. 204.',
+    access: { kind: 'scimToken', rateLimit: SCIM_LIMIT },
+    input: scimIdInput,
+    output: scimOutput,
+    status: 204,
+    // Removal is the manager's delete (services/employees): what deleteEmployees uses, and withdrawing.
+    uses: REMOVAL_USES,
   }),
   suspendSubscription: route({
     method: 'POST',

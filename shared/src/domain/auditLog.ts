@@ -102,6 +102,9 @@ const ACTION_WORDS = {
   'request.cardDeclined': 'Fund request approval declined by the card',
   'request.expired': 'Fund request expired',
   'team.requestRules': 'Changed the fund request rules',
+  'provisioning.tokenCreated': 'Made a provisioning token',
+  'provisioning.tokenRevoked': 'Revoked a provisioning token',
+  'provisioning.settingsChanged': 'Changed the budgets of people added by provisioning',
 } as const satisfies Record<string, string>;
 
 /** An action the services may write to the audit log. */

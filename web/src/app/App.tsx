@@ -33,6 +33,7 @@ import {
   FreezeEmployeePage,
   InviteMembersPage,
   loadSignedInLayout,
+  ProvisioningPage,
   PurchaseHistoryPage,
   RequestsPage,
   RosterImportPage,
@@ -116,6 +117,8 @@ export function App() {
             <Route path="addcreditcard" element={guarded(MANAGER, <AddCreditCardPage />)} />
             <Route path="subscription" element={guarded(MANAGER, <SubscriptionPage />)} />
             <Route path="activity" element={guarded(MANAGER, <ActivityPage />)} />
+            {/* Ours (issue 28): the identity provider's SCIM connection. */}
+            <Route path="provisioning" element={guarded(MANAGER, <ProvisioningPage />)} />
             {/* Ours (decisions.md "employee view of their own ledger"). */}
             <Route path="statement" element={guarded(EMPLOYEE, <StatementPage />)} />
             {/* Issue 27: fund requests; /dashboard/requests/<id> is the e-mailed link (it only opens the request). */}

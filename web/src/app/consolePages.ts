@@ -19,6 +19,7 @@ const loadCreditCards = () => import('../features/billing/CreditCardsPage');
 const loadSubscription = () => import('../features/billing/SubscriptionPage');
 const loadAddCreditCard = () => import('../features/billing/AddCreditCardPage');
 const loadActivity = () => import('../features/activity/ActivityPage');
+const loadProvisioning = () => import('../features/provisioning/ProvisioningPage');
 const loadShop = () => import('../features/shop/ShopPage');
 const loadStatement = () => import('../features/statement/StatementPage');
 const loadPurchaseHistory = () => import('../features/purchases/PurchaseHistoryPage');
@@ -42,6 +43,7 @@ export const AddCreditCardPage = lazy(() =>
   loadAddCreditCard().then((m) => ({ default: m.AddCreditCardPage })),
 );
 export const ActivityPage = lazy(() => loadActivity().then((m) => ({ default: m.ActivityPage })));
+export const ProvisioningPage = lazy(() => loadProvisioning().then((m) => ({ default: m.ProvisioningPage })));
 export const ShopPage = lazy(() => loadShop().then((m) => ({ default: m.ShopPage })));
 export const StatementPage = lazy(() => loadStatement().then((m) => ({ default: m.StatementPage })));
 export const PurchaseHistoryPage = lazy(() =>
@@ -64,6 +66,7 @@ export const signedInPageLoaders: ReadonlyArray<readonly [path: string, load: ()
   ['/dashboard/addcreditcard', loadAddCreditCard],
   ['/dashboard/subscription', loadSubscription],
   ['/dashboard/activity', loadActivity],
+  ['/dashboard/provisioning', loadProvisioning],
   ['/dashboard/statement', loadStatement],
   ['/dashboard/requests', loadRequests],
   ['/dashboard/requests/:requestId', loadRequests],

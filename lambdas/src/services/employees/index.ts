@@ -7,5 +7,11 @@
 export { deleteEmployees, setCardStatus, setPaused } from './employeeControls';
 export { listEmployees } from './employeeRoster';
 export { invitationCommitment, previewInvitations } from './invitationCommitment';
-export { inviteEmployees, withdrawInvitations } from './invitations';
+export {
+  inviteEmployees,
+  inviteProvisioned,
+  type ProvisionedInvitation,
+  type ProvisionedInviter,
+  withdrawInvitations,
+} from './invitations';
 export { importRoster, runPeopleSchedule, setLastDay } from './roster';

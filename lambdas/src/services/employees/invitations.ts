@@ -33,7 +33,7 @@ import { deleteScheduledStart, getScheduledStart } from '../../data/roster';
 import { getUser, type UserRecord } from '../../data/users';
 import type { Actor } from '../../platform/auth';
 import { mayEmail, sendInvitation } from '../accounts';
-import { commit, settleCommitment } from '../money';
+import { commit, commitProvisioned, settleCommitment } from '../money';
 import { committedBy, invitationCommitment } from './invitationCommitment';
 
 type InviteResult = z.output<typeof inviteResultSchema>;
@@ -213,4 +213,78 @@ export async function withdrawInvitations(actor: Actor, emails: readonly string[
     else results.push({ email, result: await withdrawOne(actor, email, now) });
   }
   return { results };
+}
+
+// --- Invitations by the team's identity provider (SCIM, issue 28) ---------------------
+
+/** Who invites when the identity provider adds someone: the token's manager, named in the log by the token. */
+export interface ProvisionedInviter {
+  teamId: string;
+  /** The manager who made the token: the invitation e-mail comes in their name. */
+  managerId: string;
+  /** The Activity Log's actor (the token). */
+  auditActorId: string;
+}
+
+export type ProvisionedInvitation =
+  /** Invited now (e-mailed unless the address had its daily invitation e-mails). */
+  | { result: 'invited'; emailed: boolean }
+  /** The team had already invited the address: that invitation stands, nothing is sent again. */
+  | { result: 'alreadyInvited'; budgetCents: number }
+  /** Already a member of this team (invited by hand and joined): adopted as it is. */
+  | { result: 'member'; userId: string }
+  /** The address belongs to another team's account or pending invitation. */
+  | { result: 'elsewhere' };
+
+/**
+ * Invites one address for the identity provider, through the same records
+ * and e-mail as a manager's invitation, counted against the daily deposit
+ * limit before anything is stored (refused: LIMIT_EXCEEDED, nothing stored,
+ * nobody e-mailed). Unlike the manager's, it never invites again an address
+ * the team has already invited: an identity provider retrying must not
+ * e-mail the person twice.
+ */
+export async function inviteProvisioned(
+  inviter: ProvisionedInviter,
+  email: string,
+  budgetCents: number,
+  requestKey: string,
+  now: Date,
+): Promise<ProvisionedInvitation> {
+  const ownerId = await getEmailOwner(email, true);
+  if (ownerId) {
+    const owner = await getUser(ownerId);
+    return owner?.teamId === inviter.teamId && owner.role === 'employee'
+      ? { result: 'member', userId: owner.userId }
+      : { result: 'elsewhere' };
+  }
+  const pending = await getInvitation(email, true);
+  if (pending?.teamId === inviter.teamId)
+    return { result: 'alreadyInvited', budgetCents: pending.budgetCents };
+  const [team, manager] = await Promise.all([getTeam(inviter.teamId), getUser(inviter.managerId)]);
+  if (!team || !manager) throw new AppError('NOT_FOUND', 'The team could not be found.');
+  const reservation = await commitProvisioned(team, `SCIM#${requestKey}`, budgetCents, now);
+  const invitation = {
+    email,
+    teamId: inviter.teamId,
+    managerId: inviter.managerId,
+    budgetCents,
+    invitedAt: now.toISOString(),
+  };
+  const outcome = await putInvitation(invitation, now);
+  if (outcome.outcome === 'heldByAnotherTeam') {
+    if (reservation) await settleCommitment(team, reservation, 0);
+    return { result: 'elsewhere' };
+  }
+  const emailed = await mayEmail('invitation', email, now);
+  if (emailed)
+    await sendInvitation(invitation, `${manager.firstName} ${manager.lastName}`, team.name, {}, now);
+  await recordAudit({
+    teamId: inviter.teamId,
+    actorId: inviter.auditActorId,
+    action: 'employees.invited',
+    after: { emails: [email], budgetCents },
+    at: now.toISOString(),
+  });
+  return { result: 'invited', emailed };
 }

@@ -97,3 +97,20 @@ export async function commit(
 export async function settleCommitment(team: TeamRecord, reservationId: string, committedCents: number) {
   await settleWithinLimit(team, 'deposit', reservationId, committedCents);
 }
+
+/**
+ * A commitment made by the team's identity provider (SCIM, issue 28): counted
+ * against today's deposit limit like any other, refused in the same words.
+ * No step-up: nobody is there to prove a factor. The manager proved one to
+ * make the provisioning token and to set the budgets it invites with, and the
+ * daily limit caps what a leaked token could commit (docs/decisions.md).
+ */
+export async function commitProvisioned(
+  team: TeamRecord,
+  key: string,
+  cents: number,
+  now: Date,
+): Promise<string | undefined> {
+  if (cents <= 0) return undefined;
+  return reserveWithinLimit(team, 'deposit', `${commitmentPrefix(now)}${key}`, cents, now);
+}

@@ -8,6 +8,7 @@ export {
   checkCommitment,
   commit,
   commitmentNeedsFreshFactor,
+  commitProvisioned,
   committedToday,
   movedOrCommittedToday,
   settleCommitment,

@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import { listTeamUsers } from '../../data/accounts';
 import { AUDIT_SK_AFTER_LAST, auditBefore } from '../../data/audit';
 import { JOURNAL_SK_AFTER_LAST, type JournalEntry, teamJournalBefore } from '../../data/ledger';
+import { listProvisioningTokens, provisioningActorId } from '../../data/provisioning';
 import { getPurchase } from '../../data/purchases';
 import type { Actor } from '../../platform/auth';
 
@@ -241,6 +242,10 @@ export async function teamAudit(actor: Actor, input: z.output<typeof auditInput>
   );
   // What the product did by itself reads as such, in the API as on the screen.
   names.set(SYSTEM_ACTOR, SYSTEM_ACTOR_NAME);
+  // What the identity provider did reads as its token's name ("Okta"), revoked or not.
+  for (const token of await listProvisioningTokens(teamId)) {
+    names.set(provisioningActorId(token.tokenId), token.name);
+  }
   const more = !(audit.done && journal.done);
   return {
     events: page.map(({ people, ...event }) => {

@@ -135,7 +135,11 @@ const menu: readonly { section?: string; roles?: readonly Role[]; items: readonl
   {
     section: 'Manage',
     roles: MANAGER,
-    items: [{ label: 'Employees', to: '/dashboard/employees', tour: 'nav-employees' }],
+    items: [
+      { label: 'Employees', to: '/dashboard/employees', tour: 'nav-employees' },
+      // Ours (issue 28): people added and removed by the team's identity provider (SCIM).
+      { label: 'Provisioning', to: '/dashboard/provisioning' },
+    ],
   },
   {
     section: 'Activity',

@@ -1,0 +1,37 @@
+/**
+ * What provisioning tells the manager. A removal by the identity provider is
+ * one the manager did not make here, so the team's manager is e-mailed: who
+ * left, what happened to their card and money (the pool), and which token did it.
+ */
+import { safeNameForEmail } from '@shared/domain/emailText';
+import { sendEmail } from '../../adapters/email';
+import { getTeam } from '../../data/accounts';
+import { getUser } from '../../data/users';
+import type { ProvisioningCaller } from '../../platform/auth';
+import { webConfig } from '../../platform/config';
+
+export async function sendProvisioningRemovalEmail(
+  caller: ProvisioningCaller,
+  person: { email: string; name?: string; joined: boolean },
+): Promise<void> {
+  const team = await getTeam(caller.teamId);
+  const manager = team ? await getUser(team.managerId) : undefined;
+  if (!manager || manager.status === 'deleted') return;
+  const who = safeNameForEmail(person.name)
+    ? `${safeNameForEmail(person.name)} (${person.email})`
+    : person.email;
+  const token = safeNameForEmail(caller.tokenName) ?? 'your identity provider';
+  const what = person.joined
+    ? [
+        `${who} was removed from your team by ${token} (provisioning).`,
+        '',
+        'Their card is cancelled, the money left on it is in your team pool, and they are no longer billed.',
+        `To give that money to others or back to your card, open ${new URL('/dashboard/employees', webConfig().WEB_ORIGIN).toString()}.`,
+      ]
+    : [`The invitation of ${who} was withdrawn by ${token} (provisioning). They had not joined yet.`];
+  await sendEmail({
+    to: [manager.email],
+    subject: person.joined ? `${who} was removed from your team` : `The invitation of ${who} was withdrawn`,
+    text: [`Hi ${manager.firstName},`, '', ...what].join('\n'),
+  });
+}
