@@ -499,6 +499,11 @@ describe("the confidential client's secret (one door to sign-in)", () => {
  * records it may delete. A new public route fails here until it is listed, and a
  * route-table change that widens one of these fails until this list agrees.
  */
+const SCIM_REMOVAL_RIGHTS: { cognito: string[]; deletes: DeletableRecord[] } = {
+  cognito: ['cognito-idp:AdminDisableUser', 'cognito-idp:AdminUserGlobalSignOut'],
+  deletes: ['session', 'invitation'],
+};
+
 const PUBLIC_ROUTE_RIGHTS: Record<string, { cognito: string[]; deletes: DeletableRecord[] }> = {
   joinWaitlist: { cognito: [], deletes: [] },
   sendContactMessage: { cognito: [], deletes: [] },
@@ -548,6 +553,18 @@ const PUBLIC_ROUTE_RIGHTS: Record<string, { cognito: string[]; deletes: Deletabl
     deletes: ['emailToken', 'session'],
   },
   stripeWebhook: { cognito: [], deletes: [] },
+  // SCIM (issue 28), called by an identity provider with the team's provisioning token: reads and
+  // invitations need no Cognito right; a removal is the manager's delete (disable, sign out
+  // everywhere, the person's sessions) or withdraws a pending invitation.
+  scimServiceProviderConfig: { cognito: [], deletes: [] },
+  scimResourceTypes: { cognito: [], deletes: [] },
+  scimSchemas: { cognito: [], deletes: [] },
+  scimListUsers: { cognito: [], deletes: [] },
+  scimGetUser: { cognito: [], deletes: [] },
+  scimCreateUser: { cognito: [], deletes: [] },
+  scimReplaceUser: SCIM_REMOVAL_RIGHTS,
+  scimPatchUser: SCIM_REMOVAL_RIGHTS,
+  scimDeleteUser: SCIM_REMOVAL_RIGHTS,
 };
 
 const publicOps = operationIds.filter((op) => routes[op].access.kind !== 'signedIn');
