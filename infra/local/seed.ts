@@ -396,7 +396,7 @@ export async function seedDemoPurchases(network: EmulatorAdmin, log: LogSink): P
     network.setAutoCapture(DEFAULT_AUTO_CAPTURE_DELAY_MS);
   }
   // One course above the balance: declined, and listed as such in Purchase History and the Statement.
-  await pay(4900, 'Coursera', 'digital_goods_media');
+  await pay(12000, 'Coursera', 'digital_goods_media');
   await network.idle();
   log(
     `demo purchases: ${purchases.length} (one with its receipt, one awaiting it), one pending and one declined`,

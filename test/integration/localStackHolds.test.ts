@@ -60,7 +60,7 @@ describe("the demo's pending hold as time passes", () => {
     const declined = (await listPurchases(actor, { limit: 10 }, systemClock.now())).purchases.filter(
       (p) => p.status === 'declined',
     );
-    expect(declined.map((p) => [p.vendor, p.amountCents])).toEqual([['Coursera', 4900]]);
+    expect(declined.map((p) => [p.vendor, p.amountCents])).toEqual([['Coursera', 12000]]);
 
     await stack?.travel('+8d');
     expect(await balanceOf(holdAccount(userId))).toBe(0);
