@@ -90,7 +90,7 @@ describe('invited budgets and budget raises', () => {
     await page.goto(`${env.webUrl}/editProfile/${member.userId}`);
     const budget = page.getByRole('textbox', { name: /^Budget/ });
     await budget.fill('900');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     const words =
       "This would exceed your team's daily deposit limit of $1,000.00. $375.00 of it is left today.";
     await page.getByText(words, { exact: true }).first().waitFor();
@@ -101,12 +101,12 @@ describe('invited budgets and budget raises', () => {
     // Within the room, but past the threshold with a factor older than the window: asked first.
     await ageTheFactor(env, manager.userId);
     await budget.fill('300');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await stepUp.waitFor();
     await stepUp.getByRole('button', { name: 'Cancel' }).click();
     await stepUp.waitFor({ state: 'hidden' });
     expect(await budget.inputValue()).toBe('300');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await stepUp.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await stepUp.getByRole('button', { name: 'Confirm' }).click();
     await notices(page, 'Update succeeded').first().waitFor();

@@ -191,7 +191,7 @@ describe('step-up asked before sending', () => {
 
     // $25 today already: $575 more passes $500.
     await budget.fill('600');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
     await stepUp.getByLabel('Password', { exact: true }).waitFor();
     expect(sent).toContain(`POST /users/${rae.userId}/budget/preview`);
