@@ -10,7 +10,13 @@ import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { api, PASSWORD } from '../support/accountFlows';
-import { launchBrowser, seriousViolations, shootAtWidths, signInPage } from '../support/browser';
+import {
+  launchBrowser,
+  seriousViolations,
+  settleAtWidth,
+  shootAtWidths,
+  signInPage,
+} from '../support/browser';
 import { type CardDetails, payAtCheckout } from '../support/checkout';
 import { Mailbox } from '../support/integrationStack';
 import { joinTeamOverApi, setUpTeamOverApi } from '../support/teams';
@@ -28,19 +34,6 @@ afterEach(async () => {
   browser = undefined;
 });
 
-/** The page at `width`, once the side menu has finished sliding (away on a phone, in beside the page above). */
-async function atWidth(page: Page, width: number) {
-  await page.setViewportSize({ width, height: 900 });
-  await page.waitForFunction(() => {
-    const nav = document.getElementById('app-navbar');
-    if (!nav) return true;
-    if (window.innerWidth < 768) return nav.getBoundingClientRect().right <= 0;
-    const main = document.getElementById('app-main');
-    const sliding = [nav, main].some((el) => el?.getAnimations().some((a) => a.playState === 'running'));
-    return !sliding && nav.getBoundingClientRect().left >= 0;
-  });
-}
-
 async function rowTexts(table: Locator): Promise<string[]> {
   const rows = table.locator('tbody tr');
   await rows.first().waitFor();
@@ -49,7 +42,7 @@ async function rowTexts(table: Locator): Promise<string[]> {
 
 /** The declined row of a purchase table, at the page's width: Declined, the reason, not charged, no upload. */
 async function checkHistory(page: Page, width: number, manager: boolean) {
-  await atWidth(page, width);
+  await settleAtWidth(page, width);
   const table = page.getByRole('table', { name: 'Purchase history' });
   // The layout for this width is in place (phones get the compact first column).
   const first = width < 768 ? (manager ? 'Name, title, date, vendor' : 'Title, date, vendor') : 'Title';
@@ -112,7 +105,7 @@ describe('declined purchases', () => {
     await page.goto(`${env.webUrl}/dashboard/statement`);
     await page.getByRole('heading', { name: 'Statement', level: 1 }).waitFor();
     for (const width of [1280, 375]) {
-      await atWidth(page, width);
+      await settleAtWidth(page, width);
       const region = page.getByRole('region', { name: 'Statement, scrolls sideways' });
       const texts = await rowTexts(region.getByRole('table', { name: 'Statement' }));
       // Newest first: the decline, the purchase, its hold, the credit.

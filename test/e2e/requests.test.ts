@@ -12,6 +12,7 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { DEMO_EMPLOYEE } from '../../infra/local/seed';
 import { api, PASSWORD, signIn } from '../support/accountFlows';
 import { launchBrowser, seriousViolations, shootAtWidths, signInPage } from '../support/browser';
+import { type CardDetails, payAtCheckout } from '../support/checkout';
 import { Mailbox } from '../support/integrationStack';
 import { joinTeamOverApi, setUpTeamOverApi } from '../support/teams';
 
@@ -29,28 +30,6 @@ async function signedIn(email: string): Promise<Page> {
   const browser = await launchBrowser({ width: 1280, height: 900 });
   browsers.push(browser);
   return signInPage(browser.context, env.webUrl, email, PASSWORD);
-}
-
-interface CardDetails {
-  number: string;
-  exp_month: number;
-  exp_year: number;
-  cvc: string;
-}
-
-async function payAtCheckout(page: Page, card: CardDetails, dollars: string) {
-  await page.goto(`${env.stripeUrl}/checkout`);
-  await page.getByLabel('Card number').fill(card.number);
-  await page
-    .getByLabel(/Expiry/)
-    .fill(`${String(card.exp_month).padStart(2, '0')}/${String(card.exp_year).slice(-2)}`);
-  await page.getByLabel('CVC').fill(card.cvc);
-  await page.getByLabel('Merchant name').fill('Coursera');
-  await page.getByLabel('Merchant category').selectOption('educational_services');
-  await page.getByLabel(/Amount/).fill(dollars);
-  await page.getByRole('button', { name: 'Pay' }).click();
-  await page.locator('#result').waitFor();
-  return (await page.locator('#result').textContent())?.trim();
 }
 
 describe('fund requests', () => {
@@ -125,7 +104,9 @@ describe('fund requests', () => {
       await fetch(`${env.stripeUrl}/_emulator/issuing/cards/${employee.cardId}/details`)
     ).json()) as CardDetails;
     const till = await page.context().newPage();
-    expect(await payAtCheckout(till, cardDetails, '49.00')).toBe('Approved');
+    expect(
+      await payAtCheckout(till, cardDetails, '49.00', { name: 'Coursera', category: 'educational_services' }),
+    ).toBe('Approved');
     await page.bringToFront();
     await page.getByRole('button', { name: /^Virtual card: \$25\.00 remaining/ }).waitFor();
   }, 240_000);

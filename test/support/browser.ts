@@ -125,6 +125,19 @@ export async function signInPage(
   return page;
 }
 
+/** The page at `width`, once the side menu has finished sliding (away on a phone, in beside the page above). */
+export async function settleAtWidth(page: Page, width: number): Promise<void> {
+  await page.setViewportSize({ width, height: 900 });
+  await page.waitForFunction(() => {
+    const nav = document.getElementById('app-navbar');
+    if (!nav) return true;
+    if (window.innerWidth < 768) return nav.getBoundingClientRect().right <= 0;
+    const main = document.getElementById('app-main');
+    const sliding = [nav, main].some((el) => el?.getAnimations().some((a) => a.playState === 'running'));
+    return !sliding && nav.getBoundingClientRect().left >= 0;
+  });
+}
+
 /**
  * When SCREENSHOT_DIR is set: full-page shots of `page` at 375 and 1280 px
  * (`<name>-375.png`, `<name>-1280.png`), then back to 1280 px. Below the sm
@@ -136,15 +149,7 @@ export async function shootAtWidths(page: Page, name: string): Promise<void> {
   const dir = process.env.SCREENSHOT_DIR;
   if (!dir) return;
   for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForFunction(() => {
-      const nav = document.getElementById('app-navbar');
-      if (!nav) return true;
-      if (window.innerWidth < 768) return nav.getBoundingClientRect().right <= 0;
-      const main = document.getElementById('app-main');
-      const sliding = [nav, main].some((el) => el?.getAnimations().some((a) => a.playState === 'running'));
-      return !sliding && nav.getBoundingClientRect().left >= 0;
-    });
+    await settleAtWidth(page, width);
     await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
