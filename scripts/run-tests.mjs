@@ -100,6 +100,8 @@ let skipped = 0;
 const failedLayers = [];
 const layerTimes = [];
 const fileTimes = [];
+/** Each failed test, kept for the summary: a CI log keeps only its tail, so the tail must name them. */
+const failures = [];
 const started = Date.now();
 
 for (const layer of layers) {
@@ -138,6 +140,13 @@ for (const layer of layers) {
     skipped += result.numPendingTests + result.numTodoTests;
     for (const file of result.testResults ?? []) {
       const name = relative(root, file.name);
+      const failedTests = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+      for (const a of failedTests) {
+        failures.push({ layer, file: name, test: a.fullName ?? a.title, message: a.failureMessages?.[0] });
+      }
+      if (file.status === 'failed' && failedTests.length === 0) {
+        failures.push({ layer, file: name, test: '(the file itself)', message: file.message });
+      }
       const ms = file.endTime - file.startTime;
       fileTimes.push({ layer, file: name, ms });
       durations[name] = ms / 1000;
@@ -165,6 +174,18 @@ console.log(`${'all'.padEnd(11)} ${`${total.toFixed(0)}s`.padStart(6)}`);
 console.log('\nSlowest test files');
 for (const f of fileTimes.sort((a, b) => b.ms - a.ms).slice(0, 10)) {
   console.log(`${`${(f.ms / 1000).toFixed(1)}s`.padStart(7)}  ${f.layer.padEnd(11)} ${f.file}`);
+}
+if (failures.length) {
+  console.log('\nFailed tests');
+  for (const f of failures) {
+    console.log(`  ${f.layer} ${f.file} > ${f.test}`);
+    // The first lines of the message say what was expected; the stack below them rarely adds to it.
+    const lines = String(f.message ?? '')
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .slice(0, 6);
+    for (const l of lines) console.log(`      ${l.slice(0, 240)}`);
+  }
 }
 if (failedLayers.length) console.log(`\nFailed: ${failedLayers.join(', ')}.`);
 if (onlyChanged && layerTimes.length === 0) console.log('\nNo test file touches the change.');
