@@ -24,7 +24,7 @@ import {
 } from '@mantine/core';
 import { formatCents } from '@shared/domain/money';
 import type { RequestView } from '@shared/schemas/requests';
-import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { ApiError, call, errorMessage } from '../../api/client';
 import { useSession } from '../../auth/sessionStore';
@@ -155,6 +155,35 @@ function RequestSummary({ request, viewer }: { request: RequestView; viewer: 'em
   );
 }
 
+/** One request in either list: the summary, the outline when the e-mailed link names it, and the viewer's actions. */
+function RequestCard({
+  request,
+  viewer,
+  linked,
+  children,
+}: {
+  request: RequestView;
+  viewer: 'employee' | 'manager';
+  linked: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <li>
+      <Card
+        withBorder
+        padding="md"
+        id={`request-${request.requestId}`}
+        tabIndex={-1}
+        data-state={request.state}
+        style={linked ? { outline: '2px solid var(--mantine-color-blue-8)' } : undefined}
+      >
+        <RequestSummary request={request} viewer={viewer} />
+        {children}
+      </Card>
+    </li>
+  );
+}
+
 // --- Employee --------------------------------------------------------------------
 
 function EmployeeRequests() {
@@ -195,32 +224,20 @@ function EmployeeRequests() {
       {status === 'ready' && requests.length === 0 ? <Text>{requestText.noneEmployee}</Text> : null}
       <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {requests.map((r) => (
-          <li key={r.requestId}>
-            <Card
-              withBorder
-              padding="md"
-              id={`request-${r.requestId}`}
-              tabIndex={-1}
-              data-state={r.state}
-              style={
-                linked === r.requestId ? { outline: '2px solid var(--mantine-color-blue-8)' } : undefined
-              }
-            >
-              <RequestSummary request={r} viewer="employee" />
-              {r.state === 'pending' ? (
-                <Group justify="flex-end" mt="sm">
-                  <Button
-                    variant="default"
-                    onClick={() => void cancel(r.requestId)}
-                    loading={busy === r.requestId}
-                    aria-label={`Cancel the request for ${r.title}`}
-                  >
-                    Cancel request
-                  </Button>
-                </Group>
-              ) : null}
-            </Card>
-          </li>
+          <RequestCard key={r.requestId} request={r} viewer="employee" linked={linked === r.requestId}>
+            {r.state === 'pending' ? (
+              <Group justify="flex-end" mt="sm">
+                <Button
+                  variant="default"
+                  onClick={() => void cancel(r.requestId)}
+                  loading={busy === r.requestId}
+                  aria-label={`Cancel the request for ${r.title}`}
+                >
+                  Cancel request
+                </Button>
+              </Group>
+            ) : null}
+          </RequestCard>
         ))}
       </Stack>
     </Stack>
@@ -314,65 +331,53 @@ function ManagerRequests() {
       {status === 'ready' && requests.length === 0 ? <Text>{requestText.noneManager}</Text> : null}
       <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {requests.map((r) => (
-          <li key={r.requestId}>
-            <Card
-              withBorder
-              padding="md"
-              id={`request-${r.requestId}`}
-              tabIndex={-1}
-              data-state={r.state}
-              style={
-                linked === r.requestId ? { outline: '2px solid var(--mantine-color-blue-8)' } : undefined
-              }
-            >
-              <RequestSummary request={r} viewer="manager" />
-              {r.state === 'pending' ? (
-                <Group mt="sm" gap="sm" align="flex-end" justify="space-between">
-                  <Checkbox
-                    label="Select"
-                    aria-label={`Select the request for ${r.title} from ${r.name}`}
-                    checked={selected.has(r.requestId)}
+          <RequestCard key={r.requestId} request={r} viewer="manager" linked={linked === r.requestId}>
+            {r.state === 'pending' ? (
+              <Group mt="sm" gap="sm" align="flex-end" justify="space-between">
+                <Checkbox
+                  label="Select"
+                  aria-label={`Select the request for ${r.title} from ${r.name}`}
+                  checked={selected.has(r.requestId)}
+                  onChange={(e) => {
+                    const on = e.currentTarget.checked;
+                    setSelected((s) => {
+                      const next = new Set(s);
+                      if (on) next.add(r.requestId);
+                      else next.delete(r.requestId);
+                      return next;
+                    });
+                  }}
+                />
+                <Group gap="sm" align="flex-end">
+                  <TextInput
+                    label="Amount to approve"
+                    leftSection="$"
+                    inputMode="decimal"
+                    w={170}
+                    value={amounts[r.requestId] ?? dollarsText(r.amountCents)}
                     onChange={(e) => {
-                      const on = e.currentTarget.checked;
-                      setSelected((s) => {
-                        const next = new Set(s);
-                        if (on) next.add(r.requestId);
-                        else next.delete(r.requestId);
-                        return next;
-                      });
+                      const value = e.currentTarget.value;
+                      setAmounts((a) => ({ ...a, [r.requestId]: value }));
                     }}
                   />
-                  <Group gap="sm" align="flex-end">
-                    <TextInput
-                      label="Amount to approve"
-                      leftSection="$"
-                      inputMode="decimal"
-                      w={170}
-                      value={amounts[r.requestId] ?? dollarsText(r.amountCents)}
-                      onChange={(e) => {
-                        const value = e.currentTarget.value;
-                        setAmounts((a) => ({ ...a, [r.requestId]: value }));
-                      }}
-                    />
-                    <Button
-                      onClick={() => void approve([r.requestId])}
-                      loading={busy}
-                      aria-label={`Approve the request for ${r.title} from ${r.name}`}
-                    >
-                      Approve
-                    </Button>
-                    <Button
-                      variant="default"
-                      onClick={() => setDeclining(r)}
-                      aria-label={`Decline the request for ${r.title} from ${r.name}`}
-                    >
-                      Decline
-                    </Button>
-                  </Group>
+                  <Button
+                    onClick={() => void approve([r.requestId])}
+                    loading={busy}
+                    aria-label={`Approve the request for ${r.title} from ${r.name}`}
+                  >
+                    Approve
+                  </Button>
+                  <Button
+                    variant="default"
+                    onClick={() => setDeclining(r)}
+                    aria-label={`Decline the request for ${r.title} from ${r.name}`}
+                  >
+                    Decline
+                  </Button>
                 </Group>
-              ) : null}
-            </Card>
-          </li>
+              </Group>
+            ) : null}
+          </RequestCard>
         ))}
       </Stack>
       <DeclineDialog request={declining} onClose={() => setDeclining(undefined)} />
