@@ -176,6 +176,9 @@ describe('social sign-in', () => {
     await page.getByRole('button', { name: /Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL(`${env.webUrl}/login`);
+    // A social session leaves through the hosted UI's /logout, which loads /login again as a new
+    // page and shows the farewell there: until it does, a click on this /login is lost with it.
+    await page.getByText('Logout Success!').waitFor();
     await providerSignsInWith(facebook);
     await page.getByRole('button', { name: 'Sign in with Facebook' }).click();
     await page.waitForURL(`${env.webUrl}/dashboard`);
