@@ -503,6 +503,11 @@ const SCIM_REMOVAL_RIGHTS: { cognito: string[]; deletes: DeletableRecord[] } = {
   cognito: ['cognito-idp:AdminDisableUser', 'cognito-idp:AdminUserGlobalSignOut'],
   deletes: ['session', 'invitation'],
 };
+/** SCIM's active true may restore a removed member (issue 28): their sign-in is enabled again. */
+const SCIM_REACTIVATION_RIGHTS: { cognito: string[]; deletes: DeletableRecord[] } = {
+  cognito: [...SCIM_REMOVAL_RIGHTS.cognito, 'cognito-idp:AdminEnableUser'],
+  deletes: SCIM_REMOVAL_RIGHTS.deletes,
+};
 
 const PUBLIC_ROUTE_RIGHTS: Record<string, { cognito: string[]; deletes: DeletableRecord[] }> = {
   joinWaitlist: { cognito: [], deletes: [] },
@@ -562,8 +567,8 @@ const PUBLIC_ROUTE_RIGHTS: Record<string, { cognito: string[]; deletes: Deletabl
   scimListUsers: { cognito: [], deletes: [] },
   scimGetUser: { cognito: [], deletes: [] },
   scimCreateUser: { cognito: [], deletes: [] },
-  scimReplaceUser: SCIM_REMOVAL_RIGHTS,
-  scimPatchUser: SCIM_REMOVAL_RIGHTS,
+  scimReplaceUser: SCIM_REACTIVATION_RIGHTS,
+  scimPatchUser: SCIM_REACTIVATION_RIGHTS,
   scimDeleteUser: SCIM_REMOVAL_RIGHTS,
 };
 

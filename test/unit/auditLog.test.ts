@@ -142,6 +142,22 @@ describe('the activity log in words', () => {
     expect(auditAmountCents({ action: 'employee.paused', after: { status: 'paused' } })).toBeUndefined();
   });
 
+  it('says what a reactivated person got back from the team pool (issue 28)', () => {
+    const reactivated = (pooledCents: number, returnedCents: number) =>
+      auditDetails({
+        action: 'employee.reactivated',
+        after: { status: 'active', pooledCents, returnedCents },
+      });
+    expect(reactivated(1500, 1500)).toBe('New card; $15.00 back from the team pool');
+    expect(reactivated(1500, 400)).toBe(
+      'New card; $4.00 back from the team pool (of $15.00: $11.00 was already reallocated or redeemed)',
+    );
+    expect(reactivated(1500, 0)).toBe(
+      'New card; $0.00 back from the team pool (of $15.00: $15.00 was already reallocated or redeemed)',
+    );
+    expect(reactivated(0, 0)).toBe('New card; nothing of theirs was in the team pool');
+  });
+
   it('gives the fee, the card, the people invited or the status change as details', () => {
     expect(auditDetails({ action: 'funds.redeemed', after: { totalCents: 3000, feeCents: 500 } })).toBe(
       '$25.00 refunded to the team’s card; fee $5.00',

@@ -1,6 +1,7 @@
 import {
   authorizationHold,
   capture,
+  fromPool,
   funding,
   InvalidPosting,
   mayGoNegative,
@@ -168,6 +169,19 @@ describe('postings', () => {
       expect(byAccount).toEqual({ network: captured, ...expected });
     },
   );
+
+  it('a pool return gives a reactivated person their pooled money back, naming them', () => {
+    const p = fromPool({ entryId: 'RESTORE#u#s', teamId: 't', userId: 'u', amountCents: 1234 });
+    expect(p.kind).toBe('poolReturn');
+    expect(p.references).toEqual({ user: 'u' });
+    expect(p.legs).toEqual([
+      { account: 'pool:t', amountCents: -1234 },
+      { account: 'card:u', amountCents: 1234 },
+    ]);
+    expect(() => fromPool({ entryId: 'R', teamId: 't', userId: 'u', amountCents: 0 })).toThrow(
+      InvalidPosting,
+    );
+  });
 });
 
 describe('reallocation and redemption arithmetic, to the cent', () => {

@@ -12,6 +12,7 @@ import {
   authorizationHold,
   capture,
   debtRepayment,
+  fromPool,
   funding,
   LEGACY_NETWORK_ACCOUNT,
   LEGACY_REVENUE_ACCOUNT,
@@ -96,6 +97,7 @@ function teamPostings(teamId: string, people: string[], amount: number, n: numbe
       transactionId: 'ipi',
     }),
     toPool({ entryId: id('P'), teamId, userId: person, amountCents: amount, reason: 'removed' }),
+    fromPool({ entryId: id('RS'), teamId, userId: person, amountCents: amount }),
     reallocation({ entryId: id('RA'), teamId, amountCents: amount, receiverIds: people }),
     redemption({
       entryId: id('X'),

@@ -27,7 +27,7 @@ describe('user-pool calls', () => {
       // Besides admin calls on users: reading our confidential app client (its secret signs
       // password and refresh calls); CDK scopes it to our own pool.
       expect(action).toMatch(
-        /^cognito-idp:(Admin(ConfirmSignUp|DeleteUser|GetUser|SetUserPassword|UserGlobalSignOut|DisableUser|LinkProviderForUser|InitiateAuth|RespondToAuthChallenge|CreateUser)|DescribeUserPoolClient)$/,
+        /^cognito-idp:(Admin(ConfirmSignUp|DeleteUser|GetUser|SetUserPassword|UserGlobalSignOut|DisableUser|EnableUser|LinkProviderForUser|InitiateAuth|RespondToAuthChallenge|CreateUser)|DescribeUserPoolClient)$/,
       );
     }
   });

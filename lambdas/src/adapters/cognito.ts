@@ -13,6 +13,7 @@ import {
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
   AdminDisableUserCommand,
+  AdminEnableUserCommand,
   AdminGetUserCommand,
   AdminLinkProviderForUserCommand,
   AdminSetUserPasswordCommand,
@@ -248,6 +249,13 @@ export async function signOutEverywhere(email: string): Promise<void> {
 export async function disableUser(email: string): Promise<void> {
   await cognito().send(
     new AdminDisableUserCommand({ UserPoolId: userPoolConfig().COGNITO_USER_POOL_ID, Username: email }),
+  );
+}
+
+/** Signing in again for someone reactivated (issue 28): the same user, password and identities. */
+export async function enableUser(email: string): Promise<void> {
+  await cognito().send(
+    new AdminEnableUserCommand({ UserPoolId: userPoolConfig().COGNITO_USER_POOL_ID, Username: email }),
   );
 }
 

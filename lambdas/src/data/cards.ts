@@ -24,6 +24,13 @@ export interface CardRecord {
   freeze?: FreezeReasons;
   /** The all-time limit last mirrored into the issuer's spending controls. */
   lifetimeLimitCents: number;
+  /**
+   * A replacement card's (issue 28, reactivation): added to everything ever
+   * credited to the person to make its all-time limit, so it may spend what
+   * they held when it was issued and what came after, not what the cancelled
+   * card already spent. Absent (0) on a first card.
+   */
+  lifetimeOffsetCents?: number;
   createdAt: string;
 }
 

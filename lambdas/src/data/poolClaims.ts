@@ -1,6 +1,7 @@
 /**
  * A removed employee's pooled money leaves the pool through one claim at a
- * time: the claim records what is being done (reallocate or redeem), from
+ * time: the claim records what is being done (reallocate, redeem, or give
+ * it back to the person, reactivated), from
  * which pool state, and the whole plan (shares, or fee and refunds). A retry,
  * a crash or a racing request resumes the open claim's plan instead of
  * planning again, so the money leaves once, the way first decided, even when
@@ -23,7 +24,9 @@ import { failedConditionItems, sendTransaction } from './transactions';
 
 export type PoolPlan =
   | { op: 'reallocate'; shares: Share[] }
-  | { op: 'redeem'; feeCents: number; refunds: { chargeId: string; amountCents: number }[] };
+  | { op: 'redeem'; feeCents: number; refunds: { chargeId: string; amountCents: number }[] }
+  /** The person was reactivated (issue 28): what is still pooled from them goes back to their card. */
+  | { op: 'restore' };
 
 export interface PoolClaim {
   userId: string;

@@ -415,3 +415,27 @@ export async function listScimUsers(teamId: string): Promise<ScimUserRecord[]> {
   });
   return items.filter(isListed);
 }
+
+/**
+ * Someone removed outside SCIM (the manager's delete, their last day): their
+ * SCIM user, if the team's identity provider made one for the address, reads
+ * `active: false` from now on, so the IdP sees the removal (and may send
+ * `active: true` to reactivate). Nothing when there is none or it already is.
+ */
+export async function markScimUserInactive(teamId: string, email: string, at: string): Promise<void> {
+  const user = await findScimUser(teamId, 'email', email);
+  if (!user?.active) return;
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.scimUser(teamId, user.scimId),
+        UpdateExpression: 'SET active = :false, updatedAt = :at',
+        ConditionExpression: 'active = :true',
+        ExpressionAttributeValues: { ':false': false, ':true': true, ':at': at },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}

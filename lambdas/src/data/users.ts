@@ -38,9 +38,23 @@ export interface UserRecord {
   dormancy?: DormancyRecord;
   /** The last day (`yyyy-mm-dd`, team's calendar) a manager set: the daily job removes them on it (issue 28). */
   lastDay?: string;
+  /**
+   * Set while a removed person is being reactivated (issue 28): when they were
+   * removed and when the reactivation began. Cleared, with the audit entry,
+   * once their card and pooled money are back; a run cut off before is resumed.
+   */
+  restoring?: { deletedAt: string; since: string };
 }
 
 export async function getUser(userId: string): Promise<UserRecord | undefined> {
   const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(userId) }));
+  return result.Item as UserRecord | undefined;
+}
+
+/** The user as last written (a consistent read): for a step that must see a write made a moment ago. */
+export async function getUserNow(userId: string): Promise<UserRecord | undefined> {
+  const result = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.user(userId), ConsistentRead: true }),
+  );
   return result.Item as UserRecord | undefined;
 }

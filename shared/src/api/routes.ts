@@ -283,6 +283,9 @@ const REMOVAL_USES = [
   'stripe',
 ] as const satisfies readonly Capability[];
 
+/** SCIM's active true may restore a removed member (issue 28): sign-in enabled again, a new card, pooled money back. */
+const REACTIVATION_USES = [...REMOVAL_USES, 'userPool:enableUser'] as const satisfies readonly Capability[];
+
 export const routes = {
   joinWaitlist: route({
     method: 'POST',
@@ -1164,23 +1167,23 @@ export const routes = {
     method: 'PUT',
     path: '/scim/v2/Users/{id}',
     summary:
-      'SCIM: replaces a person (names, externalId, active). active false removes them as a manager does; true invites again one who had not joined.',
+      'SCIM: replaces a person (names, externalId, active). active false removes them as a manager does; true invites again one who had not joined, or restores a member removed since the last cycle day.',
     access: { kind: 'scimToken', rateLimit: SCIM_LIMIT },
     input: scimIdInput,
     output: scimOutput,
     // Removal is the manager's delete (services/employees): what deleteEmployees uses, and withdrawing.
-    uses: REMOVAL_USES,
+    uses: REACTIVATION_USES,
   }),
   scimPatchUser: route({
     method: 'PATCH',
     path: '/scim/v2/Users/{id}',
     summary:
-      "SCIM: changes a person (Okta's and Entra's PATCH forms). active false removes them as a manager does; true invites again one who had not joined.",
+      "SCIM: changes a person (Okta's and Entra's PATCH forms). active false removes them as a manager does; true invites again one who had not joined, or restores a member removed since the last cycle day.",
     access: { kind: 'scimToken', rateLimit: SCIM_LIMIT },
     input: scimIdInput,
     output: scimOutput,
     // Removal is the manager's delete (services/employees): what deleteEmployees uses, and withdrawing.
-    uses: REMOVAL_USES,
+    uses: REACTIVATION_USES,
   }),
   scimDeleteUser: route({
     method: 'DELETE',

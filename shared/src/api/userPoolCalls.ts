@@ -30,6 +30,7 @@ export const USER_POOL_CALLS = {
   setPassword: ['cognito-idp:AdminSetUserPassword'],
   signOutEverywhere: ['cognito-idp:AdminUserGlobalSignOut'],
   disableUser: ['cognito-idp:AdminDisableUser'],
+  enableUser: ['cognito-idp:AdminEnableUser'],
   loginCreatedAt: ['cognito-idp:AdminGetUser'],
   revokeRefreshToken: ['cognito-idp:DescribeUserPoolClient'],
   /** RevokeToken on the public web client: no secret to read, no IAM right. */

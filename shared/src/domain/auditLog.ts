@@ -48,6 +48,7 @@ const MONEY_WORDS: Record<PostingKind, string> = {
   reallocation: 'Budget reallocated',
   redemption: 'Budget redeemed to the team’s card',
   poolTransfer: 'Budget moved to the team pool',
+  poolReturn: 'Budget returned from the team pool',
   debtRepayment: 'Overdraft repaid',
   accountSplit: 'Bookkeeping: card network and fee accounts moved to the team’s own',
 };
@@ -62,6 +63,7 @@ const ACTION_WORDS = {
   'employee.unpaused': 'Unpaused',
   'employee.updated': 'Edited profile',
   'employee.deleted': 'Removed from the team',
+  'employee.reactivated': 'Reactivated: new card, pooled budget returned',
   'account.deleted': 'Deleted their own account',
   'account.secondFactorOn': 'Turned on two-step sign-in',
   'account.secondFactorOff': 'Turned off two-step sign-in',
@@ -112,6 +114,17 @@ export type AuditAction = keyof typeof ACTION_WORDS;
 export const AUDIT_ACTIONS = Object.keys(ACTION_WORDS) as AuditAction[];
 /** The actions the log reads from the ledger's journal, one per posting kind. */
 export const MONEY_ACTIONS = (Object.keys(MONEY_WORDS) as PostingKind[]).map((kind) => `money.${kind}`);
+
+/**
+ * What came back to a reactivated person from the team pool (issue 28): the
+ * Activity Log's details and the manager's e-mail say it the same way.
+ */
+export function reactivationWords(pooledCents: number, returnedCents: number): string {
+  if (pooledCents === 0 && returnedCents === 0) return 'New card; nothing of theirs was in the team pool';
+  const back = `${formatCents(returnedCents)} back from the team pool`;
+  if (returnedCents >= pooledCents) return `New card; ${back}`;
+  return `New card; ${back} (of ${formatCents(pooledCents)}: ${formatCents(pooledCents - returnedCents)} was already reallocated or redeemed)`;
+}
 
 /** Words for an action; an unknown one (an older server's) is shown as it is rather than hidden. */
 export function describeAction(action: string): string {
@@ -307,6 +320,11 @@ export function auditDetails(event: {
     return parts.length > 0 ? parts.join('; ') : undefined;
   }
   if (event.action === 'employee.updated') return profileChanges(before, after);
+  if (event.action === 'employee.reactivated') {
+    const pooled = cents(after.pooledCents);
+    const returned = cents(after.returnedCents);
+    if (pooled !== undefined && returned !== undefined) return reactivationWords(pooled, returned);
+  }
   // Issue 28: days are the team's calendar days, printed as they are.
   if (event.action === 'employee.lastDaySet' && typeof after.lastDay === 'string' && isDay(after.lastDay))
     return `Last day ${formatUsDay(after.lastDay)}`;

@@ -36,6 +36,25 @@ export function nextRenewalDay(
   throw new Error(`cycle day ${team.cycleDay} is not a day of the month`);
 }
 
+/**
+ * The last chance to reactivate someone removed at `removedAt` (issue 28): the
+ * first day (`yyyy-mm-dd`, UTC, as the funding job counts) after the removal's
+ * own day that renews `cycleDay`. Before that day they are restored with their
+ * card and pooled money; from that day on, the cycle they left is over.
+ */
+export function reactivationDeadline(cycleDay: number, removedAt: Date): string {
+  for (let ahead = 1; ahead <= 62; ahead++) {
+    const date = new Date(removedAt.getTime() + ahead * DAY_MS);
+    if (cycleDaysOn(date).includes(cycleDay)) return date.toISOString().slice(0, 10);
+  }
+  throw new Error(`cycle day ${cycleDay} is not a day of the month`);
+}
+
+/** Whether someone removed at `removedAt` may still be reactivated at `now`: before the deadline day. */
+export function mayReactivate(cycleDay: number, removedAt: Date, now: Date): boolean {
+  return now.toISOString().slice(0, 10) < reactivationDeadline(cycleDay, removedAt);
+}
+
 /** "the 25th", for "Billing day: the 25th of each month". */
 export function ordinalDay(day: number): string {
   const teen = day % 100 >= 11 && day % 100 <= 13;

@@ -58,6 +58,8 @@ export type PostingKind =
   | 'reallocation'
   | 'redemption'
   | 'poolTransfer'
+  /** A reactivated person's own pooled money back from the team pool to their card (issue 28). */
+  | 'poolReturn'
   | 'debtRepayment'
   /** A one-off move of a team's part of a retired shared account to its own account (issue 12). */
   | 'accountSplit';
@@ -299,6 +301,34 @@ export function toPool(args: {
     legs: [
       { account: cardAccount(args.userId), amountCents: -args.amountCents },
       { account: poolAccount(args.teamId), amountCents: args.amountCents },
+    ],
+  });
+}
+
+/** The words of a pool return: the statement and the Activity Log show them. */
+export const POOL_RETURN_WORDS = 'Balance returned from the team pool: reactivated';
+
+/**
+ * A removed person reactivated before the team's next cycle day (issue 28):
+ * what of their own money is still in the pool goes back to their card. The
+ * entry names them (`references.user`), as their pool entries do, so what is
+ * pooled from them (services/money/pool.ts `pooledFrom`) goes down by it.
+ */
+export function fromPool(args: {
+  entryId: string;
+  teamId: string;
+  userId: string;
+  amountCents: number;
+}): Posting {
+  return posting({
+    entryId: args.entryId,
+    kind: 'poolReturn',
+    teamId: args.teamId,
+    description: POOL_RETURN_WORDS,
+    references: { user: args.userId },
+    legs: [
+      { account: poolAccount(args.teamId), amountCents: -args.amountCents },
+      { account: cardAccount(args.userId), amountCents: args.amountCents },
     ],
   });
 }

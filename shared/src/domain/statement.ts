@@ -195,6 +195,7 @@ function typeOf(movement: Movement): StatementRowType {
     case 'refund':
       return 'refund';
     case 'reallocation':
+    case 'poolReturn':
       return 'reallocationIn';
     case 'poolTransfer':
       return 'reallocationOut';

@@ -2,7 +2,8 @@
  * Accounts: signing up, in and out, e-mailed links (verification, password
  * reset, invitations), second factors and step-up, social sign-in, password
  * changes, and each person's profile. Depends on billing (a joiner is charged
- * and funded) and money (a deleted person's balance goes to the pool).
+ * and funded), money (a deleted person's balance goes to the pool, and back
+ * when they are reactivated) and cards (the reactivated card's backstop).
  */
 export {
   forgotPassword,
@@ -31,6 +32,7 @@ export {
   updateProfile,
   whoAmI,
 } from './profiles';
+export { type Restored, restoreMember } from './restore';
 export {
   confirmTotpEnrolment,
   regenerateRecoveryCodes,

@@ -22,6 +22,7 @@ import {
 import { recordAudit } from '../../data/audit';
 import { isConditionFailure, updateFields } from '../../data/client';
 import { keys } from '../../data/keys';
+import { markScimUserInactive } from '../../data/provisioning';
 import { getUser, type UserRecord } from '../../data/users';
 import type { Actor } from '../../platform/auth';
 import { commit, commitmentNeedsFreshFactor, retireEmployeeMoney } from '../money';
@@ -198,6 +199,8 @@ export async function removeUser(
   await disableUser(target.email);
   await signOutEverywhere(target.email);
   await endAllSessions(target.userId);
+  // The identity provider reads them inactive too (issue 28), however they were removed.
+  if (target.role === 'employee') await markScimUserInactive(target.teamId, target.email, now.toISOString());
   return true;
 }
 

@@ -4,7 +4,7 @@
  * resume, close) and the payments history. Depends on money and cards.
  */
 export { addCard, declined, getCustomer, removeCard, teamOf, updateDefaultCard } from './cardsOnFile';
-export { activateEmployee, type MemberRecord } from './joining';
+export { activateEmployee, issueReplacementCard, type MemberRecord } from './joining';
 export { fundPendingMembers, pendingMembers } from './pendingFunding';
 export {
   CARD_CALL_CONCURRENCY,

@@ -7,17 +7,17 @@
  *   purpose and entry JOIN#<userId>; Stripe key JOIN#<userId>#<attempt>; card ISSUE#<userId>
  */
 
-import { funding } from '@shared/domain/ledger';
+import { cardAccount, funding, holdAccount } from '@shared/domain/ledger';
 import { teamMayCharge } from '@shared/domain/subscription';
 import { type ChargedCard, charge, issueVirtualCard, succeededChargeFor } from '../../adapters/stripe';
 import { getTeam, setTeamFields, setUserFields, type TeamRecord } from '../../data/accounts';
-import { putCard } from '../../data/cards';
+import { getCard, putCard } from '../../data/cards';
 import { startDormancyClock } from '../../data/dormancy';
 import { keys } from '../../data/keys';
-import { post } from '../../data/ledger';
+import { balanceOf, post } from '../../data/ledger';
 import { getUser, type UserRecord } from '../../data/users';
 import type { Logger } from '../../platform/log';
-import { updateBackstop } from '../cards';
+import { creditedToCard, updateBackstop } from '../cards';
 import { issueInvoice } from '../invoices';
 import { collectDebt } from '../money';
 import { type Attempt, notifyDecline, replaceAttempt } from './chargeAttempts';
@@ -25,6 +25,36 @@ import { type Attempt, notifyDecline, replaceAttempt } from './chargeAttempts';
 /** Issues the employee's virtual card once (idempotent by user id). */
 export async function ensureCard(user: UserRecord, team: TeamRecord, now: Date): Promise<string> {
   if (user.cardId) return user.cardId;
+  return issueCard(user, team, now, `ISSUE#${user.userId}`, 0);
+}
+
+/**
+ * A new virtual card for someone reactivated (issue 28) whose card was
+ * cancelled at their removal: Stripe cannot reactivate a cancelled card.
+ * Idempotent by the card it replaces. Its backstop counts only what the
+ * person could still spend when it was issued (their card and hold balances)
+ * and what is credited after: what the old card already spent is not
+ * allowed again on the new one (cardBackstop.ts, `lifetimeOffsetCents`).
+ */
+export async function issueReplacementCard(user: UserRecord, team: TeamRecord, now: Date): Promise<string> {
+  const old = user.cardId ? await getCard(user.cardId) : undefined;
+  if (old && old.status !== 'canceled') return old.cardId;
+  if (!old) return ensureCard(user, team, now);
+  const [credited, spendable, held] = await Promise.all([
+    creditedToCard(user.userId),
+    balanceOf(cardAccount(user.userId)),
+    balanceOf(holdAccount(user.userId)),
+  ]);
+  return issueCard(user, team, now, `ISSUE#${user.userId}#${old.cardId}`, spendable + held - credited);
+}
+
+async function issueCard(
+  user: UserRecord,
+  team: TeamRecord,
+  now: Date,
+  key: string,
+  lifetimeOffsetCents: number,
+): Promise<string> {
   if (!team.billingAddress) throw new Error(`team ${team.teamId} has no billing address yet`);
   const issued = await issueVirtualCard(
     {
@@ -40,7 +70,7 @@ export async function ensureCard(user: UserRecord, team: TeamRecord, now: Date):
       },
       spendingLimitCents: 0,
     },
-    `ISSUE#${user.userId}`,
+    key,
   );
   await putCard({
     cardId: issued.cardId,
@@ -52,6 +82,7 @@ export async function ensureCard(user: UserRecord, team: TeamRecord, now: Date):
     expYear: issued.expYear,
     status: issued.status,
     lifetimeLimitCents: 0,
+    ...(lifetimeOffsetCents !== 0 ? { lifetimeOffsetCents } : {}),
     createdAt: now.toISOString(),
   });
   await setUserFields(user.userId, { cardId: issued.cardId });

@@ -5,6 +5,6 @@
  * receipts freeze a card).
  */
 export { type AuthorizationRequest, decideAuthorization, recordIssuerDecline } from './cardAuthorization';
-export { updateBackstop } from './cardBackstop';
+export { creditedToCard, updateBackstop } from './cardBackstop';
 export { applyCapture, applyMerchantRefund, syncAuthorization } from './cardSettlement';
 export { cardKey, myBalance, myStatement } from './myCard';

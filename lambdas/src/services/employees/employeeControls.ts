@@ -10,7 +10,7 @@ import { type CardRecord, getCard, updateCard } from '../../data/cards';
 import { startDormancyClock } from '../../data/dormancy';
 import type { UserRecord } from '../../data/users';
 import type { Actor } from '../../platform/auth';
-import { deleteAccount } from '../accounts';
+import { deleteAccount, type Restored, restoreMember } from '../accounts';
 import { audit, teamEmployees } from '../team';
 
 type Result = { userId: string; status: string; message?: string };
@@ -125,4 +125,23 @@ export async function deleteEmployees(actor: Actor, userIds: string[], now: Date
     results.push({ userId: user.userId, status: (await deleteAccount(actor, user.userId, now)).status });
   }
   return { results };
+}
+
+/**
+ * Brings back an employee of the team removed since its last billing day
+ * (issue 28): restoreMember does it once however often it is asked; the one
+ * call that finishes it writes 'employee.reactivated' as `actor`. Refused
+ * (RULE_VIOLATED, with the reason) after the billing day.
+ */
+export async function reactivateEmployee(actor: Actor, userId: string, now: Date): Promise<Restored> {
+  const [user] = (await teamEmployees(actor, [userId])) as [UserRecord];
+  return restoreMember(user, now, ({ cardId, pooledCents, returnedCents }) => ({
+    teamId: actor.teamId,
+    actorId: actor.userId,
+    action: 'employee.reactivated',
+    targetId: userId,
+    before: { status: 'deleted' },
+    after: { status: 'active', ...(cardId ? { cardId } : {}), pooledCents, returnedCents },
+    at: now.toISOString(),
+  }));
 }

@@ -4,7 +4,7 @@
  * invitation e-mail, deleting an account), money (what inviting commits counts
  * against the daily limit) and receipts (counts on the roster).
  */
-export { deleteEmployees, setCardStatus, setPaused } from './employeeControls';
+export { deleteEmployees, reactivateEmployee, setCardStatus, setPaused } from './employeeControls';
 export { listEmployees } from './employeeRoster';
 export { invitationCommitment, previewInvitations } from './invitationCommitment';
 export {

@@ -8,6 +8,7 @@
  * attack 5).
  */
 import { getPoolClaims } from '../../data/poolClaims';
+import { finishPoolReturn } from './poolReturn';
 import { finishReallocation } from './reallocation';
 import { finishRedemption } from './redemption';
 
@@ -22,6 +23,7 @@ export async function finishOpenPoolClaims(teamId: string, userIds: string[], no
   const open = (await getPoolClaims(userIds)).filter((c) => c.status === 'open' && c.teamId === teamId);
   for (const claim of open) {
     if (claim.plan.op === 'redeem') await finishRedemption(claim, claim.plan, now);
+    else if (claim.plan.op === 'restore') await finishPoolReturn(claim, now);
     else await finishReallocation(claim, claim.plan, now);
   }
   return open.length;

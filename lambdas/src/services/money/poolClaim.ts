@@ -51,6 +51,7 @@ export function asRule<T>(compute: () => T): T {
 export const BUSY: Record<PoolPlan['op'], string> = {
   reallocate: 'This person’s remaining budget is being reallocated right now; please try again in a moment.',
   redeem: 'This person’s remaining budget is being redeemed right now; please try again in a moment.',
+  restore: 'This person was reactivated: their remaining budget is going back to their card.',
 };
 
 /** Refused because closing the subscription took the pool first (it redeems or keeps all of it). */
@@ -66,7 +67,7 @@ export const CLOSING =
  * by closing, or by this request, whichever comes first, the same way.
  */
 export async function claimPooledMoney(
-  actor: Actor,
+  actor: Pick<Actor, 'teamId'>,
   deletedId: string,
   op: PoolPlan['op'],
   plan: (amountCents: number) => Promise<PoolPlan>,

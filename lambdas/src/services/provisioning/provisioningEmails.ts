@@ -1,8 +1,10 @@
 /**
- * What provisioning tells the manager. A removal by the identity provider is
- * one the manager did not make here, so the team's manager is e-mailed: who
- * left, what happened to their card and money (the pool), and which token did it.
+ * What provisioning tells the manager. A removal or a reactivation by the
+ * identity provider is one the manager did not make here, so the team's
+ * manager is e-mailed: who left or came back, what happened to their card and
+ * money (the pool), and which token did it.
  */
+import { reactivationWords } from '@shared/domain/auditLog';
 import { safeNameForEmail } from '@shared/domain/emailText';
 import { sendEmail } from '../../adapters/email';
 import { getTeam } from '../../data/accounts';
@@ -33,5 +35,32 @@ export async function sendProvisioningRemovalEmail(
     to: [manager.email],
     subject: person.joined ? `${who} was removed from your team` : `The invitation of ${who} was withdrawn`,
     text: [`Hi ${manager.firstName},`, '', ...what].join('\n'),
+  });
+}
+
+/** A removed member restored by the identity provider (issue 28): new card, what came back from the pool. */
+export async function sendProvisioningReactivationEmail(
+  caller: ProvisioningCaller,
+  person: { email: string; name?: string; pooledCents: number; returnedCents: number },
+): Promise<void> {
+  const team = await getTeam(caller.teamId);
+  const manager = team ? await getUser(team.managerId) : undefined;
+  if (!manager || manager.status === 'deleted') return;
+  const who = safeNameForEmail(person.name)
+    ? `${safeNameForEmail(person.name)} (${person.email})`
+    : person.email;
+  const token = safeNameForEmail(caller.tokenName) ?? 'your identity provider';
+  await sendEmail({
+    to: [manager.email],
+    subject: `${who} was reactivated`,
+    text: [
+      `Hi ${manager.firstName},`,
+      '',
+      `${who} was reactivated by ${token} (provisioning), before your next billing day.`,
+      '',
+      `${reactivationWords(person.pooledCents, person.returnedCents)}.`,
+      'They sign in as before, keep their budget, and are billed again from your next billing day.',
+      `Employees: ${new URL('/dashboard/employees', webConfig().WEB_ORIGIN).toString()}`,
+    ].join('\n'),
   });
 }

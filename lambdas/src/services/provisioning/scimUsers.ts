@@ -7,9 +7,12 @@
  * - `active: false` or DELETE = the manager's delete for a member (card
  *   cancelled, money to the pool, billing stops) or the withdrawal of a
  *   pending invitation, and the manager is e-mailed;
- * - `active: true` again = a new invitation for someone who had not joined.
- *   A removed member cannot be restored (their card is cancelled and their
- *   money pooled): refused with `mutability` (docs/scim.md).
+ * - `active: true` again = a new invitation for someone who had not joined;
+ *   for a member removed (by SCIM, the manager or their last day) before the
+ *   team's next billing day, the member restored as they were: a new card,
+ *   their money still in the pool back on it, billed again (employees'
+ *   `reactivateEmployee`), the manager e-mailed. After that day it is refused
+ *   with `mutability` and the reason (docs/scim.md).
  * The SCIM id is ours, fixed at creation: the same person from invitation to
  * member. userName, the invitation address and externalId are unique in the
  * team (409 `uniqueness`, as Okta and Entra expect for a duplicate create).
@@ -38,13 +41,14 @@ import {
   releaseScimUser,
   replaceScimUser,
   ScimClaimTaken,
+  ScimUserChanged,
   type ScimUserRecord,
   settleScimUser,
 } from '../../data/provisioning';
 import { getUser, type UserRecord } from '../../data/users';
 import type { Actor, ProvisioningCaller } from '../../platform/auth';
-import { deleteEmployees, inviteProvisioned, withdrawInvitations } from '../employees';
-import { sendProvisioningRemovalEmail } from './provisioningEmails';
+import { deleteEmployees, inviteProvisioned, reactivateEmployee, withdrawInvitations } from '../employees';
+import { sendProvisioningReactivationEmail, sendProvisioningRemovalEmail } from './provisioningEmails';
 import { type ProvisioningSettings, provisioningBudget, scimBaseUrl } from './tokens';
 
 /** The largest page a list answers (ServiceProviderConfig's filter.maxResults). */
@@ -98,7 +102,7 @@ export async function listUsers(
     const filter = parseUserFilter(query.filter);
     if ('error' in filter) throw scimError('VALIDATION_FAILED', filter.error, 'invalidFilter');
     const found = await findScimUser(caller.teamId, filter.attribute, filter.value);
-    users = found ? [found] : [];
+    users = found ? [await asSeenNow(caller, found)] : [];
   } else users = await listScimUsers(caller.teamId);
   const slice = users.slice(page.startIndex - 1, page.startIndex - 1 + page.count);
   return listResponse(slice.map(userResource), users.length, page.startIndex);
@@ -112,7 +116,18 @@ async function ownUser(caller: ProvisioningCaller, id: string): Promise<ScimUser
 }
 
 export async function getUserResource(caller: ProvisioningCaller, id: string) {
-  return userResource(await ownUser(caller, id));
+  return userResource(await asSeenNow(caller, await ownUser(caller, id)));
+}
+
+/**
+ * A SCIM user as the IdP should read it: inactive once the member behind it
+ * was removed, whoever removed them. Removals store that on the SCIM user
+ * (accounts' removeUser); this also covers people removed before they did.
+ * (The unfiltered list reads what is stored: one read per person is too many.)
+ */
+async function asSeenNow(caller: ProvisioningCaller, user: ScimUserRecord): Promise<ScimUserRecord> {
+  if (!user.active) return user;
+  return (await memberOf(caller, user))?.status === 'deleted' ? { ...user, active: false } : user;
 }
 
 // --- Who the person is now --------------------------------------------------------------
@@ -285,16 +300,31 @@ async function remove(caller: ProvisioningCaller, user: ScimUserRecord, now: Dat
   }
 }
 
-/** Active again: invites again someone who had not joined; a removed member cannot come back. */
+/**
+ * Active again: invites again someone who had not joined; restores a member
+ * removed since the team's last billing day (or finishes a restore cut off),
+ * and e-mails the manager once; after that day, refused with the reason.
+ */
 async function reactivate(caller: ProvisioningCaller, user: ScimUserRecord, now: Date) {
   const member = await memberOf(caller, user);
-  if (member?.status === 'deleted') {
-    throw scimError(
-      'VALIDATION_FAILED',
-      'This person was removed from the team: their card is cancelled and their money is in the team pool. ' +
-        'A removed person cannot be made active again.',
-      'mutability',
-    );
+  if (member && (member.status === 'deleted' || member.restoring)) {
+    let restored: Awaited<ReturnType<typeof reactivateEmployee>>;
+    try {
+      restored = await reactivateEmployee(provisioningActor(caller), member.userId, now);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'RULE_VIOLATED')
+        throw scimError('VALIDATION_FAILED', error.message, 'mutability');
+      throw error;
+    }
+    if (restored.restored) {
+      await sendProvisioningReactivationEmail(caller, {
+        email: user.email,
+        name: `${member.firstName} ${member.lastName}`,
+        pooledCents: restored.pooledCents,
+        returnedCents: restored.returnedCents,
+      });
+    }
+    return;
   }
   if (member) return;
   const outcome = await invite(caller, user, now);
@@ -311,14 +341,17 @@ async function change(caller: ProvisioningCaller, before: ScimUserRecord, fields
     );
   }
   const after: ScimUserRecord = { ...before, ...fields, updatedAt: now.toISOString() };
+  // Active as the IdP should see it: not a member who was removed (however), or is being restored.
+  const member = before.active ? await memberOf(caller, before) : undefined;
+  const wasActive = before.active && member?.status !== 'deleted' && !member?.restoring;
   try {
     await replaceScimUser(before, after);
   } catch (error) {
     if (error instanceof ScimClaimTaken) throw uniqueness(error.attribute);
     throw error;
   }
-  if (before.active && !after.active) await remove(caller, after, now);
-  else if (!before.active && after.active) {
+  if (wasActive && !after.active) await remove(caller, after, now);
+  else if (!wasActive && after.active) {
     try {
       await reactivate(caller, after, now);
     } catch (error) {
@@ -330,14 +363,33 @@ async function change(caller: ProvisioningCaller, before: ScimUserRecord, fields
   return userResource(after);
 }
 
+/**
+ * Runs a change on the user as stored now; one that another call changed
+ * between the read and the write (two PATCHes at once) is read and run again,
+ * so the second finds the first's outcome (active already: nothing to do).
+ */
+async function onFreshUser(
+  caller: ProvisioningCaller,
+  id: string,
+  run: (before: ScimUserRecord) => Promise<ReturnType<typeof userResource>>,
+) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await run(await ownUser(caller, id));
+    } catch (error) {
+      if (!(error instanceof ScimUserChanged) || attempt >= 4) throw error;
+    }
+  }
+}
+
 export async function replaceUser(
   caller: ProvisioningCaller,
   id: string,
   body: Record<string, unknown>,
   now: Date,
 ) {
-  const before = await ownUser(caller, id);
-  return change(caller, before, readResource(body), now);
+  const fields = readResource(body);
+  return onFreshUser(caller, id, (before) => change(caller, before, fields, now));
 }
 
 export async function patchUser(
@@ -346,9 +398,17 @@ export async function patchUser(
   body: Record<string, unknown>,
   now: Date,
 ) {
-  const before = await ownUser(caller, id);
   const patch = readPatch(body);
   if ('error' in patch) throw scimError('VALIDATION_FAILED', patch.error, patch.scimType);
+  return onFreshUser(caller, id, (before) => patchOn(caller, before, patch, now));
+}
+
+function patchOn(
+  caller: ProvisioningCaller,
+  before: ScimUserRecord,
+  patch: Exclude<ReturnType<typeof readPatch>, { error: string }>,
+  now: Date,
+) {
   const {
     teamId: _t,
     scimId: _s,
