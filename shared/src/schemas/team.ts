@@ -260,6 +260,12 @@ export const teamPurchasesCsvInput = z
     { error: `Choose at most ${CSV_EXPORT_MAX_MONTHS} months`, path: ['to'] },
   );
 
+/** The accounting export (issue 26): one month of the team's calendar, in one tool's journal import format. */
+export const accountingExportInput = z.object({
+  month,
+  format: z.enum(['quickbooks', 'xero'], { error: 'Choose QuickBooks Online or Xero' }),
+});
+
 /** A file answer (routes with `responseType`): sent as the file itself, never as JSON. */
 export const fileOutput = z.object({ filename: z.string().regex(/^[\w.-]+$/), body: z.string() });
 
