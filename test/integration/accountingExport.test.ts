@@ -17,6 +17,7 @@ import { createLogger } from '../../lambdas/src/platform/log';
 import { applyCapture } from '../../lambdas/src/services/cards';
 import type { SignedIn } from '../support/accountFlows';
 import { payWithCard } from '../support/cardNetwork';
+import { centsOf, parseCsv } from '../support/csvReader';
 import {
   CLIENT_IP_HEADER,
   type IntegrationStack,
@@ -37,44 +38,6 @@ afterAll(async () => {
 
 /** Far from UTC, so the team's month starts half a day before UTC's. */
 const ZONE = 'Pacific/Auckland';
-
-/** A strict RFC 4180 reader for the test. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += ch;
-  }
-  expect(field).toBe('');
-  return rows;
-}
-
-/** `12.50` / `-0.05` as cents, read as text (never through a float); '' is 0. */
-function cents(text: string): number {
-  if (text === '') return 0;
-  const match = /^(-?)(\d+)\.(\d{2})$/.exec(text);
-  if (!match) throw new Error(`not an amount with two decimals: ${text}`);
-  return (match[1] ? -1 : 1) * (Number(match[2]) * 100 + Number(match[3]));
-}
 
 function monthAfter(month: string, by = 1): string {
   const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + by;
@@ -108,8 +71,8 @@ function readQuickbooks(text: string): Read {
     expect(date).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     // One side only, never negative.
     expect([debit, credit].filter((v) => v !== '')).toHaveLength(1);
-    const amount = cents(debit as string) - cents(credit as string);
-    expect(cents((debit || credit) as string)).toBeGreaterThan(0);
+    const amount = centsOf(debit as string) - centsOf(credit as string);
+    expect(centsOf((debit || credit) as string)).toBeGreaterThan(0);
     add(read, number as string, account as string, amount);
   }
   return read;
@@ -123,7 +86,7 @@ function readXero(text: string): Read {
     expect(date).toMatch(/^\d{2} [A-Z][a-z]{2} \d{4}$/);
     expect(taxRate).toBe(XERO_TAX_RATE);
     // Xero groups a journal's lines by narration and date.
-    add(read, `${narration}|${date}`, code as string, cents(amount as string));
+    add(read, `${narration}|${date}`, code as string, centsOf(amount as string));
   }
   return read;
 }
