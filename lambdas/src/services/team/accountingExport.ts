@@ -8,12 +8,10 @@
 import { type AccountingFormat, accountingCsv, buildJournals } from '@shared/domain/accountingExport';
 import { dayIn, startOfDayIn } from '@shared/domain/calendar';
 import { AppError } from '@shared/errors';
+import { ACCOUNTING_MONTH_NOT_STARTED } from '@shared/schemas/team';
 import { getTeamZone } from '../../data/accounts';
 import { teamJournalBetween } from '../../data/ledger';
 import type { Actor } from '../../platform/auth';
-
-/** What the month field says when it names a month that has not begun in the team's calendar. */
-export const FUTURE_MONTH = 'Choose a month that has started: this month or an earlier one';
 
 function monthAfter(month: string): string {
   const year = Number(month.slice(0, 4));
@@ -29,7 +27,9 @@ export async function exportAccounting(
   const zone = await getTeamZone(actor.teamId);
   // The current month is allowed (its days so far); a later one has nothing to export yet.
   if (input.month > dayIn(now, zone).slice(0, 7)) {
-    throw new AppError('VALIDATION_FAILED', FUTURE_MONTH, { fields: { month: FUTURE_MONTH } });
+    throw new AppError('VALIDATION_FAILED', ACCOUNTING_MONTH_NOT_STARTED, {
+      fields: { month: ACCOUNTING_MONTH_NOT_STARTED },
+    });
   }
   const start = startOfDayIn(`${input.month}-01`, zone).toISOString();
   const end = startOfDayIn(`${monthAfter(input.month)}-01`, zone).toISOString();

@@ -3,7 +3,7 @@
  * Activity Log: the entries managers and the jobs write, and reading it; the
  * team's time zone; the monthly accounting export of its money movements.
  */
-export { exportAccounting, FUTURE_MONTH } from './accountingExport';
+export { exportAccounting } from './accountingExport';
 export { dormantEntry, receiptFreezeEntry, receiptFreezeLiftedEntry } from './systemAudit';
 export { teamAudit } from './teamAudit';
 export { setTeamTimeZone } from './teamCalendar';

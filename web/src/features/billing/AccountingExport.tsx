@@ -7,17 +7,13 @@
  * docs/accounting-export.md has the accounts and columns.
  */
 import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import type { AccountingFormat } from '@shared/domain/accountingExport';
-import { CHART } from '@shared/domain/accountingExport';
+import { type AccountingFormat, CHART } from '@shared/domain/accountingExport';
 import { dayIn } from '@shared/domain/calendar';
 import { fieldErrorsOf } from '@shared/schemas/common';
-import { accountingExportInput } from '@shared/schemas/team';
+import { ACCOUNTING_MONTH_NOT_STARTED, accountingExportInput } from '@shared/schemas/team';
 import { useState } from 'react';
 import { ApiError, call, errorMessage } from '../../api/client';
 import { teamZone } from '../../stores/teamCalendar';
-
-/** The server's words for a month not yet begun (lambdas/src/services/team/accountingExport.ts). */
-const FUTURE_MONTH = 'Choose a month that has started: this month or an earlier one';
 
 const FORMATS: { format: AccountingFormat; label: string }[] = [
   { format: 'quickbooks', label: 'QuickBooks Online (CSV)' },
@@ -58,7 +54,7 @@ export function AccountingExport() {
     const checked = accountingExportInput.safeParse({ month, format });
     const problem = checked.success
       ? month > currentMonth()
-        ? FUTURE_MONTH
+        ? ACCOUNTING_MONTH_NOT_STARTED
         : undefined
       : fieldErrorsOf(checked.error).month;
     setMonthError(problem);
