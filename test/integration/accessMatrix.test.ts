@@ -383,6 +383,12 @@ const matrix: Record<OperationId, Row> = {
     request: async () => ({ path: `/invoices/${matrixInvoice}/pdf` }),
     expect: { ...managersOnly('ok'), otherManager: 404 },
   },
+  // Accounting export (issue 26): each manager gets their own team's month (another team's
+  // movements are never in it: accountingExport.test.ts).
+  exportAccounting: {
+    request: async () => ({ path: '/exports/accounting?month=2026-01&format=xero' }),
+    expect: managersOnly('ok'),
+  },
   // Fund requests (issue 27): team A's employee's one request, asked in beforeAll; their manager and they
   // see it, nobody else (404). The actions need an Idempotency-Key: sent without, refused before anything.
   listRequests: {

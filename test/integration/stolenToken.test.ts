@@ -217,6 +217,8 @@ const WALK: Record<OperationId, Attempt> = {
   updateTeamTimeZone: (_s, call) => call('PUT', '/team/timeZone', { timeZone: 'Pacific/Kiritimati' }),
   listInvoices: (_s, call) => call('GET', '/invoices'),
   getInvoicePdf: (_s, call) => call('GET', '/invoices/INV-000000-000001/pdf'),
+  // Accounting export (issue 26): reads a month of the journal, moves nothing.
+  exportAccounting: (_s, call) => call('GET', '/exports/accounting?month=2026-01&format=quickbooks'),
   // Fund requests (issue 27): only employees ask (a manager's token cannot make a request to approve),
   // and the rule that approves without a click needs a fresh factor.
   listRequests: (_s, call) => call('GET', '/requests'),

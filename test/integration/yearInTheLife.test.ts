@@ -34,6 +34,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { type JobId, jobs } from '@shared/api/schedules';
+import { CHART } from '@shared/domain/accountingExport';
+import { dayIn } from '@shared/domain/calendar';
 import { addMonths, DORMANCY_NOTICES, type DormancyNotice } from '@shared/domain/dormancy';
 import { reallocationShares, redemptionFee } from '@shared/domain/ledger';
 import type { InvoiceListItem } from '@shared/schemas/invoices';
@@ -41,12 +43,14 @@ import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadJobHandlers } from '../../infra/local/scheduler';
 import { createLocalClock, type LocalClock, travel } from '../../infra/local/timeTravel';
+import { getTeamZone } from '../../lambdas/src/data/accounts';
 import { listTeamInvoices } from '../../lambdas/src/data/invoices';
 import { keys } from '../../lambdas/src/data/keys';
 import { balanceOf, teamJournal } from '../../lambdas/src/data/ledger';
 import { invoiceEmailSubject } from '../../lambdas/src/services/invoices';
 import { inviteAndRegisterEmployee, type SignedIn, signIn } from '../support/accountFlows';
 import { BOOKSHOP, payWithCard } from '../support/cardNetwork';
+import { centsOf, parseCsv } from '../support/csvReader';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
 import { LedgerInvariants } from '../support/ledgerInvariants';
 import {
@@ -823,5 +827,41 @@ describe('a year in the life', () => {
     for (const i of invoices)
       addTo(i.issuedAt.slice(0, 7), i.kind === 'invoice' ? -i.totalCents : i.totalCents);
     for (const [month, difference] of byMonth) expect(difference, `invoiced vs ledger in ${month}`).toBe(0);
+
+    await accountingExportsMatchCharges(manager, teamId);
   }, 900_000);
 });
+
+/**
+ * The accounting export (issue 26, point 3): for each month of the year in the team's calendar,
+ * the charge lines of both files (the card on file credited in the charge and deposit journals)
+ * sum to what the ledger charged that month, to the cent.
+ */
+async function accountingExportsMatchCharges(manager: SignedIn, teamId: string) {
+  const zone = await getTeamZone(teamId);
+  const chargedByMonth = new Map<string, number>();
+  for (const e of await teamJournal(teamId))
+    if (e.kind === 'funding' || e.kind === 'deposit')
+      for (const l of e.legs)
+        if (l.account === `external:${teamId}`) {
+          const month = dayIn(e.postedAt, zone).slice(0, 7);
+          chargedByMonth.set(month, (chargedByMonth.get(month) ?? 0) - l.amountCents);
+        }
+  expect(chargedByMonth.size).toBeGreaterThanOrEqual(MONTHS);
+  const isCharge = (journal: string) => /-(CHG|DEP)\)?$/.test(journal);
+  for (const [month, charged] of chargedByMonth) {
+    const get = (format: string) =>
+      send('GET', `/exports/accounting?month=${month}&format=${format}`, manager.accessToken);
+    const [qbo, xero] = [await get('quickbooks'), await get('xero')];
+    expect([qbo.status, xero.status], month).toEqual([200, 200]);
+    const [, ...qboRows] = parseCsv(qbo.body as string);
+    const qboCharged = qboRows
+      .filter(([number, , account]) => isCharge(number as string) && account === CHART.bank.name)
+      .reduce((s, row) => s + centsOf(row[4] as string) - centsOf(row[3] as string), 0);
+    const [, ...xeroRows] = parseCsv(xero.body as string);
+    const xeroCharged = xeroRows
+      .filter(([narration, , , code]) => isCharge(narration as string) && code === CHART.bank.xeroCode)
+      .reduce((s, row) => s - centsOf(row[5] as string), 0);
+    expect({ month, qboCharged, xeroCharged }).toEqual({ month, qboCharged: charged, xeroCharged: charged });
+  }
+}

@@ -330,6 +330,28 @@ export async function teamJournalSince(teamId: string, fromIso: string): Promise
   });
 }
 
+/**
+ * A team's journal entries posted at or after `fromIso` and before `toIso`,
+ * oldest first: one bounded gsi1 query (the accounting export, docs/data-model.md pattern AE1).
+ * `toIso` is exclusive: every sort key of an entry posted at `toIso` sorts after
+ * `JOURNAL#<toIso>` (its entry id follows), so BETWEEN stops just short of them.
+ */
+export async function teamJournalBetween(
+  teamId: string,
+  fromIso: string,
+  toIso: string,
+): Promise<JournalEntry[]> {
+  return queryAll<JournalEntry>({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: {
+      ':pk': `TEAM#${teamId}`,
+      ':from': `${JOURNAL_SK_FIRST}${fromIso}`,
+      ':to': `${JOURNAL_SK_FIRST}${toIso}`,
+    },
+  });
+}
+
 /** A team's journal, oldest first. */
 export async function teamJournal(teamId: string): Promise<JournalEntry[]> {
   return queryAll<JournalEntry>({

@@ -86,6 +86,7 @@ import {
   subscriptionPageOutput,
 } from '../schemas/subscription';
 import {
+  accountingExportInput,
   auditInput,
   auditOutput,
   balanceOutput,
@@ -1034,6 +1035,18 @@ export const routes = {
     input: invoiceNumberInput,
     output: fileOutput,
     responseType: 'application/pdf',
+    uses: ['table:read'],
+  }),
+  // --- Accounting export (issue 26) ---------------------------------------
+  exportAccounting: route({
+    method: 'GET',
+    path: '/exports/accounting',
+    summary:
+      "One month of the team's calendar (month=yyyy-mm, not in the future) of money movements as manual journals, summed per movement kind per day, in QuickBooks Online's or Xero's journal import CSV (format=quickbooks|xero). docs/accounting-export.md.",
+    access: { kind: 'signedIn', roles: ['manager'] },
+    input: accountingExportInput,
+    output: fileOutput,
+    responseType: 'text/csv',
     uses: ['table:read'],
   }),
   // --- Fund requests (issue 27) ---------------------------------------------

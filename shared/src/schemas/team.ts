@@ -260,6 +260,15 @@ export const teamPurchasesCsvInput = z
     { error: `Choose at most ${CSV_EXPORT_MAX_MONTHS} months`, path: ['to'] },
   );
 
+/** The accounting export's words for a month not yet begun in the team's calendar (checked against its clock). */
+export const ACCOUNTING_MONTH_NOT_STARTED = 'Choose a month that has started: this month or an earlier one';
+
+/** The accounting export (issue 26): one month of the team's calendar, in one tool's journal import format. */
+export const accountingExportInput = z.object({
+  month,
+  format: z.enum(['quickbooks', 'xero'], { error: 'Choose QuickBooks Online or Xero' }),
+});
+
 /** A file answer (routes with `responseType`): sent as the file itself, never as JSON. */
 export const fileOutput = z.object({ filename: z.string().regex(/^[\w.-]+$/), body: z.string() });
 

@@ -7,7 +7,8 @@
  * it) with the amounts from GET /subscription. After a change `me` is
  * reloaded, so the frame's banner follows. Under it, the payments history:
  * what the card on file was charged and refunded (PaymentsTable), a page at a
- * time from the same read, and the invoices (InvoicesList), each with its PDF.
+ * time from the same read, and the invoices (InvoicesList), each with its PDF;
+ * last, the monthly accounting export for QuickBooks Online and Xero (AccountingExport).
  */
 import { Alert, Button, Group, Loader, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -22,6 +23,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { pageHeadings } from '../../content/pageHeadings';
 import { notify } from '../../stores/notifications';
 import { formatDate } from '../purchases/purchaseText';
+import { AccountingExport } from './AccountingExport';
 import { InvoicesList } from './InvoicesList';
 import { PaymentsTable } from './PaymentsTable';
 
@@ -255,6 +257,7 @@ export function SubscriptionPage() {
         </section>
       ) : null}
       {subscription ? <InvoicesList compact={phone} /> : null}
+      {subscription ? <AccountingExport /> : null}
 
       <AppModal
         opened={dialog === 'suspend'}
