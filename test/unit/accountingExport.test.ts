@@ -1,6 +1,5 @@
 import {
   buildJournals,
-  centsAsDecimal,
   type ExportEntry,
   QUICKBOOKS_HEADER,
   quickbooksCsv,
@@ -9,6 +8,7 @@ import {
   xeroDate,
 } from '@shared/domain/accountingExport';
 import type { AccountId } from '@shared/domain/ledger';
+import { centsAsDecimal } from '@shared/domain/money';
 import { describe, expect, it } from 'vitest';
 
 describe('centsAsDecimal', () => {

@@ -16,7 +16,7 @@
 import { dayIn, formatUsDay } from './calendar';
 import { type CsvValue, spreadsheetSafe, toCsv } from './csv';
 import type { AccountId, PostingKind } from './ledger';
-import { assertCents } from './money';
+import { assertCents, centsAsDecimal } from './money';
 
 /** The company's accounts the export writes to, with their names in QuickBooks Online and codes in Xero. */
 export const CHART = {
@@ -171,14 +171,6 @@ export function buildJournals(entries: Iterable<ExportEntry>, zone: string): Jou
       };
     })
     .filter((journal) => journal.lines.length > 0);
-}
-
-/** Whole cents as a plain decimal with two places (`1234.50`, `-0.05`), by integer arithmetic only. */
-export function centsAsDecimal(cents: number): string {
-  assertCents(cents);
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 const MONTH_ABBREVIATIONS = [

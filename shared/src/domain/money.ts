@@ -16,6 +16,14 @@ export function formatCents(cents: number): string {
   return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/** `1234.50`, `-0.05`: for files other programs read (CSV exports), by integer arithmetic only. */
+export function centsAsDecimal(cents: number): string {
+  assertCents(cents);
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
 /**
  * A percentage fee in basis points, rounded half up to the cent: the customer
  * never pays a fraction of a cent more than the rate says.

@@ -5,7 +5,7 @@
  * the CSV and the invoices print, wherever the viewer sits. The server sends
  * instants and days; only this module turns them into words.
  */
-import { DEFAULT_TIME_ZONE, formatDateIn, formatDateTimeIn } from '@shared/domain/calendar';
+import { DEFAULT_TIME_ZONE, dayIn, formatDateIn, formatDateTimeIn } from '@shared/domain/calendar';
 import { useSession } from '../auth/sessionStore';
 
 /** The signed-in team's zone (read at render: a change on the profile page reloads `me`). */
@@ -21,4 +21,9 @@ export function formatDate(value: string): string {
 /** MM/DD/YYYY, h:mm AM/PM of an instant in the team's zone. */
 export function formatDateTime(value: string): string {
   return formatDateTimeIn(value, teamZone());
+}
+
+/** This month (`yyyy-mm`) of the team's calendar: what month pickers start on. */
+export function teamMonth(now = new Date()): string {
+  return dayIn(now, teamZone()).slice(0, 7);
 }

@@ -9,6 +9,7 @@
 import { receiptDueDay, receiptStage } from '@shared/domain/businessDays';
 import { dayIn, formatUsDay, startOfDayIn } from '@shared/domain/calendar';
 import { type CsvValue, spreadsheetSafe, toCsv } from '@shared/domain/csv';
+import { centsAsDecimal } from '@shared/domain/money';
 import { getTeamZone, listTeamUsers } from '../../data/accounts';
 import { teamPurchasesBetween } from '../../data/purchaseReceipts';
 import type { PurchaseRecord } from '../../data/purchases';
@@ -55,7 +56,7 @@ export async function exportTeamPurchases(actor: Actor, range: { from: string; t
         spreadsheetSafe(p.merchant),
         spreadsheetSafe(p.category),
         // A plain decimal (no $) so spreadsheets read it as a number.
-        (p.amountCents / 100).toFixed(2),
+        centsAsDecimal(p.amountCents),
         receiptState(p, now, zone),
         formatUsDay(receiptDueDay(p.createdAt, zone)),
         p.purchaseId,

@@ -1,19 +1,14 @@
 /**
  * 'Download CSV' (manager): the team's purchases in a month range with each
- * one's receipt state (GET /team/purchases.csv). Months are the business
- * calendar's (US Eastern), like the receipt deadline. It lives on the Activity
- * page until the purchase history page arrives.
+ * one's receipt state (GET /team/purchases.csv). Months are the team's
+ * calendar's, like every date the CSV prints (issue 25, "One calendar").
  */
 import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { fieldErrorsOf } from '@shared/schemas/common';
 import { teamPurchasesCsvInput } from '@shared/schemas/team';
 import { type FormEvent, useState } from 'react';
 import { ApiError, call, errorMessage } from '../../api/client';
-
-function thisMonth(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
-}
+import { teamMonth } from '../../stores/teamCalendar';
 
 /** Saves text as a file the browser downloads. */
 function saveFile(name: string, text: string) {
@@ -28,8 +23,8 @@ function saveFile(name: string, text: string) {
 }
 
 export function PurchasesCsvExport() {
-  const [from, setFrom] = useState(thisMonth);
-  const [to, setTo] = useState(thisMonth);
+  const [from, setFrom] = useState(teamMonth);
+  const [to, setTo] = useState(teamMonth);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [fieldErrors, setFieldErrors] = useState<{ from?: string; to?: string }>({});

@@ -8,21 +8,16 @@
  */
 import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type AccountingFormat, CHART } from '@shared/domain/accountingExport';
-import { dayIn } from '@shared/domain/calendar';
 import { fieldErrorsOf } from '@shared/schemas/common';
 import { ACCOUNTING_MONTH_NOT_STARTED, accountingExportInput } from '@shared/schemas/team';
 import { useState } from 'react';
 import { ApiError, call, errorMessage } from '../../api/client';
-import { teamZone } from '../../stores/teamCalendar';
+import { teamMonth } from '../../stores/teamCalendar';
 
 const FORMATS: { format: AccountingFormat; label: string }[] = [
   { format: 'quickbooks', label: 'QuickBooks Online (CSV)' },
   { format: 'xero', label: 'Xero (CSV)' },
 ];
-
-function currentMonth(): string {
-  return dayIn(new Date(), teamZone()).slice(0, 7);
-}
 
 function monthBefore(month: string): string {
   const year = Number(month.slice(0, 4));
@@ -43,7 +38,7 @@ function saveFile(name: string, text: string) {
 }
 
 export function AccountingExport() {
-  const [month, setMonth] = useState(() => monthBefore(currentMonth()));
+  const [month, setMonth] = useState(() => monthBefore(teamMonth()));
   const [busy, setBusy] = useState<AccountingFormat | undefined>();
   const [error, setError] = useState('');
   const [monthError, setMonthError] = useState<string | undefined>();
@@ -53,7 +48,7 @@ export function AccountingExport() {
     // The server's own rules, checked first so the problem shows on the field at once.
     const checked = accountingExportInput.safeParse({ month, format });
     const problem = checked.success
-      ? month > currentMonth()
+      ? month > teamMonth()
         ? ACCOUNTING_MONTH_NOT_STARTED
         : undefined
       : fieldErrorsOf(checked.error).month;
@@ -92,7 +87,7 @@ export function AccountingExport() {
           type="month"
           label="Month"
           value={month}
-          max={currentMonth()}
+          max={teamMonth()}
           onChange={(e) => setMonth(e.currentTarget.value)}
           error={monthError}
           required
