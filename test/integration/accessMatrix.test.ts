@@ -389,6 +389,24 @@ const matrix: Record<OperationId, Row> = {
     request: async () => ({ path: '/exports/accounting?month=2026-01&format=xero' }),
     expect: managersOnly('ok'),
   },
+  // Insights (issue 26): a manager reads their own team's (another team's manager gets their own);
+  // the employee their own spend; a purchase's skill area: its owner and their manager, nobody else (404).
+  getInsights: {
+    request: async () => ({ path: '/insights?from=2026-01&to=2026-03' }),
+    expect: managersOnly('ok'),
+  },
+  getInsightsPeople: {
+    request: async () => ({ path: '/insights/people?from=2026-01&to=2026-03' }),
+    expect: managersOnly('ok'),
+  },
+  getMySpend: { request: async () => ({ path: '/me/spend' }), expect: employeesOnly('ok') },
+  setPurchaseSkill: {
+    request: async () => ({
+      path: `/purchases/${PURCHASE_AWAITING}/skill`,
+      body: { skillArea: 'Leadership', media: 'book' },
+    }),
+    expect: teamAEmployeeResource,
+  },
   // Fund requests (issue 27): team A's employee's one request, asked in beforeAll; their manager and they
   // see it, nobody else (404). The actions need an Idempotency-Key: sent without, refused before anything.
   listRequests: {

@@ -219,6 +219,12 @@ const WALK: Record<OperationId, Attempt> = {
   getInvoicePdf: (_s, call) => call('GET', '/invoices/INV-000000-000001/pdf'),
   // Accounting export (issue 26): reads a month of the journal, moves nothing.
   exportAccounting: (_s, call) => call('GET', '/exports/accounting?month=2026-01&format=quickbooks'),
+  // Insights (issue 26): reading moves nothing; a skill area moves no money, only how it is counted.
+  getInsights: (_s, call) => call('GET', '/insights?from=2025-01&to=2026-12'),
+  getInsightsPeople: (_s, call) => call('GET', '/insights/people?from=2025-01&to=2026-12'),
+  getMySpend: (_s, call) => call('GET', '/me/spend'),
+  setPurchaseSkill: (_s, call) =>
+    call('PUT', '/purchases/nope/skill', { skillArea: 'Leadership', media: 'book' }),
   // Fund requests (issue 27): only employees ask (a manager's token cannot make a request to approve),
   // and the rule that approves without a click needs a fresh factor.
   listRequests: (_s, call) => call('GET', '/requests'),

@@ -4,7 +4,7 @@
  * one Query. Each view expires a year after it happened (TTL `expiresAt`), so
  * nobody's browsing is kept longer than the insights need.
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '@shared/schemas/me';
 import { db, queryAll, tableName } from './client';
 import { keys } from './keys';
@@ -27,6 +27,8 @@ export async function putItemView(view: ItemView): Promise<void> {
       TableName: tableName(),
       Item: {
         ...keys.itemView(view.teamId, view.viewedAt, view.viewId),
+        // The person's views (gsi2): what a purchase's skill area is inferred from (issue 26).
+        ...keys.itemViewByUser(view.userId, view.viewedAt, view.viewId),
         entity: 'ItemView',
         ...view,
         expiresAt: Math.floor(Date.parse(view.viewedAt) / 1000) + ITEM_VIEW_RETENTION_SECONDS,
@@ -44,4 +46,25 @@ export async function listTeamItemViews(teamId: string, at: string): Promise<Ite
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :view)',
     ExpressionAttributeValues: { ':pk': pk, ':view': 'VIEW#' },
   });
+}
+
+/** Up to `limit` of one person's views between two instants (both included), newest first (gsi2). */
+export async function userItemViewsBetween(
+  userId: string,
+  fromIso: string,
+  toIso: string,
+  limit: number,
+): Promise<ItemView[]> {
+  const { gsi2pk } = keys.itemViewByUser(userId, '', '');
+  const result = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': gsi2pk, ':from': `VIEW#${fromIso}`, ':to': `VIEW#${toIso}#\uffff` },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (result.Items ?? []) as ItemView[];
 }

@@ -233,6 +233,37 @@ export const keys = {
     sk: `VIEW#${viewedAt}#${viewId}`,
   }),
 
+  /**
+   * Shop item views of one person, newest last (gsi2): what the settlement reads
+   * to infer a purchase's skill area (issue 26). Views before issue 26 lack it.
+   */
+  itemViewByUser: (userId: string, viewedAt: string, viewId: string) => ({
+    gsi2pk: `USER#${userId}`,
+    gsi2sk: `VIEW#${viewedAt}#${viewId}`,
+  }),
+
+  // --- Insights (issue 26) -------------------------------------------------------
+  /**
+   * A team's aggregates, kept by the ledger's own transactions (ADD), in one
+   * partition per team: month items (`MONTH#<yyyy-mm>`), merchant months
+   * (`MONTH#<yyyy-mm>#MERCHANT#<name>`), the team's NOW figures, a summary per
+   * person (`PERSON#<userId>`) and a month per person (`PERSONMONTH#<userId>#<yyyy-mm>`).
+   */
+  insightsNow: (teamId: string): Key => ({ pk: `INSIGHTS#${teamId}`, sk: 'NOW' }),
+  insightsMonth: (teamId: string, month: string): Key => ({ pk: `INSIGHTS#${teamId}`, sk: `MONTH#${month}` }),
+  insightsMerchantMonth: (teamId: string, month: string, merchant: string): Key => ({
+    pk: `INSIGHTS#${teamId}`,
+    sk: `MONTH#${month}#MERCHANT#${merchant}`,
+  }),
+  insightsPerson: (teamId: string, userId: string): Key => ({
+    pk: `INSIGHTS#${teamId}`,
+    sk: `PERSON#${userId}`,
+  }),
+  insightsPersonMonth: (teamId: string, userId: string, month: string): Key => ({
+    pk: `INSIGHTS#${teamId}`,
+    sk: `PERSONMONTH#${userId}#${month}`,
+  }),
+
   // --- Public forms -----------------------------------------------------------
   /** A waitlist lead, keyed by e-mail so joining twice updates one record. Listed by month. */
   lead: (email: string): Key => ({ pk: `LEAD#${email}`, sk: 'LEAD' }),

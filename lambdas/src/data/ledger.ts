@@ -11,6 +11,7 @@
  * Outside calls (Stripe, SES) happen before or after, never inside.
  */
 import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { insightDelta, type PurchaseTags } from '@shared/domain/insightDeltas';
 import {
   type AccountId,
   mayGoNegative,
@@ -21,11 +22,16 @@ import {
 import { encodeTime, monotonicFactory } from 'ulid';
 import { systemClock } from '../adapters/clock';
 import { db, queryAll, tableName } from './client';
+import { insightItems, postingMonth } from './insightTotals';
 import { keys } from './keys';
 import { sendTransaction, type TransactItem } from './transactions';
 
-/** DynamoDB's limit of 100 items per transaction, at 2 items per leg plus the journal. */
-export const MAX_LEGS = 49;
+/**
+ * DynamoDB's limit of 100 items per transaction, at 2 items per leg plus the
+ * journal, and room for the insights aggregates a many-legged posting (a
+ * reallocation: the team's month and NOW items) adds (issue 26).
+ */
+export const MAX_LEGS = 48;
 
 export type PostResult = { status: 'posted' } | { status: 'duplicate' };
 
@@ -91,6 +97,8 @@ export function postingItems(posting: Posting, postedAt: string): TransactItem[]
         entity: 'Journal',
         ...posting,
         postedAt,
+        // Its insights aggregates are written in this same transaction (issue 26): the backfill skips it.
+        aggregated: true,
       },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
@@ -157,13 +165,32 @@ export function explainCancellation(error: unknown, posting: Posting, extraItems
   throw error;
 }
 
-/** Posts once. A repeat of the same entry id is reported as a duplicate and changes nothing. */
+/**
+ * The insights aggregates a posting adds (issue 26), as items for its own
+ * transaction: none (and no read of the team's time zone) for a posting that
+ * adds nothing, such as an authorization or a release.
+ */
+export async function aggregateItems(
+  posting: Posting,
+  postedAt: string,
+  tags?: PurchaseTags,
+): Promise<TransactItem[]> {
+  const delta = insightDelta(posting, tags);
+  if (!delta) return [];
+  return insightItems(posting.teamId, await postingMonth(posting.teamId, postedAt), delta);
+}
+
+/**
+ * Posts once. A repeat of the same entry id is reported as a duplicate and
+ * changes nothing, its insights aggregates included (they are in the same
+ * transaction, after the posting's own items).
+ */
 export async function post(
   posting: Posting,
   postedAt = systemClock.now().toISOString(),
 ): Promise<PostResult> {
   try {
-    await sendTransaction(postingItems(posting, postedAt));
+    await sendTransaction([...postingItems(posting, postedAt), ...(await aggregateItems(posting, postedAt))]);
     return { status: 'posted' };
   } catch (error) {
     return explainCancellation(error, posting);

@@ -37,6 +37,12 @@ export interface PurchaseRecord {
   receiptReceivedAt?: string;
   /** Reminder stages already e-mailed (a string set: 'reminder', 'dueToday'); see receiptPolicy. */
   receiptReminders?: Set<string>;
+  /** Skill area and media type (issue 26): inferred at capture, or set by the employee or manager; absent on older purchases (Uncategorised). */
+  skillArea?: string;
+  media?: string;
+  skillSource?: 'inferred' | 'employee' | 'manager' | 'none';
+  /** The team's calendar month its capture was counted in (insights aggregates). */
+  insightMonth?: string;
 }
 
 /**

@@ -116,6 +116,22 @@ export async function listTeamRequests(teamId: string): Promise<RequestRecord[]>
   );
 }
 
+/** A team's requests made between two instants (`from` included, `to` not): a key range of its list (gsi1). */
+export async function teamRequestsCreatedBetween(
+  teamId: string,
+  fromIso: string,
+  toIso: string,
+): Promise<RequestRecord[]> {
+  const { gsi1pk } = keys.requestByTeam(teamId, '', '');
+  return strip(
+    await queryAll({
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': gsi1pk, ':from': `REQUEST#${fromIso}`, ':to': `REQUEST#${toIso}` },
+    }),
+  ).filter((r) => r.createdAt < toIso);
+}
+
 /** One employee's requests, newest first. */
 export async function listUserRequests(userId: string): Promise<RequestRecord[]> {
   const { gsi2pk } = keys.requestByUser(userId, '', '');

@@ -47,6 +47,13 @@ import { purchaseCheckInput, purchaseCheckOutput } from '../schemas/card';
 import { catalogueOutput, itemViewInput, itemViewOutput } from '../schemas/catalogue';
 import { commitmentPreviewOutput, okResponse } from '../schemas/common';
 import {
+  insightsAnswer,
+  insightsPeopleAnswer,
+  insightsQuery,
+  mySpendAnswer,
+  purchaseSkillInput,
+} from '../schemas/insights';
+import {
   inviteEmployeesInput,
   inviteEmployeesOutput,
   withdrawInvitationsInput,
@@ -73,6 +80,7 @@ import {
   listPurchasesInput,
   listPurchasesOutput,
   purchaseIdInput,
+  purchaseRow,
   receiptUploadInput,
   receiptUploadOutput,
   receiptUrlOutput,
@@ -1048,6 +1056,46 @@ export const routes = {
     output: fileOutput,
     responseType: 'text/csv',
     uses: ['table:read'],
+  }),
+  // --- Insights (issue 26) ----------------------------------------------------
+  getInsights: route({
+    method: 'GET',
+    path: '/insights',
+    summary:
+      "The team's insights over whole months of its calendar (from, to): funded, charged, spent, utilisation, money on cards and in the pool, redemptions, spend by skill area, media type, merchant and month, receipts outstanding, the next charge and fund requests; read from the aggregates the ledger keeps.",
+    access: { kind: 'signedIn', roles: ['manager'] },
+    input: insightsQuery,
+    output: insightsAnswer,
+    uses: ['table:read'],
+  }),
+  getInsightsPeople: route({
+    method: 'GET',
+    path: '/insights/people',
+    summary:
+      'Every employee of the team with their spend over the period, their last month with a purchase, whether they have not spent for 3 months, and the day dormancy would move their money to the pool.',
+    access: { kind: 'signedIn', roles: ['manager'] },
+    input: insightsQuery,
+    output: insightsPeopleAnswer,
+    uses: ['table:read'],
+  }),
+  getMySpend: route({
+    method: 'GET',
+    path: '/me/spend',
+    summary: "The employee's own spend by skill area, month by month, and what is left to spend this month.",
+    access: { kind: 'signedIn', roles: ['employee'] },
+    input: z.object({}),
+    output: mySpendAnswer,
+    uses: ['table:read'],
+  }),
+  setPurchaseSkill: route({
+    method: 'PUT',
+    path: '/purchases/{purchaseId}/skill',
+    summary:
+      "Sets a purchase's skill area and media type: the employee their own, a manager their team's (audited). Its net amount moves between areas in the insights once, however the changes race.",
+    access: { kind: 'signedIn', roles: signedIn },
+    input: purchaseIdInput.extend(purchaseSkillInput.shape),
+    output: purchaseRow,
+    uses: ['table:write'],
   }),
   // --- Fund requests (issue 27) ---------------------------------------------
   // Two routes, not one per action: the API stack is at CloudFormation's 500

@@ -107,6 +107,7 @@ const ACTION_WORDS = {
   'provisioning.tokenCreated': 'Made a provisioning token',
   'provisioning.tokenRevoked': 'Revoked a provisioning token',
   'provisioning.settingsChanged': 'Changed the budgets of people added by provisioning',
+  'purchase.skillChanged': 'Changed the skill area of a purchase',
 } as const satisfies Record<string, string>;
 
 /** An action the services may write to the audit log. */

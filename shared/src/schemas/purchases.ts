@@ -1,6 +1,7 @@
 /** Purchase history and receipts (issue 10): list, upload, confirm, view. */
 import { z } from 'zod';
 import { RECEIPT_TYPES } from '../domain/receiptFiles';
+import { purchaseMedia, SKILL_SOURCES, skillAreas } from './insights';
 
 export const PURCHASES_PAGE_MAX = 100;
 
@@ -47,6 +48,10 @@ export const purchaseRow = z.object({
   /** Whose purchase: filled for a manager's list. */
   employeeId: z.string(),
   employeeName: z.string().optional(),
+  /** Skill area and media type (issue 26), on settled rows: inferred, set by a person, or Uncategorised / other (`none`). Absent on pending and declined rows. */
+  skillArea: z.enum(skillAreas).optional(),
+  media: z.enum(purchaseMedia).optional(),
+  skillSource: z.enum(SKILL_SOURCES).optional(),
 });
 export type PurchaseRow = z.infer<typeof purchaseRow>;
 

@@ -15,6 +15,7 @@ export {
 } from './renewals';
 export {
   closeSubscription,
+  nextCharge,
   resumeSubscription,
   subscriptionScreen,
   suspendIfStillUnpaid,

@@ -87,7 +87,7 @@ function quoteOrNothing(cents: number) {
  * The next monthly charge as the funding job will make it: its day, and who
  * it funds at what budget (the same member rule as the renewal's plan).
  */
-async function nextCharge(
+export async function nextCharge(
   team: TeamRecord,
   users: UserRecord[],
   now: Date,

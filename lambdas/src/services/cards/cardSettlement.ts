@@ -5,13 +5,16 @@
  * holds, merchant refunds credit the card. Every effect is keyed by the issuer's
  * own ids, so events delivered twice or out of order end in the same ledger.
  */
+import { UNKNOWN_MEDIA, UNKNOWN_SKILL } from '@shared/domain/insightDeltas';
 import { capture, merchantRefund, RELEASE_REASONS, release } from '@shared/domain/ledger';
 import { type AuthorizationRecord, authorizationItem, getAuthorization, getCard } from '../../data/cards';
 import { tableName } from '../../data/client';
 import { startDormancyClock } from '../../data/dormancy';
+import { postingMonth } from '../../data/insightTotals';
 import { keys } from '../../data/keys';
-import { explainCancellation, type PostResult, postingItems } from '../../data/ledger';
-import { getPurchase, purchaseItem } from '../../data/purchases';
+import { aggregateItems, explainCancellation, type PostResult, postingItems } from '../../data/ledger';
+import { inferPurchaseSkill } from '../../data/purchaseSkills';
+import { getPurchase, type PurchaseRecord, purchaseItem } from '../../data/purchases';
 import { sendTransaction, type TransactItem } from '../../data/transactions';
 import type { Logger } from '../../platform/log';
 
@@ -73,6 +76,8 @@ function capturePostedAt(createdAt: string, auth: { decidedAt: string } | undefi
 export async function applyCapture(event: CaptureEvent, log: Logger): Promise<PostResult> {
   const card = await getCard(event.cardId);
   if (!card) throw new Error(`capture ${event.transactionId} for unknown card ${event.cardId}`);
+  // Its skill area (issue 26): from the item its owner opened at this merchant, else Uncategorised.
+  const skill = await inferPurchaseSkill(card.userId, event.merchant, event.createdAt);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     let auth = event.authorizationId ? await getAuthorization(event.authorizationId) : undefined;
     if (event.authorizationId && !auth) {
@@ -110,6 +115,8 @@ export async function applyCapture(event: CaptureEvent, log: Logger): Promise<Po
       authorizationId: event.authorizationId,
     });
     const fromHold = Math.min(event.amountCents, held);
+    const postedAt = capturePostedAt(event.createdAt, auth);
+    const insightMonth = await postingMonth(card.teamId, postedAt);
     const purchase: TransactItem = {
       Put: {
         TableName: tableName(),
@@ -125,6 +132,8 @@ export async function applyCapture(event: CaptureEvent, log: Logger): Promise<Po
           category: event.category,
           createdAt: event.createdAt,
           receiptStatus: 'awaiting',
+          ...skill,
+          insightMonth,
         }),
         ConditionExpression: 'attribute_not_exists(pk)',
       },
@@ -133,7 +142,13 @@ export async function applyCapture(event: CaptureEvent, log: Logger): Promise<Po
       ? [holdUpdate(auth, held - fromHold, event.transactionId, event.amountCents), purchase]
       : [purchase];
     try {
-      await sendTransaction([...extra, ...postingItems(posting, capturePostedAt(event.createdAt, auth))]);
+      // The insights aggregates go last, in the same transaction: a duplicate capture adds nothing.
+      const aggregates = await aggregateItems(posting, postedAt, {
+        skillArea: skill.skillArea,
+        media: skill.media,
+        merchant: event.merchant,
+      });
+      await sendTransaction([...extra, ...postingItems(posting, postedAt), ...aggregates]);
       // A purchase restarts the owner's dormancy clock (a late, older capture does not).
       await startDormancyClock(card.userId, event.createdAt);
       if (event.amountCents > held) {
@@ -265,25 +280,54 @@ export async function applyMerchantRefund(event: {
     merchant: event.merchant,
     transactionId: event.transactionId,
   });
-  const purchase = await refundedPurchase(event.authorizationId, event.amountCents);
-  // In the ledger's own transaction (after its items), so a redelivered refund adds nothing twice.
-  const purchaseUpdate: TransactItem[] = purchase
-    ? [
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.purchase(purchase.purchaseId),
-            UpdateExpression: 'ADD refundedCents :amount',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':amount': event.amountCents },
-          },
-        },
-      ]
-    : [];
-  try {
-    await sendTransaction([...postingItems(posting, event.createdAt), ...purchaseUpdate]);
-    return { status: 'posted' };
-  } catch (error) {
-    return explainCancellation(error, posting);
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const purchase = await refundedPurchase(event.authorizationId, event.amountCents);
+    const items = [
+      ...postingItems(posting, event.createdAt),
+      // The refund comes off the purchase's skill area and media type (Uncategorised / other when unknown).
+      ...(await aggregateItems(posting, event.createdAt, {
+        skillArea: purchase?.skillArea ?? UNKNOWN_SKILL,
+        media: purchase?.media ?? UNKNOWN_MEDIA,
+        merchant: event.merchant,
+      })),
+    ];
+    // In the ledger's own transaction (after its items), so a redelivered refund adds nothing twice;
+    // conditioned on the skill area read, so a skill change meanwhile is read again, not undone.
+    const purchaseUpdate: TransactItem[] = purchase ? [refundUpdate(purchase, event.amountCents)] : [];
+    try {
+      await sendTransaction([...items, ...purchaseUpdate]);
+      return { status: 'posted' };
+    } catch (error) {
+      if (purchase && isCancelled(error)) {
+        const reasons = error.CancellationReasons ?? [];
+        const onlyPurchase = reasons.every(
+          (r, i) => i === items.length || r.Code !== 'ConditionalCheckFailed',
+        );
+        if (reasons[items.length]?.Code === 'ConditionalCheckFailed' && onlyPurchase) continue;
+      }
+      return explainCancellation(error, posting);
+    }
   }
+  throw new Error(`refund ${event.transactionId}: the purchase kept changing`);
+}
+
+/** Adds a refund to its purchase, if the purchase still has the skill area and media type read. */
+function refundUpdate(purchase: PurchaseRecord, amountCents: number): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.purchase(purchase.purchaseId),
+      UpdateExpression: 'ADD refundedCents :amount',
+      ConditionExpression:
+        purchase.skillArea === undefined
+          ? 'attribute_exists(pk) AND attribute_not_exists(skillArea)'
+          : 'attribute_exists(pk) AND skillArea = :skill AND media = :media',
+      ExpressionAttributeValues: {
+        ':amount': amountCents,
+        ...(purchase.skillArea === undefined
+          ? {}
+          : { ':skill': purchase.skillArea, ':media': purchase.media }),
+      },
+    },
+  };
 }

@@ -4,4 +4,5 @@
  */
 export { checkPurchase } from './purchaseCheck';
 export { exportTeamPurchases } from './purchaseExport';
+export { setPurchaseSkill } from './purchaseSkill';
 export { listPurchases, toRow, visiblePurchase } from './purchases';

@@ -5,9 +5,11 @@
  * person's or team's purchase is NOT_FOUND, never FORBIDDEN.
  */
 
+import { UNKNOWN_MEDIA, UNKNOWN_SKILL } from '@shared/domain/insightDeltas';
 import { holdAccount } from '@shared/domain/ledger';
 import { isReceiptOverdue, receiptDueDate } from '@shared/domain/receiptDue';
 import { AppError } from '@shared/errors';
+import type { PurchaseMedia, SkillArea } from '@shared/schemas/insights';
 import { type PurchaseRow, purchaseStatusOf } from '@shared/schemas/purchases';
 import { getTeamZone, listTeamUsers } from '../../data/accounts';
 import {
@@ -42,6 +44,10 @@ export function toRow(p: PurchaseRecord, now: Date, zone: string, employeeName?:
     },
     employeeId: p.userId,
     ...(employeeName !== undefined ? { employeeName } : {}),
+    // Issue 26: an older purchase (before skill areas) is Uncategorised, which nobody chose.
+    skillArea: (p.skillArea ?? UNKNOWN_SKILL) as SkillArea,
+    media: (p.media ?? UNKNOWN_MEDIA) as PurchaseMedia,
+    skillSource: p.skillSource ?? 'none',
   };
 }
 

@@ -1,0 +1,244 @@
+/**
+ * Insights aggregates (issue 26; docs/insights.md): items of the partition
+ * `INSIGHTS#<teamId>` (keys.ts), each a set of numbers updated with ADD in the
+ * transaction of the posting that moves the money. The journal item of that
+ * transaction is conditioned on not existing, so a posting delivered twice is
+ * cancelled whole, its ADDs with it: each posting is counted exactly once.
+ *
+ *   NOW                                   onCardsCents, inPoolCents
+ *   MONTH#<yyyy-mm>                       fundedCents, chargedCents, spentCents, capturedCents,
+ *                                         refundedCents, redeemedCents, feesCents, pooledCents,
+ *                                         reallocatedCents, purchases, skill:<area>, skillN:<area>,
+ *                                         media:<type>, mediaN:<type>
+ *   MONTH#<yyyy-mm>#MERCHANT#<name>       merchant, cents, count
+ *   PERSON#<userId>                       userId, spent:<yyyy-mm>, buys:<yyyy-mm>
+ *   PERSONMONTH#<userId>#<yyyy-mm>        userId, month, spentCents, purchases, skill:<area>, skillN:<area>
+ *
+ * The month is the team's calendar month of the posting time.
+ */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { type InsightDelta, skillAttr, skillCountAttr, teamMonthOf } from '@shared/domain/insightDeltas';
+import { getTeamZone } from './accounts';
+import { db, queryAll, tableName } from './client';
+import { keys } from './keys';
+import type { TransactItem } from './transactions';
+
+type Numbers = Record<string, number>;
+
+/** One Update item: ADD each number, SET the plain fields. */
+function addItem(
+  key: { pk: string; sk: string },
+  numbers: Numbers,
+  fields: Record<string, string>,
+): TransactItem {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const adds: string[] = [];
+  const sets: string[] = [];
+  Object.entries(numbers).forEach(([name, value], i) => {
+    names[`#n${i}`] = name;
+    values[`:n${i}`] = value;
+    adds.push(`#n${i} :n${i}`);
+  });
+  Object.entries(fields).forEach(([name, value], i) => {
+    names[`#f${i}`] = name;
+    values[`:f${i}`] = value;
+    sets.push(`#f${i} = :f${i}`);
+  });
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: [
+        sets.length ? `SET ${sets.join(', ')}` : '',
+        adds.length ? `ADD ${adds.join(', ')}` : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+/** The aggregate items a posting's delta writes (none for a posting that adds nothing). */
+export function insightItems(teamId: string, month: string, delta: InsightDelta | undefined): TransactItem[] {
+  if (!delta) return [];
+  const items: TransactItem[] = [];
+  if (Object.keys(delta.month).length > 0) {
+    items.push(addItem(keys.insightsMonth(teamId, month), delta.month, { entity: 'InsightMonth', month }));
+  }
+  const now = Object.fromEntries(
+    Object.entries(delta.now).filter(([, v]) => v !== undefined && v !== 0),
+  ) as Numbers;
+  if (Object.keys(now).length > 0)
+    items.push(addItem(keys.insightsNow(teamId), now, { entity: 'InsightNow' }));
+  if (delta.merchant) {
+    items.push(
+      addItem(
+        keys.insightsMerchantMonth(teamId, month, delta.merchant.name),
+        { cents: delta.merchant.cents, count: delta.merchant.count },
+        { entity: 'InsightMerchantMonth', merchant: delta.merchant.name, month },
+      ),
+    );
+  }
+  if (delta.person) {
+    const { userId, spentCents, count, skill } = delta.person;
+    items.push(
+      addItem(
+        keys.insightsPerson(teamId, userId),
+        { [`spent:${month}`]: spentCents, [`buys:${month}`]: count },
+        { entity: 'InsightPerson', userId },
+      ),
+      addItem(
+        keys.insightsPersonMonth(teamId, userId, month),
+        {
+          spentCents,
+          purchases: count,
+          ...Object.fromEntries(Object.entries(skill).map(([area, cents]) => [skillAttr(area), cents])),
+          ...Object.fromEntries(Object.keys(skill).map((area) => [skillCountAttr(area), count])),
+        },
+        { entity: 'InsightPersonMonth', userId, month },
+      ),
+    );
+  }
+  return items;
+}
+
+/** The team's calendar month of a posting (its zone read now). */
+export async function postingMonth(teamId: string, postedAt: string): Promise<string> {
+  return teamMonthOf(postedAt, await getTeamZone(teamId));
+}
+
+/**
+ * Moves a purchase's net amount from one skill area and media type to others
+ * in its month: the team month and the person's month. The caller puts these
+ * in the transaction that changes the purchase, conditioned on its old values.
+ */
+export function skillMoveItems(args: {
+  teamId: string;
+  userId: string;
+  month: string;
+  netCents: number;
+  from: { skillArea: string; media: string };
+  to: { skillArea: string; media: string };
+}): TransactItem[] {
+  const { teamId, userId, month, netCents, from, to } = args;
+  const team: Numbers = {};
+  const person: Numbers = {};
+  const move = (attr: (k: string) => string, countAttr: (k: string) => string, a: string, b: string) => {
+    if (a === b) return;
+    team[attr(a)] = (team[attr(a)] ?? 0) - netCents;
+    team[attr(b)] = (team[attr(b)] ?? 0) + netCents;
+    team[countAttr(a)] = (team[countAttr(a)] ?? 0) - 1;
+    team[countAttr(b)] = (team[countAttr(b)] ?? 0) + 1;
+  };
+  move(skillAttr, skillCountAttr, from.skillArea, to.skillArea);
+  move(
+    (m) => `media:${m}`,
+    (m) => `mediaN:${m}`,
+    from.media,
+    to.media,
+  );
+  if (from.skillArea !== to.skillArea) {
+    person[skillAttr(from.skillArea)] = -netCents;
+    person[skillAttr(to.skillArea)] = netCents;
+    person[skillCountAttr(from.skillArea)] = -1;
+    person[skillCountAttr(to.skillArea)] = 1;
+  }
+  const items: TransactItem[] = [];
+  if (Object.keys(team).length > 0)
+    items.push(addItem(keys.insightsMonth(teamId, month), team, { entity: 'InsightMonth', month }));
+  if (Object.keys(person).length > 0)
+    items.push(
+      addItem(keys.insightsPersonMonth(teamId, userId, month), person, {
+        entity: 'InsightPersonMonth',
+        userId,
+        month,
+      }),
+    );
+  return items;
+}
+
+// --- Reads -------------------------------------------------------------------------
+
+export interface MonthTotals extends Numbers {}
+
+export interface MerchantMonth {
+  month: string;
+  merchant: string;
+  cents: number;
+  count: number;
+}
+
+function numbersOf(item: Record<string, unknown>): Numbers {
+  return Object.fromEntries(Object.entries(item).filter(([, v]) => typeof v === 'number')) as Numbers;
+}
+
+/**
+ * The team's month items and merchant months from `from` to `to` (both
+ * `yyyy-mm`, included): one Query of a key range (pattern in docs/data-model.md).
+ */
+export async function teamMonths(
+  teamId: string,
+  from: string,
+  to: string,
+): Promise<{ months: Map<string, MonthTotals>; merchants: MerchantMonth[] }> {
+  const items = await queryAll<Record<string, unknown> & { sk: string }>({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: {
+      ':pk': keys.insightsNow(teamId).pk,
+      ':from': `MONTH#${from}`,
+      // Every key of month `to` (its merchants too) sorts before this.
+      ':to': `MONTH#${to}#\uffff`,
+    },
+  });
+  const months = new Map<string, MonthTotals>();
+  const merchants: MerchantMonth[] = [];
+  for (const item of items) {
+    const [, month, kind] = item.sk.split('#');
+    if (!month) continue;
+    if (kind === 'MERCHANT') {
+      merchants.push({
+        month,
+        merchant: String(item.merchant),
+        cents: Number(item.cents ?? 0),
+        count: Number(item.count ?? 0),
+      });
+    } else {
+      months.set(month, numbersOf(item));
+    }
+  }
+  return { months, merchants };
+}
+
+/** The team's NOW figures. */
+export async function teamNow(teamId: string): Promise<{ onCardsCents: number; inPoolCents: number }> {
+  const result = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND sk = :sk',
+      ExpressionAttributeValues: { ':pk': keys.insightsNow(teamId).pk, ':sk': 'NOW' },
+    }),
+  );
+  const item = result.Items?.[0] ?? {};
+  return { onCardsCents: Number(item.onCardsCents ?? 0), inPoolCents: Number(item.inPoolCents ?? 0) };
+}
+
+/** Every person summary of the team (one Query): userId -> numbers (`spent:<month>`, `buys:<month>`). */
+export async function teamPeopleTotals(teamId: string): Promise<Map<string, Numbers>> {
+  const items = await queryAll<Record<string, unknown>>({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :person)',
+    ExpressionAttributeValues: { ':pk': keys.insightsNow(teamId).pk, ':person': 'PERSON#' },
+  });
+  return new Map(items.map((item) => [String(item.userId), numbersOf(item)]));
+}
+
+/** One person's months (oldest first): month -> numbers (`spentCents`, `purchases`, `skill:<area>`). */
+export async function personMonths(teamId: string, userId: string): Promise<Map<string, Numbers>> {
+  const items = await queryAll<Record<string, unknown>>({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.insightsNow(teamId).pk, ':prefix': `PERSONMONTH#${userId}#` },
+  });
+  return new Map(items.map((item) => [String(item.month), numbersOf(item)]));
+}

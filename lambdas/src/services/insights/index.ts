@@ -1,0 +1,6 @@
+/**
+ * Insights (issue 26): a team's figures over a period and its people, and an
+ * employee's own spend by skill area, read from the aggregates the ledger
+ * keeps. Depends on billing (the next charge).
+ */
+export { getInsights, getInsightsPeople, mySpend, teamInsights, teamInsightsPeople } from './insights';
