@@ -18,6 +18,7 @@ import { dayIn } from '@shared/domain/calendar';
 import { describeLineError } from '@shared/schemas/catalogue';
 import { getEmailOwner, getInvitation, getTeamZone } from '../../lambdas/src/data/accounts';
 import { issueEmailToken, issueInvitationToken } from '../../lambdas/src/data/emailTokens';
+import { backfillInsights } from '../../lambdas/src/data/insightBackfill';
 import { splitSharedAccounts } from '../../lambdas/src/data/ledgerMigrations';
 import { indexAwaitingReceipts } from '../../lambdas/src/data/receiptIndexMigration';
 import { listUserRequests } from '../../lambdas/src/data/requests';
@@ -126,6 +127,10 @@ export async function upgradeData(log: LogSink): Promise<void> {
     log(
       `receipts: listed ${receipts.indexed} purchases awaiting a receipt in gsi3, took out ${receipts.unlisted} received`,
     );
+  // Issue 26: the insights aggregates of money that moved before they were kept.
+  const insights = await backfillInsights();
+  if (insights.added > 0)
+    log(`insights: added the aggregates of ${insights.added} earlier ledger entries (${insights.teams} teams)`);
 }
 
 export async function seedDemo(log: LogSink): Promise<void> {

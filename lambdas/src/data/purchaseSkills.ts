@@ -32,7 +32,9 @@ export async function inferPurchaseSkill(
   at: string,
 ): Promise<PurchaseSkill> {
   const from = new Date(Date.parse(at) - SKILL_INFERENCE_DAYS * DAY_MS).toISOString();
-  const views = await userItemViewsBetween(userId, from, at, VIEWS_READ);
+  // The card network's time is whole seconds: a view in the same second may be just before the purchase.
+  const to = new Date(Date.parse(at) + 999).toISOString();
+  const views = await userItemViewsBetween(userId, from, to, VIEWS_READ);
   const items = new Map<string, Promise<CatalogueItem | undefined>>();
   for (const view of views) {
     if (!items.has(view.itemId)) items.set(view.itemId, getCatalogueItem(view.itemId));

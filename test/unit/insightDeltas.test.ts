@@ -1,0 +1,191 @@
+/**
+ * Issue 26: what each kind of posting adds to the insights aggregates, derived
+ * from its legs alone. An authorization and a release add nothing at all, so
+ * the card authorization path writes no aggregate item.
+ */
+import {
+  insightDelta,
+  mediaAttr,
+  mediaCountAttr,
+  merchantSells,
+  skillAttr,
+  skillCountAttr,
+  teamMonthOf,
+} from '@shared/domain/insightDeltas';
+import {
+  accountSplit,
+  authorizationHold,
+  capture,
+  debtRepayment,
+  funding,
+  merchantRefund,
+  reallocation,
+  redemption,
+  release,
+  toPool,
+} from '@shared/domain/ledger';
+import { describe, expect, it } from 'vitest';
+import { insightItems } from '../../lambdas/src/data/insightTotals';
+
+// insightItems names the table in each item; no table is reached.
+process.env.TABLE_NAME ??= 'insights-unit';
+
+const T = 'team1';
+const U = 'user1';
+const course = { skillArea: 'Leadership', media: 'course', merchant: 'Udemy' };
+
+describe('insightDelta', () => {
+  it('funding and deposit: funded and charged, onto the cards', () => {
+    for (const kind of ['funding', 'deposit'] as const) {
+      const p = funding({
+        entryId: 'f',
+        teamId: T,
+        userId: U,
+        amountCents: 3000,
+        description: 'x',
+        chargeId: 'ch',
+        kind,
+      });
+      expect(insightDelta(p)).toEqual({
+        month: { fundedCents: 3000, chargedCents: 3000 },
+        now: { onCardsCents: 3000 },
+      });
+    }
+  });
+
+  it('authorization and release add nothing, so they write no aggregate item', () => {
+    const hold = authorizationHold({
+      authorizationId: 'a',
+      teamId: T,
+      userId: U,
+      amountCents: 500,
+      merchant: 'M',
+    });
+    const back = release({ entryId: 'r', teamId: T, userId: U, amountCents: 500, reason: 'Hold released' });
+    for (const p of [hold, back]) {
+      expect(insightDelta(p)).toBeUndefined();
+      expect(insightItems(T, '2026-11', insightDelta(p))).toEqual([]);
+    }
+  });
+
+  it('capture from the hold: spent, one purchase, its skill area, media, merchant and person', () => {
+    const p = capture({
+      entryId: 'c',
+      teamId: T,
+      userId: U,
+      capturedCents: 1200,
+      heldCents: 1200,
+      merchant: 'Udemy',
+      transactionId: 't',
+    });
+    expect(insightDelta(p, course)).toEqual({
+      month: {
+        capturedCents: 1200,
+        spentCents: 1200,
+        purchases: 1,
+        [skillAttr('Leadership')]: 1200,
+        [skillCountAttr('Leadership')]: 1,
+        [mediaAttr('course')]: 1200,
+        [mediaCountAttr('course')]: 1,
+      },
+      now: { onCardsCents: -1200 },
+      merchant: { name: 'Udemy', cents: 1200, count: 1 },
+      person: { userId: U, spentCents: 1200, count: 1, skill: { Leadership: 1200 } },
+    });
+    // Five items: month, NOW, merchant month, person summary, person month.
+    expect(insightItems(T, '2026-11', insightDelta(p, course))).toHaveLength(5);
+  });
+
+  it('capture above its hold: the whole capture is spent, only the hold leaves the cards (the rest is debt)', () => {
+    const p = capture({
+      entryId: 'c',
+      teamId: T,
+      userId: U,
+      capturedCents: 1500,
+      heldCents: 1000,
+      merchant: 'Powell’s Books',
+      transactionId: 't',
+    });
+    const d = insightDelta(p);
+    expect(d?.month).toMatchObject({
+      spentCents: 1500,
+      [skillAttr('Uncategorised')]: 1500,
+      [mediaAttr('other')]: 1500,
+    });
+    expect(d?.now).toEqual({ onCardsCents: -1000 });
+    expect(d?.merchant).toEqual({ name: 'Powell’s Books', cents: 1500, count: 1 });
+    expect(d?.person?.userId).toBe(U);
+  });
+
+  it('merchant refund: refunded, taken off spent and the purchase’s skill area, onto the card', () => {
+    const p = merchantRefund({
+      entryId: 'r',
+      teamId: T,
+      userId: U,
+      amountCents: 400,
+      merchant: 'Udemy',
+      transactionId: 't',
+    });
+    expect(insightDelta(p, course)).toEqual({
+      month: {
+        refundedCents: 400,
+        spentCents: -400,
+        [skillAttr('Leadership')]: -400,
+        [mediaAttr('course')]: -400,
+      },
+      now: { onCardsCents: 400 },
+      merchant: { name: 'Udemy', cents: -400, count: 0 },
+      person: { userId: U, spentCents: -400, count: 0, skill: { Leadership: -400 } },
+    });
+  });
+
+  it('pool transfer, reallocation, redemption', () => {
+    const pooled = toPool({ entryId: 'p', teamId: T, userId: U, amountCents: 2000, reason: 'removed' });
+    expect(insightDelta(pooled)).toEqual({
+      month: { pooledCents: 2000 },
+      now: { onCardsCents: -2000, inPoolCents: 2000 },
+    });
+    const moved = reallocation({ entryId: 'r', teamId: T, amountCents: 2001, receiverIds: ['a', 'b'] });
+    expect(insightDelta(moved)).toEqual({
+      month: { reallocatedCents: 2001 },
+      now: { onCardsCents: 2001, inPoolCents: -2001 },
+    });
+    const redeemed = redemption({
+      entryId: 'x',
+      teamId: T,
+      amountCents: 2000,
+      refunds: [{ chargeId: 'ch', refundId: 're', amountCents: 1500 }],
+    });
+    expect(insightDelta(redeemed)).toEqual({
+      month: { redeemedCents: 1500, feesCents: 500 },
+      now: { inPoolCents: -2000 },
+    });
+  });
+
+  it('debt repayment leaves the cards; an account split moves nothing counted', () => {
+    const repaid = debtRepayment({ entryId: 'd', teamId: T, userId: U, amountCents: 300 });
+    expect(insightDelta(repaid)).toEqual({ month: {}, now: { onCardsCents: -300 } });
+    const split = accountSplit({
+      entryId: 's',
+      teamId: T,
+      from: 'network:settlement',
+      to: `network:${T}`,
+      amountCents: 100,
+    });
+    expect(insightDelta(split)).toBeUndefined();
+  });
+});
+
+describe('the team month and the merchant match', () => {
+  it('counts a posting in the month of the team’s calendar', () => {
+    expect(teamMonthOf('2026-12-01T03:00:00Z', 'America/New_York')).toBe('2026-11');
+    expect(teamMonthOf('2026-12-01T03:00:00Z', 'Europe/Berlin')).toBe('2026-12');
+  });
+
+  it('matches a card network’s merchant names to the item’s platforms', () => {
+    expect(merchantSells('AMZN Mktp US', ['amazon'])).toBe(true);
+    expect(merchantSells('Udemy', ['udemy', 'coursera'])).toBe(true);
+    expect(merchantSells('The Culture Works', ['cultureWorks'])).toBe(true);
+    expect(merchantSells('Powell’s Books', ['amazon', 'walmart', 'ebay'])).toBe(false);
+  });
+});
