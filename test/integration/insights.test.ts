@@ -9,19 +9,21 @@
  * raced by the employee and the manager moves the purchase's amount once.
  */
 import { randomUUID } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { teamMonthOf } from '@shared/domain/insightDeltas';
 import { cardAccount, holdAccount, poolAccount } from '@shared/domain/ledger';
 import type { CatalogueItem } from '@shared/schemas/catalogue';
 import type { InsightsAnswer, InsightsPeopleAnswer, MySpendAnswer } from '@shared/schemas/insights';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backfillInsights, backfillTeamInsights } from '../../lambdas/src/data/insightBackfill';
 import { keys } from '../../lambdas/src/data/keys';
 import { balanceOf, teamJournal } from '../../lambdas/src/data/ledger';
 import { importCatalogue } from '../../lambdas/src/services/shop';
 import type { SignedIn } from '../support/accountFlows';
 import { payWithCard } from '../support/cardNetwork';
+import { fundedCard } from '../support/fundedCard';
 import { type IntegrationStack, startIntegrationStack } from '../support/integrationStack';
-import { deliver, event } from '../support/stripeEvents';
+import { authorizationObject, deliver, event, transactionObject } from '../support/stripeEvents';
 import { joinTeam, sender, setUpTeam } from '../support/teams';
 
 const course: CatalogueItem = {
@@ -365,5 +367,65 @@ describe('insights of a team whose money moved every way', () => {
     const theirs = (await send('GET', `/insights?${query}`, other.manager.accessToken))
       .body as InsightsAnswer;
     expect(theirs.totals.spentCents).toBe(0);
+  });
+});
+
+describe('the backfill of money that moved before the aggregates were kept', () => {
+  it('adds each older entry once, however often it runs, and ends where live aggregation ends', async () => {
+    const card = await fundedCard(stack, 5000);
+    const auth = authorizationObject({ ...card, amountCents: 1200, merchant: 'Udemy' });
+    expect((await deliver(stack.apiUrl, event('issuing_authorization.request', auth))).body.approved).toBe(
+      true,
+    );
+    const captureTxn = transactionObject({
+      cardId: card.cardId,
+      authorizationId: auth.id,
+      amountCents: 1200,
+      merchant: 'Udemy',
+    });
+    expect((await deliver(stack.apiUrl, event('issuing_transaction.created', captureTxn))).status).toBe(200);
+    const refundTxn = transactionObject({
+      cardId: card.cardId,
+      authorizationId: auth.id,
+      amountCents: 300,
+      type: 'refund',
+      merchant: 'Udemy',
+    });
+    expect((await deliver(stack.apiUrl, event('issuing_transaction.created', refundTxn))).status).toBe(200);
+    const live = await aggregates(card.teamId);
+    expect(live.length).toBeGreaterThan(0);
+
+    // As before issue 26: no aggregate items, no mark on the journal, no month on the purchase.
+    for (const item of live)
+      await stack.doc.send(
+        new DeleteCommand({ TableName: stack.tableName, Key: { pk: item.pk, sk: item.sk } }),
+      );
+    for (const entry of await teamJournal(card.teamId))
+      await stack.doc.send(
+        new UpdateCommand({
+          TableName: stack.tableName,
+          Key: keys.journal(entry.entryId),
+          UpdateExpression: 'REMOVE aggregated',
+        }),
+      );
+    await stack.doc.send(
+      new UpdateCommand({
+        TableName: stack.tableName,
+        Key: keys.purchase(captureTxn.id),
+        UpdateExpression: 'REMOVE insightMonth',
+      }),
+    );
+    expect(await aggregates(card.teamId)).toEqual([]);
+
+    // Two runs at once, then another: each entry is added once.
+    const added = await Promise.all([backfillTeamInsights(card.teamId), backfillTeamInsights(card.teamId)]);
+    expect(added[0] + added[1]).toBe(3); // the funding, the capture, the refund (the hold adds nothing)
+    expect(await backfillTeamInsights(card.teamId)).toBe(0);
+    expect(await aggregates(card.teamId)).toEqual(live);
+    expect((await stack.getItem(keys.purchase(captureTxn.id)))?.insightMonth).toEqual(
+      expect.stringMatching(/^\d{4}-\d{2}$/),
+    );
+    // Every team with billing: nothing left to add anywhere.
+    expect((await backfillInsights()).added).toBe(0);
   });
 });

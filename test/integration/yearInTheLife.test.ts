@@ -37,6 +37,7 @@ import { type JobId, jobs } from '@shared/api/schedules';
 import { CHART } from '@shared/domain/accountingExport';
 import { dayIn } from '@shared/domain/calendar';
 import { addMonths, DORMANCY_NOTICES, type DormancyNotice } from '@shared/domain/dormancy';
+import { teamMonthOf } from '@shared/domain/insightDeltas';
 import { reallocationShares, redemptionFee } from '@shared/domain/ledger';
 import type { InvoiceListItem } from '@shared/schemas/invoices';
 import type Stripe from 'stripe';
@@ -47,7 +48,9 @@ import { getTeamZone } from '../../lambdas/src/data/accounts';
 import { listTeamInvoices } from '../../lambdas/src/data/invoices';
 import { keys } from '../../lambdas/src/data/keys';
 import { balanceOf, teamJournal } from '../../lambdas/src/data/ledger';
+import type { Actor } from '../../lambdas/src/platform/auth';
 import { invoiceEmailSubject } from '../../lambdas/src/services/invoices';
+import { exportTeamPurchases } from '../../lambdas/src/services/purchases';
 import { inviteAndRegisterEmployee, type SignedIn, signIn } from '../support/accountFlows';
 import { BOOKSHOP, payWithCard } from '../support/cardNetwork';
 import { centsOf, parseCsv } from '../support/csvReader';
@@ -137,6 +140,42 @@ interface PurchaseLog {
   receiptAt?: Date;
   /** Another freeze reason kept the card frozen when the receipt went in. */
   stillFrozenBy?: 'manager';
+}
+
+/** The month after `yyyy-mm`. */
+function nextMonthOf(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+}
+
+/** The rows of an RFC 4180 CSV (quoted fields may hold commas and doubled quotes). */
+function csvRows(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else field += ch;
+  }
+  if (field !== '' || row.length > 0) rows.push([...row, field]);
+  return rows;
 }
 
 describe('a year in the life', () => {
@@ -829,6 +868,44 @@ describe('a year in the life', () => {
     for (const [month, difference] of byMonth) expect(difference, `invoiced vs ledger in ${month}`).toBe(0);
 
     await accountingExportsMatchCharges(manager, teamId);
+
+    // --- Insights (issue 26): the aggregates agree with the ledger and the purchases CSV -----------
+    // For each month of the year, a 3-month period and the whole year: spent is the CSV's purchases
+    // (listed at what was captured, by the team's month of the purchase) less the merchant refunds
+    // posted in the period (the CSV lists no refunds: they are the ledger's refund entries); funded
+    // is the ledger's credits to cards by funding and deposit entries posted in the period.
+    const zone = await getTeamZone(teamId);
+    const asManager = { userId: manager.userId, teamId, role: 'manager', email: manager.email } as Actor;
+    const scenarioMonths: string[] = [];
+    for (let m = teamMonthOf(start, zone); m <= teamMonthOf(end, zone); m = nextMonthOf(m))
+      scenarioMonths.push(m);
+    expect(scenarioMonths.length).toBeGreaterThanOrEqual(MONTHS);
+    const ledgerSum = (from: string, to: string, kinds: string[], prefix: string) =>
+      journal
+        .filter((e) => kinds.includes(e.kind))
+        .filter((e) => teamMonthOf(e.postedAt, zone) >= from && teamMonthOf(e.postedAt, zone) <= to)
+        .flatMap((e) => e.legs)
+        .filter((l) => l.account.startsWith(prefix) && l.amountCents > 0)
+        .reduce((t, l) => t + l.amountCents, 0);
+    const insightsAgree = async (from: string, to: string) => {
+      const answer = await send('GET', `/insights?from=${from}&to=${to}`, manager.accessToken);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const csv = await exportTeamPurchases(asManager, { from, to }, clock.now());
+      const amounts = csvRows(csv.body)
+        .slice(1)
+        .map((row) => Math.round(Number(row[6]) * 100));
+      const csvCents = amounts.reduce((t, c) => t + c, 0);
+      const refunds = ledgerSum(from, to, ['refund'], 'card:');
+      expect(answer.body.totals.spentCents, `spent ${from}..${to}`).toBe(csvCents - refunds);
+      expect(answer.body.totals.fundedCents, `funded ${from}..${to}`).toBe(
+        ledgerSum(from, to, ['funding', 'deposit'], 'card:'),
+      );
+      return answer.body.totals as { spentCents: number; fundedCents: number; refundedCents: number };
+    };
+    for (const m of scenarioMonths) await insightsAgree(m, m);
+    await insightsAgree(scenarioMonths[6] as string, scenarioMonths[8] as string);
+    const wholeYear = await insightsAgree(scenarioMonths[0] as string, scenarioMonths.at(-1) as string);
+    expect(wholeYear).toMatchObject({ spentCents: spent, refundedCents: 500 });
   }, 900_000);
 });
 
