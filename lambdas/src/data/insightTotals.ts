@@ -61,48 +61,70 @@ function addItem(
   };
 }
 
-/** The aggregate items a posting's delta writes (none for a posting that adds nothing). */
-export function insightItems(teamId: string, month: string, delta: InsightDelta | undefined): TransactItem[] {
+/** One aggregate item a delta adds to: its key, the numbers it ADDs, the plain fields it SETs. */
+export interface AggregateRow {
+  key: { pk: string; sk: string };
+  numbers: Numbers;
+  fields: Record<string, string>;
+}
+
+/**
+ * The aggregate items a posting's delta adds to (none for a posting that adds
+ * nothing). The ledger writes them as ADDs (insightItems); the bench sums many
+ * of them in memory and writes the totals.
+ */
+export function aggregateRows(
+  teamId: string,
+  month: string,
+  delta: InsightDelta | undefined,
+): AggregateRow[] {
   if (!delta) return [];
-  const items: TransactItem[] = [];
+  const rows: AggregateRow[] = [];
   if (Object.keys(delta.month).length > 0) {
-    items.push(addItem(keys.insightsMonth(teamId, month), delta.month, { entity: 'InsightMonth', month }));
+    rows.push({
+      key: keys.insightsMonth(teamId, month),
+      numbers: delta.month,
+      fields: { entity: 'InsightMonth', month },
+    });
   }
   const now = Object.fromEntries(
     Object.entries(delta.now).filter(([, v]) => v !== undefined && v !== 0),
   ) as Numbers;
   if (Object.keys(now).length > 0)
-    items.push(addItem(keys.insightsNow(teamId), now, { entity: 'InsightNow' }));
+    rows.push({ key: keys.insightsNow(teamId), numbers: now, fields: { entity: 'InsightNow' } });
   if (delta.merchant) {
-    items.push(
-      addItem(
-        keys.insightsMerchantMonth(teamId, month, delta.merchant.name),
-        { cents: delta.merchant.cents, count: delta.merchant.count },
-        { entity: 'InsightMerchantMonth', merchant: delta.merchant.name, month },
-      ),
-    );
+    rows.push({
+      key: keys.insightsMerchantMonth(teamId, month, delta.merchant.name),
+      numbers: { cents: delta.merchant.cents, count: delta.merchant.count },
+      fields: { entity: 'InsightMerchantMonth', merchant: delta.merchant.name, month },
+    });
   }
   if (delta.person) {
     const { userId, spentCents, count, skill } = delta.person;
-    items.push(
-      addItem(
-        keys.insightsPerson(teamId, userId),
-        { [`spent:${month}`]: spentCents, [`buys:${month}`]: count },
-        { entity: 'InsightPerson', userId },
-      ),
-      addItem(
-        keys.insightsPersonMonth(teamId, userId, month),
-        {
+    rows.push(
+      {
+        key: keys.insightsPerson(teamId, userId),
+        numbers: { [`spent:${month}`]: spentCents, [`buys:${month}`]: count },
+        fields: { entity: 'InsightPerson', userId },
+      },
+      {
+        key: keys.insightsPersonMonth(teamId, userId, month),
+        numbers: {
           spentCents,
           purchases: count,
           ...Object.fromEntries(Object.entries(skill).map(([area, cents]) => [skillAttr(area), cents])),
           ...Object.fromEntries(Object.keys(skill).map((area) => [skillCountAttr(area), count])),
         },
-        { entity: 'InsightPersonMonth', userId, month },
-      ),
+        fields: { entity: 'InsightPersonMonth', userId, month },
+      },
     );
   }
-  return items;
+  return rows;
+}
+
+/** The aggregate items a posting's delta writes, as ADDs for its transaction (none for a posting that adds nothing). */
+export function insightItems(teamId: string, month: string, delta: InsightDelta | undefined): TransactItem[] {
+  return aggregateRows(teamId, month, delta).map((row) => addItem(row.key, row.numbers, row.fields));
 }
 
 /** The team's calendar month of a posting (its zone read now). */
