@@ -20,6 +20,10 @@
  *   --bundle      the authorization Lambda's bundle size and cold import time.
  *   --scim        1,000 people created through SCIM, 10 at a time (issue 28):
  *                 the time for the 1,000, and each invited and e-mailed once.
+ *   --insights    issue 26: GET /insights and /insights/people server time for a
+ *                 team of 10,000 with 1,000,000 purchases over 2 years (its
+ *                 aggregates written in bulk), and what the aggregates add to
+ *                 one capture's settlement (bench/insights.ts).
  * `--quick` runs fewer requests per level and smaller funding and job runs.
  * `BENCH_STRIPE_LATENCY_MS=300` makes Stripe answer the jobs (not the seeding)
  * that much later, as real Stripe does (bench/stripeLatency.ts).
@@ -38,6 +42,7 @@ import { prefixedLog } from '../infra/local/processes';
 import { startStripeEmulator } from '../infra/local/stripe';
 import { type BenchTable, percentile, runConcurrent, signedWebhook, startBenchTable } from './benchTable';
 import { benchFunding, printFunding } from './funding';
+import { benchInsights, printInsights } from './insights';
 import { benchJobs, printJobs } from './jobs';
 import { benchReconcile, printReconcile } from './reconcile';
 import { benchScim, printScim } from './scim';
@@ -46,7 +51,16 @@ import { type LatencyProxy, startLatencyProxy } from './stripeLatency';
 
 const args = new Set(process.argv.slice(2));
 const QUICK = args.delete('--quick');
-const SECTIONS = ['--auth', '--settlement', '--funding', '--reconcile', '--jobs', '--bundle', '--scim'];
+const SECTIONS = [
+  '--auth',
+  '--settlement',
+  '--funding',
+  '--reconcile',
+  '--jobs',
+  '--bundle',
+  '--scim',
+  '--insights',
+];
 const wanted = (section: string) => args.size === 0 || args.has(section);
 for (const arg of args)
   if (!SECTIONS.includes(arg)) throw new Error(`unknown flag ${arg}; use ${SECTIONS.join(' ')} --quick`);
@@ -201,7 +215,7 @@ async function benchAuthorization(table: BenchTable) {
 
 async function main() {
   const jobs = wanted('--funding') || wanted('--reconcile') || wanted('--jobs');
-  if (wanted('--auth') || wanted('--settlement') || jobs || wanted('--scim')) {
+  if (wanted('--auth') || wanted('--settlement') || jobs || wanted('--scim') || wanted('--insights')) {
     const table = await startBenchTable();
     // The funding job charges each team through Stripe: the emulator, on a free port.
     const emulator = jobs
@@ -221,6 +235,7 @@ async function main() {
       if (wanted('--funding')) printFunding(await benchFunding(table, { quick: QUICK }));
       if (wanted('--reconcile')) printReconcile(await benchReconcile(table, { quick: QUICK }));
       if (wanted('--scim')) printScim(await benchScim(table));
+      if (wanted('--insights')) printInsights(await benchInsights(table));
       // Last: it empties the table (and the emulator) before each of its sizes.
       if (wanted('--jobs') && emulator)
         printJobs(

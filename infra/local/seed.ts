@@ -130,7 +130,9 @@ export async function upgradeData(log: LogSink): Promise<void> {
   // Issue 26: the insights aggregates of money that moved before they were kept.
   const insights = await backfillInsights();
   if (insights.added > 0)
-    log(`insights: added the aggregates of ${insights.added} earlier ledger entries (${insights.teams} teams)`);
+    log(
+      `insights: added the aggregates of ${insights.added} earlier ledger entries (${insights.teams} teams)`,
+    );
 }
 
 export async function seedDemo(log: LogSink): Promise<void> {
