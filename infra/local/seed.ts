@@ -45,7 +45,7 @@ import {
   expireRequests,
 } from '../../lambdas/src/services/requests';
 import { finalizeSetup } from '../../lambdas/src/services/setup';
-import { importCatalogueText } from '../../lambdas/src/services/shop';
+import { importCatalogueText, recordItemView } from '../../lambdas/src/services/shop';
 import type { LogSink } from './processes';
 import { DEFAULT_AUTO_CAPTURE_DELAY_MS, type EmulatorAdmin } from './stripe';
 
@@ -364,6 +364,9 @@ export async function seedDemoPurchases(network: EmulatorAdmin, log: LogSink): P
       amount,
       merchant: { name, category },
     });
+  // The employee opened the audiobook in the shop first: the Audible purchase gets its skill area
+  // (Execution, audiobook) inferred (issue 26); the bookshop's stays Uncategorised.
+  await recordItemView(actor, 'atomic-habits-audiobook', new Date(now.getTime() - 60_000));
   // Small amounts: most of the $25 budget stays to try the checkout and the shop with.
   await pay(399, 'Audible', 'digital_goods_media');
   await pay(649, 'Powell’s Books', 'book_stores');
