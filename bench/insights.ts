@@ -186,6 +186,8 @@ export async function benchInsights(table: BenchTable): Promise<InsightsBench> {
       times.push(performance.now() - t);
     }
     reads.push({ label, ...timed(times) });
+    const last = reads.at(-1) as InsightsBench['reads'][number];
+    console.log(`  (${label}: p50 ${last.p50.toFixed(0)} ms, p95 ${last.p95.toFixed(0)} ms)`);
   };
   const period = (n: number) => ({ from: monthBefore(thisMonth, n - 1), to: thisMonth });
   await measure('GET /insights, this month', () => teamInsights(teamId, period(1)));
