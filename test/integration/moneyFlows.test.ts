@@ -538,6 +538,7 @@ describe('removal, reallocation and redemption', () => {
       expect(await balanceOf(cardAccount(userId)), userId).toBe(i < 40 ? 102 : 101);
     expect(await balanceOf(poolAccount(teamId))).toBe(0);
     const parts = (await teamJournal(teamId)).filter((e) => e.kind === 'reallocation');
-    expect(parts.map((p) => p.legs.length - 1).sort()).toEqual([12, 48]);
+    // Parts of at most 47 receivers (48 legs with the pool's), leaving room for the insights aggregates.
+    expect(parts.map((p) => p.legs.length - 1).sort()).toEqual([13, 47]);
   });
 });

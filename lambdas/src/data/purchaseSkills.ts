@@ -6,15 +6,17 @@
  * "Udemy" follows a course opened with a Udemy link). Nothing found: the
  * purchase stays Uncategorised / other, `skillSource: 'none'`: never guessed.
  */
+
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import {
   merchantSells,
   SKILL_INFERENCE_DAYS,
   UNKNOWN_MEDIA,
   UNKNOWN_SKILL,
 } from '@shared/domain/insightDeltas';
-import type { CatalogueItem } from '@shared/schemas/catalogue';
-import { getCatalogueItem } from './catalogue';
+import { db, tableName } from './client';
 import { userItemViewsBetween } from './itemViews';
+import { keys } from './keys';
 
 export interface PurchaseSkill {
   skillArea: string;
@@ -24,6 +26,29 @@ export interface PurchaseSkill {
 
 /** How many of the person's newest views in the window are looked at (a bounded read). */
 const VIEWS_READ = 100;
+
+interface ItemTags {
+  category: string;
+  media: string;
+  affiliateLinks: Record<string, string>;
+}
+
+/**
+ * A catalogue item's skill area, media type and partner links (projected).
+ * Read here, not through data/catalogue.ts: that one brings the catalogue's
+ * zod schema, and the settlement runs in the authorization Lambda, whose
+ * bundle stays on zod/mini (test/infra/authorizationBundle.test.ts).
+ */
+async function itemTags(itemId: string): Promise<ItemTags | undefined> {
+  const result = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.merch(itemId),
+      ProjectionExpression: 'category, media, affiliateLinks',
+    }),
+  );
+  return result.Item as ItemTags | undefined;
+}
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function inferPurchaseSkill(
@@ -35,11 +60,11 @@ export async function inferPurchaseSkill(
   // The card network's time is whole seconds: a view in the same second may be just before the purchase.
   const to = new Date(Date.parse(at) + 999).toISOString();
   const views = await userItemViewsBetween(userId, from, to, VIEWS_READ);
-  const items = new Map<string, Promise<CatalogueItem | undefined>>();
+  const items = new Map<string, Promise<ItemTags | undefined>>();
   for (const view of views) {
-    if (!items.has(view.itemId)) items.set(view.itemId, getCatalogueItem(view.itemId));
+    if (!items.has(view.itemId)) items.set(view.itemId, itemTags(view.itemId));
     const item = await items.get(view.itemId);
-    if (item && merchantSells(merchant, Object.keys(item.affiliateLinks))) {
+    if (item && merchantSells(merchant, Object.keys(item.affiliateLinks ?? {}))) {
       return { skillArea: item.category, media: item.media, skillSource: 'inferred' };
     }
   }
