@@ -11,6 +11,7 @@
 import { teamMonthOf, UNKNOWN_MEDIA, UNKNOWN_SKILL } from '@shared/domain/insightDeltas';
 import type { PurchaseMedia, SkillArea } from '@shared/schemas/insights';
 import type { PurchaseRow } from '@shared/schemas/purchases';
+import { newId } from '../../adapters/clock';
 import { getTeamZone } from '../../data/accounts';
 import { auditTransactItem } from '../../data/audit';
 import { tableName } from '../../data/client';
@@ -91,7 +92,8 @@ export async function setPurchaseSkill(
                 after: { purchaseId: purchase.purchaseId, merchant: purchase.merchant, ...to },
                 at,
               },
-              `purchaseSkill#${purchase.purchaseId}#${from.skillArea}#${from.media}#${at}`,
+              // Each change its own entry: two changes in the same millisecond are two events.
+              `purchaseSkill#${purchase.purchaseId}#${newId(now)}`,
             ),
           ]
         : []),
