@@ -17,6 +17,7 @@ import {
   authorizationHold,
   capture,
   debtRepayment,
+  fromPool,
   funding,
   merchantRefund,
   reallocation,
@@ -159,6 +160,14 @@ describe('insightDelta', () => {
     expect(insightDelta(redeemed)).toEqual({
       month: { redeemedCents: 1500, feesCents: 500 },
       now: { inPoolCents: -2000 },
+    });
+  });
+
+  it('a pool return (a removed person back before the next billing day) counts as reallocated', () => {
+    const back = fromPool({ entryId: 'b', teamId: T, userId: U, amountCents: 700 });
+    expect(insightDelta(back)).toEqual({
+      month: { reallocatedCents: 700 },
+      now: { onCardsCents: 700, inPoolCents: -700 },
     });
   });
 

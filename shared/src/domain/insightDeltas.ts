@@ -15,7 +15,8 @@
  *   - spent: a capture's amount (what the network was paid) less a merchant
  *     refund's; refunded: merchant refunds;
  *   - redeemed: a redemption's net back to the manager's card; fees: its fee;
- *   - pooled: card -> pool; reallocated: pool -> cards.
+ *   - pooled: card -> pool; reallocated: pool -> cards (a reallocation, or a
+ *     pool return to a person reactivated before the next billing day).
  */
 import { dayIn } from './calendar';
 import type { Posting } from './ledger';
@@ -125,6 +126,8 @@ export function insightDelta(posting: Posting, tags?: PurchaseTags): InsightDelt
       break;
     }
     case 'reallocation':
+    // A pool return (issue 28: a removed person back before the next billing day) also moves pool -> card.
+    case 'poolReturn':
       add(month, 'reallocatedCents', -sumOf(posting, 'pool:', 'debit'));
       break;
     case 'poolTransfer':
