@@ -31,6 +31,7 @@ import {
   CreditCardsPage,
   EmployeesPage,
   FreezeEmployeePage,
+  InsightsPage,
   InviteMembersPage,
   loadSignedInLayout,
   ProvisioningPage,
@@ -117,6 +118,8 @@ export function App() {
             <Route path="addcreditcard" element={guarded(MANAGER, <AddCreditCardPage />)} />
             <Route path="subscription" element={guarded(MANAGER, <SubscriptionPage />)} />
             <Route path="activity" element={guarded(MANAGER, <ActivityPage />)} />
+            {/* Issue 26: what the budget did, by skill area, media, merchant, person and month. */}
+            <Route path="insights" element={guarded(MANAGER, <InsightsPage />)} />
             {/* Ours (issue 28): the identity provider's SCIM connection. */}
             <Route path="provisioning" element={guarded(MANAGER, <ProvisioningPage />)} />
             {/* Ours (decisions.md "employee view of their own ledger"). */}

@@ -31,6 +31,7 @@ const screens: ReadonlyArray<readonly [path: string, roles: readonly Role[], hea
   ['/dashboard/addcreditcard', MANAGER, headings.addCreditCard],
   ['/dashboard/subscription', MANAGER, headings.subscription],
   ['/dashboard/activity', MANAGER, headings.activity],
+  ['/dashboard/insights', MANAGER, headings.insights],
   ['/dashboard/statement', EMPLOYEE, headings.statement],
   ['/inviteMembers', MANAGER, headings.inviteMembers],
   ['/editProfile/:employeeId?', ANYONE, headings.editProfile],

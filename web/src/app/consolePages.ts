@@ -24,6 +24,8 @@ const loadShop = () => import('../features/shop/ShopPage');
 const loadStatement = () => import('../features/statement/StatementPage');
 const loadPurchaseHistory = () => import('../features/purchases/PurchaseHistoryPage');
 const loadRequests = () => import('../features/requests/RequestsPage');
+// Issue 26: with its charts (recharts), which no other screen but the Statement's chart loads.
+const loadInsights = () => import('../features/insights/InsightsPage');
 
 /** The frame of every signed-in screen (Mantine, header, menu). */
 export const loadSignedInLayout = () => import('./signed-in/SignedInLayout');
@@ -50,6 +52,8 @@ export const PurchaseHistoryPage = lazy(() =>
   loadPurchaseHistory().then((m) => ({ default: m.PurchaseHistoryPage })),
 );
 
+export const InsightsPage = lazy(() => loadInsights().then((m) => ({ default: m.InsightsPage })));
+
 export const RequestsPage = lazy(() => loadRequests().then((m) => ({ default: m.RequestsPage })));
 
 /**
@@ -66,6 +70,7 @@ export const signedInPageLoaders: ReadonlyArray<readonly [path: string, load: ()
   ['/dashboard/addcreditcard', loadAddCreditCard],
   ['/dashboard/subscription', loadSubscription],
   ['/dashboard/activity', loadActivity],
+  ['/dashboard/insights', loadInsights],
   ['/dashboard/provisioning', loadProvisioning],
   ['/dashboard/statement', loadStatement],
   ['/dashboard/requests', loadRequests],

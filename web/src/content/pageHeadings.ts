@@ -34,6 +34,10 @@ export const pageHeadings = {
     title: 'Activity Log',
     lead: 'Every action on your team and every money movement, newest first.',
   },
+  insights: {
+    title: 'Insights',
+    lead: "Is your team's learning budget working? What was funded and spent, where it went, and who has not used theirs.",
+  },
   statement: {
     title: 'Statement',
     lead:

@@ -147,6 +147,8 @@ const menu: readonly { section?: string; roles?: readonly Role[]; items: readonl
       { label: 'Purchase History', to: '/dashboard/purchasehistory' },
       // Ours (decisions.md "audit log"): the team's log of manager actions and money movements.
       { label: 'Activity Log', to: '/dashboard/activity', roles: MANAGER, tour: 'nav-activity' },
+      // Issue 26: is the budget working? Spend by skill area, media, merchant, person and month.
+      { label: 'Insights', to: '/dashboard/insights', roles: MANAGER },
       // Ours (decisions.md): the employee's own ledger with running balances.
       { label: 'Statement', to: '/dashboard/statement', roles: EMPLOYEE },
       // Issue 27: fund requests; the manager's entry carries how many wait for them.

@@ -6,9 +6,12 @@
  * declined purchase says 'Declined' and why, and asks for no receipt. On a
  * phone (compact) the name, date and vendor sit in the first column, so the
  * table fits 375 px and the status wraps instead of being cut off.
+ * A manager sets each purchase's skill area in its row (issue 26); an
+ * inferred one says "Suggested" until someone chooses.
  */
-import { Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { formatCents } from '@shared/domain/money';
+import type { SkillArea } from '@shared/schemas/insights';
 import type { PurchaseRow } from '@shared/schemas/purchases';
 import {
   formatDate,
@@ -18,6 +21,7 @@ import {
   receiptLabel,
   STATUS_LABELS,
 } from './purchaseText';
+import { SUGGESTED, skillOf, skillOptions } from './skillText';
 
 /**
  * Titles, vendors and names are typed or pasted by people (a course's URL is
@@ -48,6 +52,31 @@ export interface PurchaseActions {
   /** Offered to the purchase's employee while the receipt can still be (re)placed. */
   onUpload?: (row: PurchaseRow) => void;
   onView: (row: PurchaseRow) => void;
+  /** The manager chose a purchase's skill area. */
+  onSkill?: (row: PurchaseRow, skillArea: SkillArea) => void;
+}
+
+/** A settled purchase's skill area, as a small select; declined and pending rows have none to set. */
+function SkillCell({ row, onSkill }: { row: PurchaseRow; onSkill: NonNullable<PurchaseActions['onSkill']> }) {
+  if (row.status === 'declined' || row.status === 'pending') return null;
+  const skill = skillOf(row);
+  return (
+    <Stack gap={2}>
+      <NativeSelect
+        size="xs"
+        aria-label={`Skill area of ${row.title ?? row.vendor}`}
+        data={skillOptions}
+        value={skill.skillArea}
+        onChange={(event) => onSkill(row, event.currentTarget.value as SkillArea)}
+        style={{ minWidth: '11em' }}
+      />
+      {skill.skillSource === 'inferred' ? (
+        <Text size="xs" c="gray.7">
+          {SUGGESTED}
+        </Text>
+      ) : null}
+    </Stack>
+  );
 }
 
 function DeclinedLabel() {
@@ -166,6 +195,7 @@ export function PurchaseTable({
             Price
           </Table.Th>
           {compact ? null : <Table.Th scope="col">Vendor</Table.Th>}
+          {actions.onSkill && !compact ? <Table.Th scope="col">Skill area</Table.Th> : null}
           <Table.Th scope="col">{manager ? 'Receipts' : 'Status'}</Table.Th>
         </Table.Tr>
       </Table.Thead>
@@ -190,6 +220,7 @@ export function PurchaseTable({
                   <span style={{ whiteSpace: 'nowrap' }}>{formatDate(row.date)}</span> · {row.vendor}
                 </Text>
               ) : null}
+              {compact && actions.onSkill ? <SkillCell row={row} onSkill={actions.onSkill} /> : null}
             </Table.Td>
             {compact ? null : <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(row.date)}</Table.Td>}
             <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
@@ -201,6 +232,11 @@ export function PurchaseTable({
               ) : null}
             </Table.Td>
             {compact ? null : <Table.Td style={VENDOR}>{row.vendor}</Table.Td>}
+            {actions.onSkill && !compact ? (
+              <Table.Td>
+                <SkillCell row={row} onSkill={actions.onSkill} />
+              </Table.Td>
+            ) : null}
             <Table.Td>
               <Group gap="xs" wrap={compact ? 'wrap' : 'nowrap'}>
                 {manager ? null : row.status === 'declined' ? (

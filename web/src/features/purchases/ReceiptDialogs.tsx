@@ -5,15 +5,34 @@
  * is told; anything still breaking the rules is refused here with the spec's
  * message and never sent. The file goes straight to the receipts bucket with a
  * presigned POST; the server then checks its bytes before recording it.
+ * The dialog also asks what the purchase was for (issue 26): its skill area
+ * and media type, pre-filled from what the server inferred (marked
+ * "Suggested") and saved with PUT /purchases/{id}/skill when the person
+ * changed or confirmed them.
  */
-import { Alert, Autocomplete, Box, Button, Group, Image, Loader, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Autocomplete,
+  Box,
+  Button,
+  Group,
+  Image,
+  Loader,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { RECEIPT_MAX_BYTES, RECEIPT_TYPES, receiptFileProblem } from '@shared/domain/receiptFiles';
+import type { PurchaseMedia, SkillArea } from '@shared/schemas/insights';
 import type { CardAfterReceipt, PurchaseRow } from '@shared/schemas/purchases';
 import { type DragEvent, useEffect, useId, useMemo, useState } from 'react';
 import { call, errorMessage } from '../../api/client';
 import { AppModal } from '../../components/AppModal';
+import { savePurchaseSkill } from '../insights/insightsApi';
 import { fileSizeText, formatDate, titleSuggestions } from './purchaseText';
 import { shrinkImage } from './shrinkImage';
+import { mediaOptions, type PurchaseSkill, SUGGESTED, skillOf, skillOptions } from './skillText';
 
 /** The file as it will be sent, or why it will not. */
 async function prepare(file: File): Promise<{ file: File; note?: string } | { problem: string }> {
@@ -68,6 +87,7 @@ export function UploadReceiptDialog({
   /** `card`: what the receipt did to a card frozen for receipts (the server decides). */
   onUploaded: (row: PurchaseRow, card: CardAfterReceipt) => void;
 }) {
+  const [skill, setSkill] = useState<PurchaseSkill>(() => skillOf({}));
   const inputId = useId();
   const [title, setTitle] = useState('');
   const [file, setFile] = useState<File>();
@@ -81,6 +101,7 @@ export function UploadReceiptDialog({
   useEffect(() => {
     if (!purchase) return;
     setTitle(purchase.title ?? '');
+    setSkill(skillOf(purchase));
     setFile(undefined);
     setNote(undefined);
     setProblem(undefined);
@@ -115,8 +136,17 @@ export function UploadReceiptDialog({
     if (!title.trim() || !file) return;
     setBusy(true);
     try {
+      const stored = skillOf(purchase);
+      // Saved when the person chose something, or kept what was only suggested (it becomes theirs).
+      const chosen =
+        skill.skillArea !== stored.skillArea ||
+        skill.media !== stored.media ||
+        (stored.skillSource === 'inferred' && skill.skillArea !== 'Uncategorised');
+      if (chosen)
+        await savePurchaseSkill(purchase.purchaseId, { skillArea: skill.skillArea, media: skill.media });
       const done = await sendReceipt(purchase, file, title.trim());
-      onUploaded(done.purchase, done.card);
+      const saved: PurchaseSkill = { ...skill, skillSource: 'employee' };
+      onUploaded(chosen ? { ...done.purchase, ...saved } : done.purchase, done.card);
     } catch (error) {
       setProblem(errorMessage(error));
     } finally {
@@ -150,6 +180,7 @@ export function UploadReceiptDialog({
             error={titleError}
             maxLength={120}
           />
+          <SkillFields purchase={purchase} skill={skill} onChange={setSkill} />
           <Box
             component="label"
             htmlFor={inputId}
@@ -214,6 +245,42 @@ export function UploadReceiptDialog({
         </Stack>
       ) : null}
     </AppModal>
+  );
+}
+
+/** Skill area and media type, each marked "Suggested" while it is the server's inference. */
+function SkillFields({
+  purchase,
+  skill,
+  onChange,
+}: {
+  purchase: PurchaseRow;
+  skill: PurchaseSkill;
+  onChange: (skill: PurchaseSkill) => void;
+}) {
+  const stored = skillOf(purchase);
+  const suggested = stored.skillSource === 'inferred';
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+      <NativeSelect
+        label="Skill area"
+        description={
+          suggested && skill.skillArea === stored.skillArea
+            ? `${SUGGESTED} from the item you opened`
+            : undefined
+        }
+        data={skillOptions}
+        value={skill.skillArea}
+        onChange={(event) => onChange({ ...skill, skillArea: event.currentTarget.value as SkillArea })}
+      />
+      <NativeSelect
+        label="Media type"
+        description={suggested && skill.media === stored.media ? SUGGESTED : undefined}
+        data={mediaOptions}
+        value={skill.media}
+        onChange={(event) => onChange({ ...skill, media: event.currentTarget.value as PurchaseMedia })}
+      />
+    </SimpleGrid>
   );
 }
 

@@ -6,18 +6,24 @@
  * (shared/src/domain/statement.ts); this page only shows them. Phones get the
  * compact layout of Purchase History: date and type under the description, the
  * balance under the amount, nothing off-screen.
+ * Above it (issue 26): what is left this month and the person's spend by
+ * skill area month by month (GET /me/spend), its chart code loaded lazily.
  */
 import { Alert, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { RouteOutput } from '@shared/api/routes';
 import { formatCents } from '@shared/domain/money';
-import { useEffect, useState } from 'react';
+import type { MySpendAnswer } from '@shared/schemas/insights';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { call, errorMessage } from '../../api/client';
 import { ScrollableTable } from '../../components/ScrollableTable';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { pageHeadings } from '../../content/pageHeadings';
 import { useCardMoneyMoves } from '../../stores/card';
 import { formatDate } from '../../stores/teamCalendar';
+import { readMySpend } from '../insights/insightsApi';
+
+const MySpend = lazy(() => import('../insights/MySpend').then((m) => ({ default: m.MySpend })));
 
 type Line = RouteOutput<'getStatement'>['lines'][number];
 
@@ -130,6 +136,8 @@ export function StatementPage() {
   const [lines, setLines] = useState<Line[]>([]);
   const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
   const [error, setError] = useState('');
+  const [spend, setSpend] = useState<MySpendAnswer>();
+  const [spendError, setSpendError] = useState('');
 
   // The card's money moved (polled for the header): read the statement again, so a purchase shows at once.
   const moves = useCardMoneyMoves();
@@ -146,6 +154,14 @@ export function StatementPage() {
         setError(errorMessage(e));
         setStatus('error');
       });
+    readMySpend(abort.signal)
+      .then((answer) => {
+        setSpend(answer);
+        setSpendError('');
+      })
+      .catch((e: unknown) => {
+        if (!abort.signal.aborted) setSpendError(errorMessage(e));
+      });
     return () => abort.abort();
   }, [moves]);
 
@@ -155,6 +171,16 @@ export function StatementPage() {
         <Title order={1}>{pageHeadings.statement.title}</Title>
         <Text c="gray.7">{pageHeadings.statement.lead}</Text>
       </div>
+      {spendError ? (
+        <Alert color="red" title="Could not load your spend by skill area">
+          {spendError}
+        </Alert>
+      ) : null}
+      {spend ? (
+        <Suspense fallback={<Loader size="sm" aria-label="Loading your spend by skill area" />}>
+          <MySpend spend={spend} />
+        </Suspense>
+      ) : null}
       {status === 'error' ? (
         <Alert color="red" title="Could not load your statement">
           {error}
