@@ -202,6 +202,7 @@ describe('purchase history and receipts', () => {
       'Date',
       'Price',
       'Vendor',
+      'Skill area',
       'Receipts',
     ]);
     expect(await teamTable.getByRole('button', { name: /Upload|Replace/ }).count()).toBe(0);
