@@ -32,7 +32,13 @@ type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 /** The signed-in routes measured, by who opens them (web/src/app/App.tsx). */
 export const SIGNED_IN_ROUTES = {
-  manager: ['/dashboard', '/dashboard/employees', '/dashboard/activity', '/dashboard/subscription'],
+  manager: [
+    '/dashboard',
+    '/dashboard/employees',
+    '/dashboard/activity',
+    '/dashboard/subscription',
+    '/dashboard/insights',
+  ],
   employee: ['/shop', '/dashboard/purchasehistory', '/dashboard/statement'],
 } as const;
 
