@@ -192,8 +192,8 @@ describe('insights', () => {
     await mpage.locator('label', { hasText: 'Last 3 months' }).click();
     await mpage.waitForURL(/period=3$/);
     await mpage.getByText(/^Figures for .* to .*;/).waitFor();
-    expect(await rowsOf(mpage.getByRole('table', { name: /^Funded and spent by month/ }))).toHaveLength(3);
-    expect((await rowsOf(mpage.getByRole('table', { name: /^Funded and spent by month/ }))).at(-1)).toEqual([
+    expect(await rowsOf(mpage.getByRole('table', { name: /^Money credited to cards and net spend each month/ }))).toHaveLength(3);
+    expect((await rowsOf(mpage.getByRole('table', { name: /^Money credited to cards and net spend each month/ }))).at(-1)).toEqual([
       monthName,
       '$25.00',
       '$19.50',

@@ -6,6 +6,7 @@
 import { Anchor, Button, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { CAPTION } from './charts';
 
 export interface BreakdownColumn<Row> {
   header: string;
@@ -69,7 +70,7 @@ export function Breakdown<Row>({
           <div>{chart}</div>
           <div>
             <Table striped verticalSpacing={4} captionSide="top">
-              <Table.Caption style={{ textAlign: 'left' }}>{caption}</Table.Caption>
+              <Table.Caption style={CAPTION}>{caption}</Table.Caption>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">{nameHeader}</Table.Th>

@@ -42,11 +42,12 @@ import { type PurchaseFilter, purchasesLink } from '../purchases/purchaseFilter'
 import { MEDIA_LABELS } from '../purchases/skillText';
 import { Breakdown } from './Breakdown';
 import { breakdownCsv, decimalAmount, saveCsv } from './breakdownCsv';
-import { HorizontalBars, MonthBars } from './charts';
+import { CAPTION, HorizontalBars, MonthBars } from './charts';
 import { readInsights, readInsightsPeople } from './insightsApi';
 import {
   monthLabel,
   monthNow,
+  PERIOD_KINDS,
   PERIOD_LABELS,
   type Period,
   type PeriodKind,
@@ -98,7 +99,7 @@ function PeriodPicker({ period, phone }: { period: Period; phone: boolean }) {
         aria-label="Period"
         value={period.kind}
         onChange={(value) => choose(value as PeriodKind)}
-        data={(Object.keys(PERIOD_LABELS) as PeriodKind[]).map((kind) => ({
+        data={PERIOD_KINDS.map((kind) => ({
           value: kind,
           label: PERIOD_LABELS[kind],
         }))}
@@ -266,7 +267,7 @@ function PeopleLists({ people, fileSuffix }: { people: InsightPerson[]; fileSuff
           <Text c="gray.8">Everyone has bought something in the last 3 months.</Text>
         ) : (
           <Table striped verticalSpacing={4} captionSide="top">
-            <Table.Caption style={{ textAlign: 'left' }}>
+            <Table.Caption style={CAPTION}>
               {count(idle.length, 'person has', 'people have')} made no purchase this month or the two before.
             </Table.Caption>
             <Table.Thead>
@@ -307,7 +308,7 @@ function PeopleLists({ people, fileSuffix }: { people: InsightPerson[]; fileSuff
           <Text c="gray.8">Nobody's money is due to go to the pool.</Text>
         ) : (
           <Table striped verticalSpacing={4} captionSide="top">
-            <Table.Caption style={{ textAlign: 'left' }}>
+            <Table.Caption style={CAPTION}>
               Unless they buy something, their money goes to the team pool on this day.
             </Table.Caption>
             <Table.Thead>

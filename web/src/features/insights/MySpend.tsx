@@ -8,7 +8,7 @@ import { Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { formatCents } from '@shared/domain/money';
 import type { MySpendAnswer } from '@shared/schemas/insights';
 import { ScrollableTable } from '../../components/ScrollableTable';
-import { MonthBars } from './charts';
+import { CAPTION, MonthBars } from './charts';
 import { monthLabel } from './period';
 
 export function MySpend({ spend }: { spend: MySpendAnswer }) {
@@ -46,7 +46,7 @@ export function MySpend({ spend }: { spend: MySpendAnswer }) {
             />
             <ScrollableTable label="Your spend by skill area, scrolls sideways" minWidth={0}>
               <Table striped verticalSpacing={4} captionSide="top">
-                <Table.Caption style={{ textAlign: 'left' }}>
+                <Table.Caption style={CAPTION}>
                   Your spend by skill area each month, net of refunds.
                 </Table.Caption>
                 <Table.Thead>

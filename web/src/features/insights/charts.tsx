@@ -24,14 +24,22 @@ export const SERIES_COLOURS = [
 
 const TICK = { fill: 'var(--mantine-color-gray-8)', fontSize: 12 };
 
-/** "$1.2k": axis ticks only; the table and tooltip say the exact amount. */
-function shortDollars(cents: number): string {
-  const dollars = cents / 100;
-  if (Math.abs(dollars) >= 1000) return `$${(dollars / 1000).toFixed(dollars % 1000 === 0 ? 0 : 1)}k`;
-  return `$${Math.round(dollars)}`;
+/**
+ * The charts plot dollars (cents / 100), so the axis gets round ticks ($0, $5,
+ * $10); the table and the tooltip say the exact amount.
+ */
+const dollars = (cents: number) => cents / 100;
+
+/** "$1.2k": axis ticks only. */
+function shortDollars(value: number): string {
+  if (Math.abs(value) >= 1000) return `$${(value / 1000).toFixed(value % 1000 === 0 ? 0 : 1)}k`;
+  return `$${Math.round(value)}`;
 }
 
-const tooltipMoney = (value: unknown) => formatCents(Number(value));
+const tooltipMoney = (value: unknown) => formatCents(Math.round(Number(value) * 100));
+
+/** Long names wrap on two lines beside the bar; past that they are cut (the table has them whole). */
+const tickName = (text: string) => (text.length > 28 ? `${text.slice(0, 27)}…` : text);
 
 export interface BarDatum {
   label: string;
@@ -47,22 +55,28 @@ export function HorizontalBars({ data, phone }: { data: readonly BarDatum[]; pho
   return (
     <div aria-hidden="true" style={{ width: '100%', height: 36 * data.length + 48 }}>
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={[...data]} layout="vertical" margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
+        <BarChart
+          accessibilityLayer={false}
+          data={data.map((d) => ({ ...d, dollars: dollars(d.cents) }))}
+          layout="vertical"
+          margin={{ top: 8, right: 16, bottom: 8, left: 8 }}
+        >
           <CartesianGrid horizontal={false} stroke="var(--mantine-color-gray-3)" />
-          <XAxis type="number" tickFormatter={shortDollars} tick={TICK} allowDecimals={false} />
+          <XAxis type="number" tickFormatter={shortDollars} tick={TICK} />
           <YAxis
             type="category"
             dataKey="label"
-            width={phone ? 104 : 160}
+            width={phone ? 112 : 160}
             tick={TICK}
             interval={0}
-            tickFormatter={(text: string) => (phone && text.length > 16 ? `${text.slice(0, 15)}…` : text)}
+            tickFormatter={tickName}
           />
           <Tooltip formatter={tooltipMoney} cursor={{ fill: 'var(--mantine-color-gray-1)' }} />
           <Bar
-            dataKey="cents"
+            dataKey="dollars"
             name="Spent"
             fill={SERIES_COLOURS[0]}
+            maxBarSize={28}
             isAnimationActive={!still}
             cursor="pointer"
             onClick={(bar) => {
@@ -97,18 +111,29 @@ export function MonthBars({
   return (
     <div aria-hidden="true" style={{ width: '100%', height: 280 }}>
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={[...data]} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
+        <BarChart
+          accessibilityLayer={false}
+          data={data.map((d) => ({
+            ...d,
+            ...Object.fromEntries(series.map((x) => [x.key, dollars(Number(d[x.key] ?? 0))])),
+          }))}
+          margin={{ top: 8, right: 8, bottom: 8, left: 0 }}
+        >
           <CartesianGrid vertical={false} stroke="var(--mantine-color-gray-3)" />
           <XAxis dataKey="label" tick={TICK} />
-          <YAxis tickFormatter={shortDollars} tick={TICK} width={56} allowDecimals={false} />
+          <YAxis tickFormatter={shortDollars} tick={TICK} width={56} />
           <Tooltip formatter={tooltipMoney} cursor={{ fill: 'var(--mantine-color-gray-1)' }} />
-          <Legend wrapperStyle={{ fontSize: 12, color: 'var(--mantine-color-gray-8)' }} />
+          <Legend
+            wrapperStyle={{ fontSize: 12 }}
+            formatter={(name: string) => <span style={{ color: 'var(--mantine-color-gray-8)' }}>{name}</span>}
+          />
           {series.map((s, index) => (
             <Bar
               key={s.key}
               dataKey={s.key}
               name={s.name}
               stackId={stacked ? 'spend' : undefined}
+              maxBarSize={56}
               fill={SERIES_COLOURS[index % SERIES_COLOURS.length]}
               isAnimationActive={!still}
               cursor={data.some((d) => d.href) ? 'pointer' : undefined}
@@ -123,3 +148,6 @@ export function MonthBars({
     </div>
   );
 }
+
+/** A table's caption: left, and dark enough to read (Mantine's default is a light grey). */
+export const CAPTION = { textAlign: 'left', color: 'var(--mantine-color-gray-8)' } as const;

@@ -13,6 +13,9 @@ export interface Period {
   to: string;
 }
 
+/** In the picker's order (an object's number-like keys would come first). */
+export const PERIOD_KINDS: readonly PeriodKind[] = ['this', '3', '12', 'custom'];
+
 export const PERIOD_LABELS: Record<PeriodKind, string> = {
   this: 'This month',
   '3': 'Last 3 months',

@@ -172,7 +172,8 @@ export function PurchaseHistoryPage() {
             {covered
               ? `${shown.length} ${shown.length === 1 ? 'purchase' : 'purchases'}, ${formatCents(shownCents)} net of refunds.`
               : 'loading more purchases…'}{' '}
-            <Anchor component={Link} to="/dashboard/purchasehistory">
+            {/* Darker than the default link blue: it sits on the alert's tint. */}
+            <Anchor component={Link} to="/dashboard/purchasehistory" c="blue.9" underline="always">
               Show all purchases
             </Anchor>
           </Text>
