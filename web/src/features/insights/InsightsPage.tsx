@@ -419,7 +419,7 @@ function Report({
       <Breakdown
         id="people"
         title="Spend by person"
-        caption={`The ${TOP} people who spent most, ${periodLabel(from, to)}.`}
+        caption={`Spend by person, ${periodLabel(from, to)}: the ${TOP} who spent most.`}
         empty={topSpenders.length === 0}
         emptyText={noSpend}
         nameHeader="Person"
