@@ -27,7 +27,7 @@ import { PurchaseTable } from './PurchaseTable';
 import { describeFilter, filterFrom, matches, pastPeriod } from './purchaseFilter';
 import { UploadReceiptDialog, ViewReceiptDialog } from './ReceiptDialogs';
 import { receiptUploadedMessage } from './receiptFreezeText';
-import { type PurchaseSkill, skillOf } from './skillText';
+import { skillOf } from './skillText';
 
 const PAGE_SIZE = 25;
 /** A filtered list reads bigger pages, and stops after this many (then offers 'Load more'). */
@@ -113,10 +113,13 @@ export function PurchaseHistoryPage() {
   );
 
   async function setSkill(row: PurchaseRow, skillArea: SkillArea) {
-    const skill: PurchaseSkill = { ...skillOf(row), skillArea, skillSource: 'manager' };
     try {
-      await savePurchaseSkill(row.purchaseId, { skillArea, media: skill.media });
-      setRows((current) => current.map((r) => (r.purchaseId === row.purchaseId ? { ...r, ...skill } : r)));
+      const saved = await savePurchaseSkill(row.purchaseId, { skillArea, media: skillOf(row).media });
+      setRows((current) =>
+        current.map((r) =>
+          r.purchaseId === row.purchaseId ? { ...saved, employeeName: r.employeeName } : r,
+        ),
+      );
       notify({ kind: 'success', message: `Skill area of ${row.title ?? row.vendor} set to ${skillArea}.` });
     } catch (e) {
       notify({ kind: 'error', title: 'Could not save the skill area', message: errorMessage(e) });

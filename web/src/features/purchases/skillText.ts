@@ -15,7 +15,7 @@ export const MEDIA_LABELS: Record<PurchaseMedia, string> = {
 export const skillOptions = skillAreas.map((area) => ({ value: area, label: area }));
 export const mediaOptions = purchaseMedia.map((media) => ({ value: media, label: MEDIA_LABELS[media] }));
 
-/** What the server stored for a purchase (purchase rows carry them since issue 26). */
+/** What the server stored for a purchase (a settled purchase row carries them, shared/src/schemas/purchases.ts). */
 export interface PurchaseSkill {
   skillArea: SkillArea;
   media: PurchaseMedia;
@@ -25,12 +25,11 @@ export interface PurchaseSkill {
 /** Said beside a value the server inferred from the item the employee opened. */
 export const SUGGESTED = 'Suggested';
 
-/** A row's skill area and media type, "Uncategorised" and "other" when the server sent none. */
-export function skillOf(row: object): PurchaseSkill {
-  const r = row as Partial<PurchaseSkill>;
+/** A row's skill area and media type, "Uncategorised" and "other" when it has none (pending and declined rows). */
+export function skillOf(row: Partial<PurchaseSkill>): PurchaseSkill {
   return {
-    skillArea: r.skillArea ?? 'Uncategorised',
-    media: r.media ?? 'other',
-    skillSource: r.skillSource ?? 'none',
+    skillArea: row.skillArea ?? 'Uncategorised',
+    media: row.media ?? 'other',
+    skillSource: row.skillSource ?? 'none',
   };
 }
