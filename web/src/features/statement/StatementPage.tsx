@@ -177,7 +177,14 @@ export function StatementPage() {
         </Alert>
       ) : null}
       {spend ? (
-        <Suspense fallback={<Loader size="sm" aria-label="Loading your spend by skill area" />}>
+        <Suspense
+          fallback={
+            <Group gap="xs" role="status">
+              <Loader size="sm" />
+              <Text>Loading your spend by skill area…</Text>
+            </Group>
+          }
+        >
           <MySpend spend={spend} />
         </Suspense>
       ) : null}
