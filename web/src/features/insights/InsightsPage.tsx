@@ -24,6 +24,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { dayIn } from '@shared/domain/calendar';
 import { spreadsheetSafe, toCsv } from '@shared/domain/csv';
 import { formatCents } from '@shared/domain/money';
 import type {
@@ -228,10 +229,18 @@ function sliceColumns() {
   ] as const;
 }
 
+/** How far ahead "Heading for dormancy" looks. */
+const DORMANCY_HORIZON_DAYS = 90;
+
 function PeopleLists({ people, fileSuffix }: { people: InsightPerson[]; fileSuffix: string }) {
   const idle = people.filter((p) => p.notSpentFor3Months);
+  // Within three months of the day: a person who bought last week has a dormancy day a year away,
+  // and listing everyone would hide the few whose money is about to move.
+  const horizon = dayIn(new Date(Date.now() + DORMANCY_HORIZON_DAYS * 86_400_000), teamZone());
   const dormant = people
-    .filter((p): p is InsightPerson & { dormancyDay: string } => p.dormancyDay !== null)
+    .filter(
+      (p): p is InsightPerson & { dormancyDay: string } => p.dormancyDay !== null && p.dormancyDay <= horizon,
+    )
     .sort((a, b) => a.dormancyDay.localeCompare(b.dormancyDay));
   const download = () =>
     saveCsv(
