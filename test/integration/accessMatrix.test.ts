@@ -407,6 +407,11 @@ const matrix: Record<OperationId, Row> = {
     }),
     expect: teamAEmployeeResource,
   },
+  // Monthly e-mails (issue 26, nudges): public, the link's token is the proof; an unknown one is 404 for all.
+  unsubscribeEmail: {
+    request: async () => ({ path: `/email/unsubscribe?token=${'z'.repeat(43)}`, body: {} }),
+    expect: everyone(404),
+  },
   // Fund requests (issue 27): team A's employee's one request, asked in beforeAll; their manager and they
   // see it, nobody else (404). The actions need an Idempotency-Key: sent without, refused before anything.
   listRequests: {

@@ -225,6 +225,8 @@ const WALK: Record<OperationId, Attempt> = {
   getMySpend: (_s, call) => call('GET', '/me/spend'),
   setPurchaseSkill: (_s, call) =>
     call('PUT', '/purchases/nope/skill', { skillArea: 'Leadership', media: 'book' }),
+  // Monthly e-mails (issue 26, nudges): public; a stolen token adds nothing to a made-up link.
+  unsubscribeEmail: (_s, call) => call('POST', `/email/unsubscribe?token=${'z'.repeat(43)}`, {}),
   // Fund requests (issue 27): only employees ask (a manager's token cannot make a request to approve),
   // and the rule that approves without a click needs a fresh factor.
   listRequests: (_s, call) => call('GET', '/requests'),

@@ -59,6 +59,8 @@ export interface StoredEmail {
   destination: { to: string[] };
   subject: string;
   body: { text?: string; html?: string };
+  /** Headers the sender added (SES v2 `Content.Simple.Headers`), as the stand-in keeps them. */
+  headers?: { name: string; value: string }[];
   at: number;
 }
 

@@ -11,6 +11,8 @@ export interface OutgoingEmail {
   text: string;
   html?: string;
   replyTo?: string[];
+  /** Extra headers (the monthly e-mails' List-Unsubscribe); SES refuses the ones it sets itself. */
+  headers?: { name: string; value: string }[];
 }
 
 let client: SESv2Client | undefined;
@@ -44,6 +46,9 @@ export async function sendEmail(email: OutgoingEmail): Promise<void> {
             Text: { Data: email.text, Charset: 'UTF-8' },
             ...(email.html ? { Html: { Data: email.html, Charset: 'UTF-8' } } : {}),
           },
+          ...(email.headers?.length
+            ? { Headers: email.headers.map((h) => ({ Name: h.name, Value: singleLine(h.value) })) }
+            : {}),
         },
       },
     }),

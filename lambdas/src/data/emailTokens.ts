@@ -216,3 +216,52 @@ export function invitationLinkUse(token: string, now: Date): TransactItem {
     },
   };
 }
+
+/**
+ * Unsubscribe links of the monthly e-mails (issue 26): one token per e-mail
+ * sent, naming the person and the kind of e-mail. Not single-use: a mail
+ * client's one-click POST and the person's own click on the page may both
+ * arrive, and unsubscribing twice is still unsubscribed. Only the hash is
+ * stored; the link works for UNSUBSCRIBE_LINK_DAYS (well beyond the next
+ * e-mail, which brings a new one).
+ */
+const UNSUBSCRIBE = 'unsubscribe';
+export const UNSUBSCRIBE_LINK_DAYS = 180;
+
+export async function issueUnsubscribeToken(
+  userId: string,
+  kind: 'nudge' | 'digest',
+  now: Date,
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.emailToken(hashToken(token)),
+        entity: 'EmailToken',
+        purpose: UNSUBSCRIBE,
+        userId,
+        kind,
+        createdAt: now.toISOString(),
+        expiresAt: Math.floor(now.getTime() / 1000) + UNSUBSCRIBE_LINK_DAYS * 24 * 3600,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+  return token;
+}
+
+/** The person and kind an unsubscribe token names; undefined when unknown, expired or another kind of link. */
+export async function readUnsubscribeToken(
+  token: string,
+  now: Date,
+): Promise<{ userId: string; kind: 'nudge' | 'digest' } | undefined> {
+  const { Item: item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.emailToken(hashToken(token)), ConsistentRead: true }),
+  );
+  if (item?.purpose !== UNSUBSCRIBE || !(Number(item.expiresAt) > Math.floor(now.getTime() / 1000)))
+    return undefined;
+  if (item.kind !== 'nudge' && item.kind !== 'digest') return undefined;
+  return { userId: String(item.userId), kind: item.kind };
+}

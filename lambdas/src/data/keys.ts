@@ -320,6 +320,20 @@ export const keys = {
   /** An e-mail link token (verify, reset), stored by its SHA-256, never in clear. TTL = expiry. */
   emailToken: (tokenHash: string): Key => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' }),
 
+  /**
+   * Monthly e-mails (issue 26): one per person, kind and month (`yyyy-mm`),
+   * written before the e-mail goes, so a re-run sends nothing twice. TTL 400 days.
+   */
+  monthlyEmail: (userId: string, kind: string, month: string): Key => ({
+    pk: `USER#${userId}`,
+    sk: `MONTHLYMAIL#${kind}#${month}`,
+  }),
+  /** A team's monthly e-mails of a month all went: later daily runs skip the team. TTL 400 days. */
+  monthlyEmailsDone: (teamId: string, month: string): Key => ({
+    pk: `TEAM#${teamId}`,
+    sk: `MONTHLYMAIL#${month}`,
+  }),
+
   /** One run of a scheduled job for one day: makes a second firing that day a no-op. */
   jobRun: (jobId: string, day: string): Key => ({ pk: `JOBRUN#${jobId}`, sk: `DAY#${day}` }),
 

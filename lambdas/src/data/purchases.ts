@@ -5,7 +5,7 @@
  */
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '@shared/errors';
-import { db, isConditionFailure, tableName } from './client';
+import { db, isConditionFailure, queryAll, tableName } from './client';
 import { keys } from './keys';
 
 export interface ReceiptRecord {
@@ -121,6 +121,27 @@ export async function purchasesPage(
   const items = (result.Items ?? []) as (PurchaseRecord & Record<string, string>)[];
   const last = result.LastEvaluatedKey?.[`${index}sk`] as string | undefined;
   return { purchases: items, nextCursor: last ? encodeCursor(last) : null };
+}
+
+/**
+ * An employee's purchases settled at or after `fromIso` (gsi2, pattern 18, a
+ * key range: nothing older is read), with only what the monthly nudge needs:
+ * when, and the skill area (issue 26; absent on purchases nobody categorised).
+ */
+export function purchasesOfUserSince(
+  userId: string,
+  fromIso: string,
+): Promise<{ createdAt: string; skillArea?: string }[]> {
+  return queryAll({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: {
+      ':pk': `USER#${userId}`,
+      ':from': `PURCHASE#${fromIso}`,
+      ':to': 'PURCHASE$',
+    },
+    ProjectionExpression: 'createdAt, skillArea',
+  });
 }
 
 /**

@@ -44,6 +44,8 @@ export interface UserRecord {
    * once their card and pooled money are back; a run cut off before is resumed.
    */
   restoring?: { deletedAt: string; since: string };
+  /** Monthly e-mails turned off (`nudge`, `digest`; data/monthlyEmails.ts). Absent: all on. */
+  monthlyEmailsOff?: Set<string>;
 }
 
 export async function getUser(userId: string): Promise<UserRecord | undefined> {

@@ -239,8 +239,17 @@ function header(event: APIGatewayProxyEventV2, name: string): string | undefined
   return headers[name] ?? Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
 }
 
-function parseInput(event: APIGatewayProxyEventV2, body: string, scim = false): unknown {
+/** A form body (RFC 8058's one-click POST): only routes that say `acceptsForm` take one. */
+function isForm(event: APIGatewayProxyEventV2): boolean {
+  return /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(
+    header(event, 'content-type') ?? '',
+  );
+}
+
+function parseInput(event: APIGatewayProxyEventV2, body: string, scim = false, acceptsForm = false): unknown {
   let parsedBody: unknown = {};
+  // The form's fields are ignored: what the route needs is in its URL.
+  if (acceptsForm && isForm(event)) body = '';
   if (body.trim() !== '') {
     if (!(scim ? isScimJson(event) : isJson(event))) {
       throw new AppError('MALFORMED_REQUEST', 'Send the request body as application/json.');
@@ -370,7 +379,9 @@ export function httpHandler<Op extends OperationId>(operationId: Op, impl: HttpI
         else await consumeRateLimit(operationId, actor?.userId ?? clientIp, access.rateLimit, now);
       }
 
-      const parsed = route.input.safeParse(parseInput(event, body, scim));
+      const parsed = route.input.safeParse(
+        parseInput(event, body, scim, (route as RouteDef).acceptsForm === true),
+      );
       if (!parsed.success) {
         const fields = fieldErrorsOf(parsed.error);
         const problems = Object.values(fields);

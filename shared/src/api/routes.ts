@@ -61,6 +61,7 @@ import {
 } from '../schemas/invitations';
 import { invoiceNumberInput, invoicesOutput } from '../schemas/invoices';
 import { meOutput, type Role } from '../schemas/me';
+import { unsubscribeInput, unsubscribeOutput } from '../schemas/nudges';
 import { budgetPreviewInput, profileOutput, updateProfileInput, userIdInput } from '../schemas/profile';
 import {
   createdProvisioningTokenOutput,
@@ -228,6 +229,13 @@ export interface RouteDef<I extends z.ZodType = z.ZodType, O extends z.ZodType =
    * SameSite=Strict is the first guard, docs/security.md "Sessions").
    */
   sessionCookie?: true;
+  /**
+   * Also takes a form body (application/x-www-form-urlencoded or
+   * multipart/form-data), which it ignores: RFC 8058's one-click unsubscribe,
+   * which a mail client POSTs with `List-Unsubscribe=One-Click` and the token
+   * in the URL. Never for a signed-in route (a form could be sent cross-site).
+   */
+  acceptsForm?: true;
   uses: readonly Capability[];
 }
 
@@ -269,6 +277,11 @@ const REFRESH_LIMIT: RateLimit = { limit: 300, windowSeconds: 600 };
  * leaked token cannot hammer the API. Over it the IdP gets 429 and retries.
  */
 const SCIM_LIMIT: RateLimit = { limit: 3_000, windowSeconds: 60 };
+/**
+ * One-click unsubscribes: a mail provider's servers POST for many of their
+ * users from few addresses, so only a flood guard (the token is 256 random bits).
+ */
+const UNSUBSCRIBE_LIMIT: RateLimit = { limit: 300, windowSeconds: 600 };
 /** Shop item views, per signed-in user. */
 const ITEM_VIEW_LIMIT: RateLimit = { limit: 120, windowSeconds: 600 };
 
@@ -1095,6 +1108,18 @@ export const routes = {
     access: { kind: 'signedIn', roles: signedIn },
     input: purchaseIdInput.extend(purchaseSkillInput.shape),
     output: purchaseRow,
+    uses: ['table:write'],
+  }),
+  // --- Monthly e-mails (issue 26, nudges) ------------------------------------
+  unsubscribeEmail: route({
+    method: 'POST',
+    path: '/email/unsubscribe',
+    summary:
+      "Stops a monthly e-mail (nudge or digest) with its link's token, signed out: the mail client's RFC 8058 one-click POST or the /unsubscribe page's button. No GET: a mail scanner opening a link changes nothing.",
+    access: { kind: 'public', rateLimit: UNSUBSCRIBE_LIMIT },
+    input: unsubscribeInput,
+    output: unsubscribeOutput,
+    acceptsForm: true,
     uses: ['table:write'],
   }),
   // --- Fund requests (issue 27) ---------------------------------------------

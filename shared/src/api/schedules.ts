@@ -69,6 +69,13 @@ export const jobs = {
     cron: { minute: '0', hour: '13' },
     uses: ['table:read', 'table:write', 'email:send'],
   },
+  monthlyEmails: {
+    summary:
+      "On the first business day of each team's month: a nudge to employees with money and no purchase this month, a digest of last month to managers (issue 26; one per person and month).",
+    // 16:00 UTC: late morning in the Americas; later zones get theirs on their own calendar day.
+    cron: { minute: '0', hour: '16' },
+    uses: ['table:read', 'table:write', 'email:send'],
+  },
 } as const satisfies Record<string, JobDef>;
 
 export type JobId = keyof typeof jobs;

@@ -48,6 +48,8 @@ export const updateProfileInput = z.object({
   jobRole: z.preprocess((v) => (v === '' || v === 'None' ? null : v), jobRoleSchema.nullable().optional()),
   /** Only a manager editing an employee of their team may send this. Whole dollars. */
   budget: budgetDollars.optional(),
+  /** Your own monthly e-mail: "Monthly nudges" (employee) or "Monthly digest" (manager); issue 26. */
+  monthlyEmails: z.boolean().optional(),
 });
 
 export const profileOutput = z.object({
@@ -63,6 +65,8 @@ export const profileOutput = z.object({
   nextBudgetCents: z.number().int().optional(),
   /** A manager looking at their employee: the last day set (`yyyy-mm-dd`), or null (issue 28). */
   lastDay: z.string().nullable().optional(),
+  /** Your own profile only: whether your monthly e-mail (nudges or digest) is on. */
+  monthlyEmails: z.boolean().optional(),
 });
 
 export const userIdInput = z.object({ userId: z.string().min(1).max(64) });

@@ -22,6 +22,7 @@ import {
 import { recordAudit } from '../../data/audit';
 import { isConditionFailure, updateFields } from '../../data/client';
 import { keys } from '../../data/keys';
+import { monthlyEmailOn, setMonthlyEmail } from '../../data/monthlyEmails';
 import { markScimUserInactive } from '../../data/provisioning';
 import { getUser, type UserRecord } from '../../data/users';
 import type { Actor } from '../../platform/auth';
@@ -83,7 +84,14 @@ export function profileView(actor: Actor, user: UserRecord) {
       ? { budgetCents: user.budgetCents ?? 0, nextBudgetCents: user.nextBudgetCents ?? user.budgetCents ?? 0 }
       : {}),
     ...(showBudget && actor.role === 'manager' ? { lastDay: user.lastDay ?? null } : {}),
+    // Each person's own choice: a manager neither sees nor sets an employee's.
+    ...(actor.userId === user.userId ? { monthlyEmails: monthlyEmailOn(user, monthlyKindOf(user)) } : {}),
   };
+}
+
+/** The monthly e-mail a person gets (issue 26): employees the nudge, managers the digest. */
+function monthlyKindOf(user: Pick<UserRecord, 'role'>) {
+  return user.role === 'manager' ? ('digest' as const) : ('nudge' as const);
 }
 
 export async function getProfile(actor: Actor, userId: string) {
@@ -137,6 +145,8 @@ export async function updateProfile(actor: Actor, input: z.output<typeof updateP
       await commit(actor, team, `BUDGET#${target.userId}#${newId(now)}`, raise, now);
     }
   }
+  if (input.monthlyEmails !== undefined && target.userId !== actor.userId)
+    throw new AppError('FORBIDDEN', 'Only they can choose which e-mails they get.');
   const fields: Record<string, unknown> = { firstName: input.firstName, lastName: input.lastName };
   const remove: string[] = [];
   if (input.jobRole) fields.jobRole = input.jobRole;
@@ -144,6 +154,8 @@ export async function updateProfile(actor: Actor, input: z.output<typeof updateP
   // Spec: a budget change takes effect at the next cycle; this cycle's budget stays.
   if (input.budget !== undefined) fields.nextBudgetCents = input.budget;
   await setUserFields(target.userId, fields, remove);
+  if (input.monthlyEmails !== undefined)
+    await setMonthlyEmail(target.userId, monthlyKindOf(target), input.monthlyEmails);
   if (actor.role === 'manager' && target.userId !== actor.userId) {
     await recordAudit({
       teamId: actor.teamId,
