@@ -5,10 +5,13 @@
  * and the one-click unsubscribe called as a mail client calls it, signed out.
  */
 import { readFileSync } from 'node:fs';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { pickCatalogueItems } from '@shared/domain/nudges';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DEFAULT_TIME_ZONE, dayIn } from '@shared/domain/calendar';
+import { firstBusinessDay, pickCatalogueItems } from '@shared/domain/nudges';
 import { parseCatalogueJsonl } from '@shared/schemas/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadJobHandlers } from '../../infra/local/scheduler';
+import { createLocalClock, travel } from '../../infra/local/timeTravel';
 import { keys } from '../../lambdas/src/data/keys';
 import { handler } from '../../lambdas/src/jobs/monthlyEmails';
 import { createLogger } from '../../lambdas/src/platform/log';
@@ -198,7 +201,7 @@ describe('monthly nudges', () => {
   it('a second run, the same day or later in the month, sends nothing twice', async () => {
     expect((await handler({ time: DECEMBER_FIRST })).status).toBe('skipped');
     expect(await runMonthlyEmails(new Date(DECEMBER_FIRST), log)).toMatchObject({ nudges: 0, failed: 0 });
-    expect(await runMonthlyEmails(new Date('2026-12-09T16:00:00.000Z'), log)).toMatchObject({ nudges: 0 });
+    expect(await runMonthlyEmails(new Date('2026-12-07T16:00:00.000Z'), log)).toMatchObject({ nudges: 0 });
     expect(await nudges(who('nudged').email)).toHaveLength(1);
   });
 
@@ -260,4 +263,26 @@ describe('monthly nudges', () => {
     await runMonthlyEmails(new Date('2027-03-01T16:00:00.000Z'), log);
     expect(await nudges(nudged.email)).toHaveLength(3);
   });
+});
+
+// Last in the file: it moves the product's clock (forward only) for what follows.
+describe('time travel (the local stack)', () => {
+  it('moving past the first business day of next month fires the job: the nudge arrives once', async () => {
+    const { manager } = await setUpTeam(stack);
+    const employee = await joinTeam(stack, manager, 20);
+    const clock = createLocalClock();
+    const today = dayIn(clock.now(), DEFAULT_TIME_ZONE);
+    const next = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
+    next.setUTCMonth(next.getUTCMonth() + 1);
+    const due = firstBusinessDay(next.toISOString().slice(0, 7));
+    // The earlier tests fired the job for December's first business day themselves: forgotten here.
+    await stack.doc.send(
+      new DeleteCommand({ TableName: stack.tableName, Key: keys.jobRun('monthlyEmails', due) }),
+    );
+    const result = await travel(clock, await loadJobHandlers(), new Date(`${due}T20:00:00.000Z`));
+    const runs = result.runs.filter((r) => r.jobId === 'monthlyEmails');
+    expect(runs.at(-1)).toMatchObject({ time: `${due}T16:00:00.000Z`, result: { status: 'done' } });
+    const sent = await nudges(employee.email);
+    expect(sent.map((m) => m.subject)).toEqual(['You have $20.00 to spend on learning']);
+  }, 600_000);
 });

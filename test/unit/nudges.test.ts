@@ -6,7 +6,13 @@
  */
 
 import { readFileSync } from 'node:fs';
-import { areaOrder, firstBusinessDay, monthlyEmailsDue, pickCatalogueItems } from '@shared/domain/nudges';
+import {
+  anyMonthlyEmailsDue,
+  areaOrder,
+  firstBusinessDay,
+  monthlyEmailsDue,
+  pickCatalogueItems,
+} from '@shared/domain/nudges';
 import { type CatalogueItem, parseCatalogueJsonl } from '@shared/schemas/catalogue';
 import type { InsightsAnswer, InsightsPeopleAnswer } from '@shared/schemas/insights';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -30,11 +36,20 @@ describe('when the monthly e-mails fall due', () => {
     expect(firstBusinessDay(month)).toBe(day);
   });
 
-  it('from that day to the end of the month, never before it', () => {
+  it('from that day for a week (a missed run catches up), never before it', () => {
     expect(monthlyEmailsDue('2026-11-01')).toBeUndefined();
     expect(monthlyEmailsDue('2026-11-02')).toBe('2026-11');
-    expect(monthlyEmailsDue('2026-11-30')).toBe('2026-11');
+    expect(monthlyEmailsDue('2026-11-08')).toBe('2026-11');
+    expect(monthlyEmailsDue('2026-11-09')).toBeUndefined();
+    expect(monthlyEmailsDue('2026-11-30')).toBeUndefined();
     expect(monthlyEmailsDue('2027-01-01')).toBeUndefined();
+  });
+
+  it('the daily run reads nothing when no zone can be in that week', () => {
+    expect(anyMonthlyEmailsDue(new Date('2026-11-20T16:00:00Z'))).toBe(false);
+    // 30 November 16:00 UTC is 1 December in Kiritimati (UTC+14).
+    expect(anyMonthlyEmailsDue(new Date('2026-11-30T16:00:00Z'))).toBe(true);
+    expect(anyMonthlyEmailsDue(new Date('2026-12-01T16:00:00Z'))).toBe(true);
   });
 });
 

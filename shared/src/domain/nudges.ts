@@ -5,9 +5,9 @@
  *
  * When: on the first business day of the month in the team's calendar
  * (businessDays.ts: Monday to Friday less US federal holidays), or the first
- * daily run after it in the same month, so a missed day still sends. Not the
- * 1st itself: a nudge on New Year's Day or a Sunday is read on Monday among
- * everything else.
+ * daily run after it within CATCH_UP_DAYS, so a missed day still sends. Not
+ * the 1st itself: a nudge on New Year's Day or a Sunday is read on Monday
+ * among everything else.
  *
  * Which items: the catalogue has no job role, so a job role is read as the
  * skill areas and traits that matter most for it (JOB_ROLE_FOCUS, ours).
@@ -32,10 +32,32 @@ export function firstBusinessDay(month: string): Day {
   return isBusinessDay(first) ? first : addBusinessDays(first, 1);
 }
 
-/** The month whose e-mails are due on `today` (the team's calendar day), or undefined before its day. */
+/**
+ * Days from the first business day on which a missed run still sends: a run
+ * down for a day or two catches up, but a digest of last month arriving in the
+ * middle of this one would be news nobody needs. It also lets the daily job
+ * read no team at all on the other three weeks of the month.
+ */
+export const CATCH_UP_DAYS = 7;
+
+/** The month whose e-mails are due on `today` (the team's calendar day), or undefined outside its week. */
 export function monthlyEmailsDue(today: Day): string | undefined {
   const month = today.slice(0, 7);
-  return today >= firstBusinessDay(month) ? month : undefined;
+  const first = firstBusinessDay(month);
+  const last = new Date(`${first}T00:00:00Z`);
+  last.setUTCDate(last.getUTCDate() + CATCH_UP_DAYS - 1);
+  return today >= first && today <= last.toISOString().slice(0, 10) ? month : undefined;
+}
+
+/**
+ * Whether any team anywhere can be due at `now`: a team's day is the UTC day,
+ * the one before or the one after. False lets the daily run read nothing.
+ */
+export function anyMonthlyEmailsDue(now: Date): boolean {
+  return [-1, 0, 1].some((shift) => {
+    const day = new Date(now.getTime() + shift * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    return monthlyEmailsDue(day) !== undefined;
+  });
 }
 
 /** The month before `month` (`yyyy-mm`). */

@@ -51,6 +51,9 @@ import { RequireRole } from './RequireRole';
 const SubscribePage = lazy(() =>
   import('../features/waitlist/SubscribePage').then((m) => ({ default: m.SubscribePage })),
 );
+const UnsubscribePage = lazy(() =>
+  import('../features/nudges/UnsubscribePage').then((m) => ({ default: m.UnsubscribePage })),
+);
 const SupportPage = lazy(() =>
   import('../features/support/SupportPage').then((m) => ({ default: m.SupportPage })),
 );
@@ -86,6 +89,7 @@ export function App() {
           <Route path="auth/callback" element={<SocialCallbackPage />} />
           <Route path="subscribe" element={<SubscribePage />} />
           <Route path="support" element={<SupportPage />} />
+          <Route path="unsubscribe" element={<UnsubscribePage />} />
           <Route path="faqs" element={publicPage('faqs')} />
           <Route path="howitworks">
             <Route index element={publicPage('howItWorks')} />

@@ -1,7 +1,8 @@
 /**
  * The monthly e-mails' daily run (jobs/monthlyEmails.ts). Each team is looked
  * at once its month's day has come in its own calendar (the first business
- * day, shared/src/domain/nudges.ts) and until every e-mail of that month went
+ * day, shared/src/domain/nudges.ts, and the week after it for a missed run)
+ * until every e-mail of that month went
  * (a "month done" marker then lets the later runs of the month skip it). Each
  * e-mail is claimed per person, kind and month before it is sent, so a re-run,
  * or a run after a failure half-way, sends nothing twice.
@@ -15,7 +16,12 @@
 import { dayIn, startOfDayIn } from '@shared/domain/calendar';
 import { dormancyStage } from '@shared/domain/dormancy';
 import { cardAccount } from '@shared/domain/ledger';
-import { type MonthlyEmailKind, monthlyEmailsDue, pickCatalogueItems } from '@shared/domain/nudges';
+import {
+  anyMonthlyEmailsDue,
+  type MonthlyEmailKind,
+  monthlyEmailsDue,
+  pickCatalogueItems,
+} from '@shared/domain/nudges';
 import type { CatalogueItem } from '@shared/schemas/catalogue';
 import { listTeamUsers, type TeamRecord, teamsWithBilling, zoneOf } from '../../data/accounts';
 import { getCard } from '../../data/cards';
@@ -131,6 +137,8 @@ async function runTeam(
 /** The daily run. One team's or person's failure is logged and counted; the rest go on. */
 export async function runMonthlyEmails(now: Date, log: Logger): Promise<MonthlyEmailsSummary> {
   const summary: MonthlyEmailsSummary = { teams: 0, nudges: 0, digests: 0, failed: 0 };
+  // Three weeks of the month no team can be due: nothing is read.
+  if (!anyMonthlyEmailsDue(now)) return summary;
   let catalogue: Promise<CatalogueItem[]> | undefined;
   // Read once per run, and only if someone is nudged.
   const readCatalogue = () => {

@@ -6,11 +6,14 @@
  * raise asks 'Confirm it is you' first (the API client's step-up dialog); one
  * past the team's daily limit is refused in the limit's words, on the field.
  * Delete Account asks first, then soft-deletes; deleting yourself signs you out.
+ * Your own profile also turns your monthly e-mail on or off (issue 26): "Monthly
+ * nudges" for an employee, "Monthly digest" for a manager.
  * The server decides who may see and change what; this page only follows it.
  */
 import {
   Alert,
   Button,
+  Checkbox,
   Group,
   Loader,
   NativeSelect,
@@ -44,6 +47,20 @@ type Values = Record<Fields, string>;
 
 const NONE = 'None';
 const jobRoleOptions = [NONE, ...JOB_ROLES];
+
+/** Your own monthly e-mail (issue 26), as the e-mails' footers name the setting. */
+const monthlyEmailText = {
+  employee: {
+    label: 'Monthly nudges',
+    description:
+      'On the first business day of the month, when money is waiting on your card: your balance and three picks from the catalogue.',
+  },
+  manager: {
+    label: 'Monthly digest',
+    description:
+      "On the first business day of the month: last month's budget use, top skill areas, who has not spent for 3 months and receipts outstanding.",
+  },
+} as const;
 
 function dollars(cents: number | undefined): string {
   return cents === undefined ? '' : String(Math.round(cents / 100));
@@ -80,6 +97,7 @@ export function EditProfilePage() {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [profile, setProfile] = useState<Profile | null>(null);
   const [values, setValues] = useState<Values>({ firstName: '', lastName: '', jobRole: NONE, budget: '' });
+  const [monthlyEmails, setMonthlyEmails] = useState<boolean | undefined>(undefined);
   const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -93,6 +111,7 @@ export function EditProfilePage() {
       (loaded) => {
         setProfile(loaded);
         setValues(valuesOf(loaded));
+        setMonthlyEmails(loaded.monthlyEmails);
         setErrors({});
         setLoad({ state: 'ready' });
       },
@@ -173,11 +192,13 @@ export function EditProfilePage() {
           lastName: values.lastName,
           jobRole: values.jobRole === NONE ? null : (values.jobRole as (typeof JOB_ROLES)[number]),
           ...(showBudget ? { budget: values.budget } : {}),
+          ...(monthlyEmails !== undefined ? { monthlyEmails } : {}),
         },
         { freshFactor },
       );
       setProfile(saved);
       setValues(valuesOf(saved));
+      setMonthlyEmails(saved.monthlyEmails);
       notify({ kind: 'success', message: profileMessages.saved });
       if (isSelf) await reloadMe().catch(() => null);
     } catch (error) {
@@ -286,6 +307,15 @@ export function EditProfilePage() {
                   ? ` (this month: ${money(profile.budgetCents)})`
                   : ''}
               </Text>
+            ) : null}
+            {isSelf && monthlyEmails !== undefined ? (
+              <Checkbox
+                label={monthlyEmailText[profile.role].label}
+                description={monthlyEmailText[profile.role].description}
+                checked={monthlyEmails}
+                disabled={deleted}
+                onChange={(event) => setMonthlyEmails(event.currentTarget.checked)}
+              />
             ) : null}
             <Group justify="space-between" mt="sm">
               <Button type="submit" loading={saving} disabled={deleted}>
