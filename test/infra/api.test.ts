@@ -558,6 +558,8 @@ const PUBLIC_ROUTE_RIGHTS: Record<string, { cognito: string[]; deletes: Deletabl
     deletes: ['emailToken', 'session'],
   },
   stripeWebhook: { cognito: [], deletes: [] },
+  // Monthly e-mails (issue 26, nudges): the link's token turns an e-mail off; nothing is deleted.
+  unsubscribeEmail: { cognito: [], deletes: [] },
   // SCIM (issue 28), called by an identity provider with the team's provisioning token: reads and
   // invitations need no Cognito right; a removal is the manager's delete (disable, sign out
   // everywhere, the person's sessions) or withdraws a pending invitation.
