@@ -26,7 +26,12 @@ import { getScheduledStart } from '../../lambdas/src/data/roster';
 import { getUser } from '../../lambdas/src/data/users';
 import { createLogger } from '../../lambdas/src/platform/log';
 import { decidedEachRun } from '../../lambdas/src/platform/requestSteps';
-import { registerEmployee, registerManager, verifyEmail } from '../../lambdas/src/services/accounts';
+import {
+  registerEmployee,
+  registerManager,
+  updateProfile,
+  verifyEmail,
+} from '../../lambdas/src/services/accounts';
 import {
   deleteEmployees,
   importRoster,
@@ -66,7 +71,9 @@ export const DEMO_EMPLOYEE = {
   lastName: 'Rivera',
   zip: '94110',
   budgetDollars: 25,
-};
+  /** Their monthly nudge (issue 26) picks from the areas an engineer gets most from. */
+  jobRole: 'Engineering',
+} as const;
 
 async function verify(userId: string, now: Date) {
   // The same redemption the e-mailed link triggers; a member's joining (charge, card, funding) follows it.
@@ -161,6 +168,15 @@ export async function seedDemo(log: LogSink): Promise<void> {
     const token = await invitationToken(DEMO_EMPLOYEE.email, now);
     const { userId } = await registerEmployee({ ...DEMO_EMPLOYEE, token }, now, lambdaLog);
     await verify(userId, now);
+    const employee = await getUser(userId);
+    if (employee) {
+      const { firstName, lastName, jobRole } = DEMO_EMPLOYEE;
+      await updateProfile(
+        { ...employee, emailVerified: true },
+        { userId, firstName, lastName, jobRole },
+        now,
+      );
+    }
     log(`demo employee ${DEMO_EMPLOYEE.email} created with a funded card`);
   }
   await seedTeamStates(managerId, now, log);

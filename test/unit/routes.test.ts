@@ -36,6 +36,12 @@ describe('the route table', () => {
     expect(routes[op].summary).toMatch(/^[\x20-\x7E]+$/);
   });
 
+  it('takes a form body only on public routes (RFC 8058 one-click): a signed-in one would be open to cross-site forms', () => {
+    const forms = operationIds.filter((op) => (routes[op] as { acceptsForm?: true }).acceptsForm);
+    expect(forms).toEqual(['unsubscribeEmail']);
+    for (const op of forms) expect(routes[op].access.kind).toBe('public');
+  });
+
   it('has no two routes on the same method and path', () => {
     const seen = new Set(operationIds.map((op) => `${routes[op].method} ${routes[op].path}`));
     expect(seen.size).toBe(operationIds.length);
