@@ -39,6 +39,7 @@ import { dayIn } from '@shared/domain/calendar';
 import { addMonths, DORMANCY_NOTICES, type DormancyNotice } from '@shared/domain/dormancy';
 import { teamMonthOf } from '@shared/domain/insightDeltas';
 import { reallocationShares, redemptionFee } from '@shared/domain/ledger';
+import { firstBusinessDay } from '@shared/domain/nudges';
 import type { InvoiceListItem } from '@shared/schemas/invoices';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,6 +99,8 @@ afterAll(async () => {
 // --- The calendar -------------------------------------------------------------------
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+/** A monthly nudge or digest (issue 26). */
+const MONTHLY_MAIL = /^You have .* to spend on learning$|^Your team's learning budget in /;
 
 // --- The people -------------------------------------------------------------------
 
@@ -200,6 +203,8 @@ describe('a year in the life', () => {
     const purchases: PurchaseLog[] = [];
     const seenMail = new Set<string>();
     const actual: ExpectedMail[] = [];
+    /** The monthly nudges and digests (issue 26): checked by their own rules below. */
+    const monthly: ExpectedMail[] = [];
     const addresses = new Set<string>([manager.email]);
 
     const personRecord = async (m: Member) =>
@@ -515,7 +520,12 @@ describe('a year in the life', () => {
         if (seenMail.has(mail.messageId)) continue;
         seenMail.add(mail.messageId);
         for (const to of mail.destination.to)
-          if (addresses.has(to)) actual.push({ day: label, to, subject: mail.subject });
+          if (addresses.has(to))
+            (MONTHLY_MAIL.test(mail.subject) ? monthly : actual).push({
+              day: label,
+              to,
+              subject: mail.subject,
+            });
       }
       mailSince = readFrom;
       await ledger.check(
@@ -668,6 +678,32 @@ describe('a year in the life', () => {
     for (const invoice of invoices)
       if (new Date(invoice.issuedAt) >= travelFrom)
         mail(new Date(invoice.issuedAt), manager.email, invoiceEmailSubject(invoice));
+
+    // --- Monthly e-mails (issue 26): on a month's first business day, once a person; none while
+    // paused (dormant included) or after removal. Quinn never buys and is never frozen: one nudge
+    // every month until she goes dormant.
+    const nudgeTime = (day: string) =>
+      new Date(`${day}T${String(jobs.monthlyEmails.cron.hour).padStart(2, '0')}:00:00.000Z`);
+    for (const m of monthly) expect(m.day, `${m.to} ${m.subject}`).toBe(firstBusinessDay(m.day.slice(0, 7)));
+    const perMonth = monthly.map(
+      (m) => `${m.day.slice(0, 7)} ${m.to} ${m.subject.startsWith('Your team') ? 'digest' : 'nudge'}`,
+    );
+    expect(new Set(perMonth).size).toBe(perMonth.length);
+    for (const m of people) {
+      for (const nudge of monthly.filter((x) => x.to === m.email)) {
+        const at = nudgeTime(nudge.day);
+        expect(m.deletedAt && m.deletedAt < at, `${m.key} removed, nudged ${nudge.day}`).toBeFalsy();
+        const paused = m.paused.some((p) => p.from < at && !(p.to && p.to < at));
+        expect(paused, `${m.key} paused, nudged ${nudge.day}`).toBe(false);
+      }
+    }
+    const quinnDue = runsBetween('monthlyEmails', travelFrom, end)
+      .map(dayOf)
+      .filter(
+        (d) => d === firstBusinessDay(d.slice(0, 7)) && nudgeTime(d) < (deactivations.get(quinn) as Date),
+      );
+    expect(quinnDue.length).toBeGreaterThanOrEqual(10);
+    expect(monthly.filter((m) => m.to === quinn.email).map((m) => m.day)).toEqual(quinnDue);
 
     // Every e-mail anyone in the team got this year, and no other: each once, on its day.
     const order = (list: ExpectedMail[]) =>
