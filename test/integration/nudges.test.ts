@@ -15,7 +15,9 @@ import { createLocalClock, travel } from '../../infra/local/timeTravel';
 import { keys } from '../../lambdas/src/data/keys';
 import { handler } from '../../lambdas/src/jobs/monthlyEmails';
 import { createLogger } from '../../lambdas/src/platform/log';
+import { teamInsights, teamInsightsPeople } from '../../lambdas/src/services/insights';
 import { runMonthlyEmails } from '../../lambdas/src/services/nudges';
+import { digestEmail } from '../../lambdas/src/services/nudges/nudgeEmails';
 import { importCatalogueText } from '../../lambdas/src/services/shop';
 import { api, type SignedIn } from '../support/accountFlows';
 import { putAwaitingPurchase } from '../support/awaitingPurchase';
@@ -40,12 +42,17 @@ afterAll(async () => {
 
 const log = createLogger({ test: 'nudges' });
 const NUDGE = /to spend on learning$/;
+const DIGEST = /^Your team's learning budget in /;
 
 /** 16:00 UTC, the job's hour. 2026-12-01 is a Tuesday: December's first business day. */
 const DECEMBER_FIRST = '2026-12-01T16:00:00.000Z';
 
 async function nudges(address: string): Promise<StoredEmail[]> {
   return (await stack.mailbox.to(address)).filter((m) => NUDGE.test(m.subject));
+}
+
+async function digests(address: string): Promise<StoredEmail[]> {
+  return (await stack.mailbox.to(address)).filter((m) => DIGEST.test(m.subject));
 }
 
 function headerOf(email: StoredEmail, name: string): string | undefined {
@@ -198,6 +205,28 @@ describe('monthly nudges', () => {
     }
   });
 
+  it('the manager gets a digest of last month, its text the insights’ figures, with its own one-click unsubscribe', async () => {
+    const [digest, ...more] = await digests(manager.email);
+    expect(more).toHaveLength(0);
+    expect(digest?.subject).toBe("Your team's learning budget in November 2026");
+    expect(headerOf(digest as StoredEmail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    const { token } = oneClick(digest as StoredEmail);
+    // The e-mail says what Insights says for November, as of the job's run.
+    const period = { from: '2026-11', to: '2026-11' };
+    const at = new Date(DECEMBER_FIRST);
+    const [insights, people] = await Promise.all([
+      teamInsights(teamId, period, at),
+      teamInsightsPeople(teamId, period, at),
+    ]);
+    const { firstName } = await profile(manager);
+    expect(digest?.body.text).toBe(
+      digestEmail({ firstName, insights, people, unsubscribeToken: token }).text,
+    );
+    expect(digest?.body.text).toContain('Budget used: ');
+    expect(digest?.body.text).toContain(`${TEST_WEB_ORIGIN}/unsubscribe?token=${token}`);
+    expect(digest?.body.text).toContain('turn off "Monthly digest" on your profile');
+  });
+
   it('a second run, the same day or later in the month, sends nothing twice', async () => {
     expect((await handler({ time: DECEMBER_FIRST })).status).toBe('skipped');
     expect(await runMonthlyEmails(new Date(DECEMBER_FIRST), log)).toMatchObject({ nudges: 0, failed: 0 });
@@ -214,6 +243,19 @@ describe('monthly nudges', () => {
     expect(sent).toHaveLength(2);
     // `spent` bought in December, not January: nudged now.
     expect(await nudges(who('spent').email)).toHaveLength(1);
+  });
+
+  it('the digest’s one-click unsubscribe stops the digest, and only it', async () => {
+    const sent = await digests(manager.email);
+    expect(sent.map((m) => m.subject)).toEqual([
+      "Your team's learning budget in November 2026",
+      "Your team's learning budget in December 2026",
+    ]);
+    const res = await postOneClick(oneClick(sent[0] as StoredEmail).token);
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toEqual({ kind: 'digest', setting: 'Monthly digest' });
+    expect((await profile(manager)).monthlyEmails).toBe(false);
+    expect((await profile(who('nudged'))).monthlyEmails).toBe(true);
   });
 
   it('one-click unsubscribe works signed out; a GET changes nothing; a forged token is refused', async () => {
@@ -262,6 +304,8 @@ describe('monthly nudges', () => {
     expect(own.body.monthlyEmails).toBe(true);
     await runMonthlyEmails(new Date('2027-03-01T16:00:00.000Z'), log);
     expect(await nudges(nudged.email)).toHaveLength(3);
+    // The manager unsubscribed from the digest in January: none in February or March.
+    expect(await digests(manager.email)).toHaveLength(2);
   });
 });
 
@@ -284,5 +328,6 @@ describe('time travel (the local stack)', () => {
     expect(runs.at(-1)).toMatchObject({ time: `${due}T16:00:00.000Z`, result: { status: 'done' } });
     const sent = await nudges(employee.email);
     expect(sent.map((m) => m.subject)).toEqual(['You have $20.00 to spend on learning']);
+    expect(await digests(manager.email)).toHaveLength(1);
   }, 600_000);
 });

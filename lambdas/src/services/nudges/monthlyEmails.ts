@@ -38,6 +38,7 @@ import { purchasesOfUserSince } from '../../data/purchases';
 import type { UserRecord } from '../../data/users';
 import { mapWithConcurrency } from '../../platform/concurrency';
 import type { Logger } from '../../platform/log';
+import { digestManager } from './digest';
 import { nudgeEmail, sendMonthlyEmail } from './nudgeEmails';
 
 /** Teams looked at side by side; inside a team, people one after another. */
@@ -118,9 +119,20 @@ async function runTeam(
   summary.teams++;
   const ctx: NudgeContext = { month, zone, now, catalogue };
   let failed = false;
-  for (const user of await listTeamUsers(team.teamId)) {
+  const members = await listTeamUsers(team.teamId);
+  // A digest of a team with nobody in it would say nothing.
+  const hasEmployees = members.some((u) => u.role === 'employee' && u.status !== 'deleted');
+  for (const user of members) {
     try {
       if (user.role === 'employee' && (await nudgeEmployee(user, ctx))) summary.nudges++;
+      if (
+        user.role === 'manager' &&
+        user.userId === team.managerId &&
+        hasEmployees &&
+        mayGetMonthlyEmail(user, 'digest') &&
+        (await digestManager(user, month, now))
+      )
+        summary.digests++;
     } catch (error) {
       failed = true;
       summary.failed++;
