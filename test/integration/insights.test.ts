@@ -240,6 +240,13 @@ describe('insights of a team whose money moved every way', () => {
       { key: 'Amazon.com', cents: 1000, count: 1 },
       { key: 'Powell’s Books', cents: 700, count: 1 },
     ]);
+    // Each month is one item, its merchants attributes of it: a period of N months reads N month items.
+    const stored = await aggregates(teamId);
+    expect(stored.filter((i) => String(i.sk).includes('MERCHANT'))).toEqual([]);
+    expect(stored.find((i) => i.sk === `MONTH#${month}`)).toMatchObject({
+      'merchant:Udemy': 1100,
+      'merchantN:Udemy': 1,
+    });
     expect(answer.byMonth).toEqual([
       { month: from, fundedCents: 0, spentCents: 0 },
       { month, fundedCents: 14_000, spentCents: 2800 },

@@ -5,8 +5,11 @@
  */
 import {
   insightDelta,
+  MERCHANT_NAME_MAX,
   mediaAttr,
   mediaCountAttr,
+  merchantAttr,
+  merchantCountAttr,
   merchantSells,
   skillAttr,
   skillCountAttr,
@@ -26,7 +29,7 @@ import {
   toPool,
 } from '@shared/domain/ledger';
 import { describe, expect, it } from 'vitest';
-import { insightItems } from '../../lambdas/src/data/insightTotals';
+import { aggregateRows, insightItems } from '../../lambdas/src/data/insightTotals';
 
 // insightItems names the table in each item; no table is reached.
 process.env.TABLE_NAME ??= 'insights-unit';
@@ -93,8 +96,32 @@ describe('insightDelta', () => {
       merchant: { name: 'Udemy', cents: 1200, count: 1 },
       person: { userId: U, spentCents: 1200, count: 1, skill: { Leadership: 1200 } },
     });
-    // Five items: month, NOW, merchant month, person summary, person month.
-    expect(insightItems(T, '2026-11', insightDelta(p, course))).toHaveLength(5);
+    // Four items: month (its merchant an attribute of it), NOW, person summary, person month.
+    const items = insightItems(T, '2026-11', insightDelta(p, course));
+    expect(items).toHaveLength(4);
+    const monthRow = aggregateRows(T, '2026-11', insightDelta(p, course))[0];
+    expect(monthRow?.key.sk).toBe('MONTH#2026-11');
+    expect(monthRow?.numbers).toMatchObject({ 'merchant:Udemy': 1200, 'merchantN:Udemy': 1 });
+  });
+
+  it('keeps a merchant as an attribute of its month, its name cut to a bounded length', () => {
+    const long = 'M'.repeat(200);
+    const p = capture({
+      entryId: 'c2',
+      teamId: T,
+      userId: U,
+      capturedCents: 300,
+      heldCents: 300,
+      merchant: long,
+      transactionId: 't2',
+    });
+    const rows = aggregateRows(T, '2026-11', insightDelta(p, { ...course, merchant: long }));
+    expect(rows.some((r) => r.key.sk.includes('MERCHANT'))).toBe(false);
+    expect(rows[0]?.numbers).toMatchObject({
+      [merchantAttr(long)]: 300,
+      [merchantCountAttr(long)]: 1,
+    });
+    expect(merchantAttr(long)).toBe(`merchant:${'M'.repeat(MERCHANT_NAME_MAX)}`);
   });
 
   it('capture above its hold: the whole capture is spent, only the hold leaves the cards (the rest is debt)', () => {

@@ -378,6 +378,35 @@ export async function listTeamUsers(teamId: string): Promise<UserRecord[]> {
   });
 }
 
+/**
+ * The team's users with only the named attributes (a path like `joinAttempt.fundedAt`
+ * reads one field of a map): the same Query as listTeamUsers, a fraction of the
+ * bytes, for readers of a whole team that use a few fields (insights, next charge).
+ */
+export async function listTeamUsersProjected<K extends string>(
+  teamId: string,
+  attributes: readonly K[],
+): Promise<Partial<UserRecord>[]> {
+  const names: Record<string, string> = {};
+  const projection = attributes.map((path) =>
+    path
+      .split('.')
+      .map((part) => {
+        const name = `#p${Object.keys(names).length}`;
+        names[name] = part;
+        return name;
+      })
+      .join('.'),
+  );
+  return queryAll<Partial<UserRecord>>({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': `TEAM#${teamId}`, ':prefix': 'USER#' },
+    ProjectionExpression: projection.join(', '),
+    ExpressionAttributeNames: names,
+  });
+}
+
 export async function setUserFields(userId: string, fields: Record<string, unknown>, remove: string[] = []) {
   await updateFields(keys.user(userId), fields, { remove });
 }

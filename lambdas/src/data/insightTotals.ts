@@ -9,15 +9,21 @@
  *   MONTH#<yyyy-mm>                       fundedCents, chargedCents, spentCents, capturedCents,
  *                                         refundedCents, redeemedCents, feesCents, pooledCents,
  *                                         reallocatedCents, purchases, skill:<area>, skillN:<area>,
- *                                         media:<type>, mediaN:<type>
- *   MONTH#<yyyy-mm>#MERCHANT#<name>       merchant, cents, count
+ *                                         media:<type>, mediaN:<type>, merchant:<name>, merchantN:<name>
  *   PERSON#<userId>                       userId, spent:<yyyy-mm>, buys:<yyyy-mm>
  *   PERSONMONTH#<userId>#<yyyy-mm>        userId, month, spentCents, purchases, skill:<area>, skillN:<area>
  *
  * The month is the team's calendar month of the posting time.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { type InsightDelta, skillAttr, skillCountAttr, teamMonthOf } from '@shared/domain/insightDeltas';
+import {
+  type InsightDelta,
+  merchantAttr,
+  merchantCountAttr,
+  skillAttr,
+  skillCountAttr,
+  teamMonthOf,
+} from '@shared/domain/insightDeltas';
 import { getTeamZone } from './accounts';
 import { db, queryAll, tableName } from './client';
 import { keys } from './keys';
@@ -80,10 +86,17 @@ export function aggregateRows(
 ): AggregateRow[] {
   if (!delta) return [];
   const rows: AggregateRow[] = [];
-  if (Object.keys(delta.month).length > 0) {
+  // The merchant's figures are attributes of the month item: one item per month, not one per merchant.
+  const monthNumbers: Numbers = { ...delta.month };
+  if (delta.merchant) {
+    const { name, cents, count } = delta.merchant;
+    monthNumbers[merchantAttr(name)] = (monthNumbers[merchantAttr(name)] ?? 0) + cents;
+    monthNumbers[merchantCountAttr(name)] = (monthNumbers[merchantCountAttr(name)] ?? 0) + count;
+  }
+  if (Object.keys(monthNumbers).length > 0) {
     rows.push({
       key: keys.insightsMonth(teamId, month),
-      numbers: delta.month,
+      numbers: monthNumbers,
       fields: { entity: 'InsightMonth', month },
     });
   }
@@ -92,13 +105,6 @@ export function aggregateRows(
   ) as Numbers;
   if (Object.keys(now).length > 0)
     rows.push({ key: keys.insightsNow(teamId), numbers: now, fields: { entity: 'InsightNow' } });
-  if (delta.merchant) {
-    rows.push({
-      key: keys.insightsMerchantMonth(teamId, month, delta.merchant.name),
-      numbers: { cents: delta.merchant.cents, count: delta.merchant.count },
-      fields: { entity: 'InsightMerchantMonth', merchant: delta.merchant.name, month },
-    });
-  }
   if (delta.person) {
     const { userId, spentCents, count, skill } = delta.person;
     rows.push(
@@ -198,8 +204,11 @@ function numbersOf(item: Record<string, unknown>): Numbers {
 }
 
 /**
- * The team's month items and merchant months from `from` to `to` (both
- * `yyyy-mm`, included): one Query of a key range (pattern in docs/data-model.md).
+ * The team's month items from `from` to `to` (both `yyyy-mm`, included), and
+ * the merchants each carries: one Query of a key range, one item per month
+ * (pattern in docs/data-model.md). Merchant-month items
+ * (`MONTH#<yyyy-mm>#MERCHANT#<name>`, written before the merchants moved onto
+ * the month item) still add in if a table has them.
  */
 export async function teamMonths(
   teamId: string,
@@ -228,7 +237,13 @@ export async function teamMonths(
         count: Number(item.count ?? 0),
       });
     } else {
-      months.set(month, numbersOf(item));
+      const numbers = numbersOf(item);
+      for (const [name, cents] of Object.entries(numbers)) {
+        if (!name.startsWith('merchant:')) continue;
+        const merchant = name.slice('merchant:'.length);
+        merchants.push({ month, merchant, cents, count: numbers[`merchantN:${merchant}`] ?? 0 });
+      }
+      months.set(month, numbers);
     }
   }
   return { months, merchants };

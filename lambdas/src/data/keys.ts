@@ -245,16 +245,12 @@ export const keys = {
   // --- Insights (issue 26) -------------------------------------------------------
   /**
    * A team's aggregates, kept by the ledger's own transactions (ADD), in one
-   * partition per team: month items (`MONTH#<yyyy-mm>`), merchant months
-   * (`MONTH#<yyyy-mm>#MERCHANT#<name>`), the team's NOW figures, a summary per
+   * partition per team: month items (`MONTH#<yyyy-mm>`, merchants included as
+   * attributes), the team's NOW figures, a summary per
    * person (`PERSON#<userId>`) and a month per person (`PERSONMONTH#<userId>#<yyyy-mm>`).
    */
   insightsNow: (teamId: string): Key => ({ pk: `INSIGHTS#${teamId}`, sk: 'NOW' }),
   insightsMonth: (teamId: string, month: string): Key => ({ pk: `INSIGHTS#${teamId}`, sk: `MONTH#${month}` }),
-  insightsMerchantMonth: (teamId: string, month: string, merchant: string): Key => ({
-    pk: `INSIGHTS#${teamId}`,
-    sk: `MONTH#${month}#MERCHANT#${merchant}`,
-  }),
   insightsPerson: (teamId: string, userId: string): Key => ({
     pk: `INSIGHTS#${teamId}`,
     sk: `PERSON#${userId}`,

@@ -38,7 +38,7 @@ export interface InsightDelta {
   month: Record<string, number>;
   /** ADDs to the team's NOW item. */
   now: { onCardsCents?: number; inPoolCents?: number };
-  /** A purchase or refund: its merchant's month. */
+  /** A purchase or refund: its merchant (written onto the month item: merchantAttr, merchantCountAttr). */
   merchant?: { name: string; cents: number; count: number };
   /** A purchase or refund: its owner's month, by skill area. */
   person?: { userId: string; spentCents: number; count: number; skill: Record<string, number> };
@@ -49,6 +49,18 @@ export const skillAttr = (area: string) => `skill:${area}`;
 export const skillCountAttr = (area: string) => `skillN:${area}`;
 export const mediaAttr = (media: string) => `media:${media}`;
 export const mediaCountAttr = (media: string) => `mediaN:${media}`;
+
+/**
+ * A merchant's figures live on the team-month item itself (`merchant:<name>`,
+ * `merchantN:<name>`), so a period of N months reads N items whatever the
+ * number of merchants. Names are cut to MERCHANT_NAME_MAX characters (a card
+ * network's merchant name is at most 22 in practice), which bounds what one
+ * merchant adds to the item: docs/insights.md says how many fit in 400 KB.
+ */
+export const MERCHANT_NAME_MAX = 64;
+const merchantKey = (name: string) => name.slice(0, MERCHANT_NAME_MAX);
+export const merchantAttr = (name: string) => `merchant:${merchantKey(name)}`;
+export const merchantCountAttr = (name: string) => `merchantN:${merchantKey(name)}`;
 
 /** The team's calendar month (`yyyy-mm`) of an instant. */
 export function teamMonthOf(instant: string | Date, zone: string): string {

@@ -16,6 +16,7 @@ export {
 export {
   closeSubscription,
   nextCharge,
+  nextChargeOfTeam,
   resumeSubscription,
   subscriptionScreen,
   suspendIfStillUnpaid,

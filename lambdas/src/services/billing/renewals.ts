@@ -91,6 +91,21 @@ function joinedAfter(member: MemberRecord, cycleDate: Date): boolean {
  * cycle's budget. The Subscription screen's expected monthly total is the
  * sum of this for its next charge date.
  */
+/**
+ * The user attributes cycleMembers reads (and nothing else): a reader of a whole
+ * team that only needs the next charge Queries these (listTeamUsersProjected).
+ */
+export const CYCLE_MEMBER_ATTRIBUTES = [
+  'userId',
+  'role',
+  'status',
+  'fundingPending',
+  'emailVerified',
+  'joinAttempt.fundedAt',
+  'nextBudgetCents',
+  'budgetCents',
+] as const;
+
 export function cycleMembers(users: UserRecord[], cycleDate: Date): { userId: string; cents: number }[] {
   return (
     users

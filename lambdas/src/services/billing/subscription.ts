@@ -26,6 +26,7 @@ import {
   getTeam,
   listTeamInvitations,
   listTeamUsers,
+  listTeamUsersProjected,
   setTeamFields,
   type TeamRecord,
   withdrawTeamInvitations,
@@ -44,7 +45,13 @@ import { audit } from '../team';
 import { finishTakenJoin, takenJoinCents } from './joining';
 import { listPayments } from './payments';
 import { fundPendingMembers } from './pendingFunding';
-import { cycleMembers, finishTakenRenewal, type RenewableTeam, takenUncreditedCents } from './renewals';
+import {
+  CYCLE_MEMBER_ATTRIBUTES,
+  cycleMembers,
+  finishTakenRenewal,
+  type RenewableTeam,
+  takenUncreditedCents,
+} from './renewals';
 import { sendClosed, sendResumed, sendSuspended, sendSuspendedUnpaid } from './subscriptionEmails';
 
 const UNDER_MINIMUM =
@@ -110,6 +117,15 @@ export async function nextCharge(
     // Not charged until they join (each then on the day they do), but the wizard's total counted them.
     ...(await invitedCost(team.teamId)),
   };
+}
+
+/**
+ * The next charge of a team without its users at hand (insights): the same
+ * figure, from a Query of only the attributes the member rule reads.
+ */
+export async function nextChargeOfTeam(team: TeamRecord, now: Date): Promise<SubscriptionOutput['billing']> {
+  const users = await listTeamUsersProjected(team.teamId, CYCLE_MEMBER_ATTRIBUTES);
+  return nextCharge(team, users as UserRecord[], now);
 }
 
 async function invitedCost(teamId: string) {
