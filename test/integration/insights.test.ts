@@ -15,9 +15,12 @@ import { cardAccount, holdAccount, poolAccount } from '@shared/domain/ledger';
 import type { CatalogueItem } from '@shared/schemas/catalogue';
 import type { InsightsAnswer, InsightsPeopleAnswer, MySpendAnswer } from '@shared/schemas/insights';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getTeam, listTeamUsers, setUserFields, type TeamRecord } from '../../lambdas/src/data/accounts';
 import { backfillInsights, backfillTeamInsights } from '../../lambdas/src/data/insightBackfill';
 import { keys } from '../../lambdas/src/data/keys';
 import { balanceOf, teamJournal } from '../../lambdas/src/data/ledger';
+import { nextCharge } from '../../lambdas/src/services/billing';
+import { NEXT_CHARGE_FRESH_MS, teamInsights } from '../../lambdas/src/services/insights';
 import { importCatalogue } from '../../lambdas/src/services/shop';
 import type { SignedIn } from '../support/accountFlows';
 import { payWithCard } from '../support/cardNetwork';
@@ -374,6 +377,37 @@ describe('insights of a team whose money moved every way', () => {
     const theirs = (await send('GET', `/insights?${query}`, other.manager.accessToken))
       .body as InsightsAnswer;
     expect(theirs.totals.spentCents).toBe(0);
+  });
+
+  it('keeps the next charge 5 minutes as an estimate, then figures it again exactly as the Subscription screen', async () => {
+    const team = (await getTeam(teamId)) as TeamRecord;
+    const period = { from, to: month };
+    // The Subscription screen's function, on the team's whole user items.
+    const subscriptionFigure = async (at: Date) => {
+      const billing = await nextCharge(team, await listTeamUsers(teamId), at);
+      return billing ? { on: billing.nextChargeDate, cents: billing.expectedTotalCents } : null;
+    };
+    // An hour on: later than any read so far, so figured afresh.
+    const t0 = new Date(Date.now() + 60 * 60 * 1000);
+    const before = await subscriptionFigure(t0);
+    expect(before?.cents).toBeGreaterThan(0);
+    expect((await teamInsights(teamId, period, t0)).nextCharge).toEqual(before);
+    const budget = Number((await listTeamUsers(teamId)).find((u) => u.userId === b.userId)?.budgetCents);
+    await setUserFields(b.userId, { nextBudgetCents: budget + 500 });
+    try {
+      const changed = await subscriptionFigure(t0);
+      expect(changed?.cents).toBe((before?.cents ?? 0) + 500);
+      // Under 5 minutes old: the estimate kept.
+      const soon = new Date(t0.getTime() + NEXT_CHARGE_FRESH_MS - 1);
+      expect((await teamInsights(teamId, period, soon)).nextCharge).toEqual(before);
+      // 5 minutes old: figured again, the Subscription screen's figure to the cent.
+      const later = new Date(t0.getTime() + NEXT_CHARGE_FRESH_MS);
+      const again = (await teamInsights(teamId, period, later)).nextCharge;
+      expect(again).toEqual(await subscriptionFigure(later));
+      expect(again?.cents).toBe((before?.cents ?? 0) + 500);
+    } finally {
+      await setUserFields(b.userId, {}, ['nextBudgetCents']);
+    }
   });
 });
 

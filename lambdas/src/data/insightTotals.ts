@@ -12,10 +12,11 @@
  *                                         media:<type>, mediaN:<type>, merchant:<name>, merchantN:<name>
  *   PERSON#<userId>                       userId, spent:<yyyy-mm>, buys:<yyyy-mm>
  *   PERSONMONTH#<userId>#<yyyy-mm>        userId, month, spentCents, purchases, skill:<area>, skillN:<area>
+ *   NEXTCHARGE                            on, cents, computedAt: a short-lived estimate, not an aggregate
  *
  * The month is the team's calendar month of the posting time.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type InsightDelta,
   merchantAttr,
@@ -278,4 +279,37 @@ export async function personMonths(teamId: string, userId: string): Promise<Map<
     ExpressionAttributeValues: { ':pk': keys.insightsNow(teamId).pk, ':prefix': `PERSONMONTH#${userId}#` },
   });
   return new Map(items.map((item) => [String(item.month), numbersOf(item)]));
+}
+
+/** The next charge as insights last computed it (`on` absent: no charge due), and when. */
+export interface CachedNextCharge {
+  value: { on: string; cents: number } | null;
+  computedAt: string;
+}
+
+export async function cachedNextCharge(teamId: string): Promise<CachedNextCharge | undefined> {
+  const result = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.insightsNextCharge(teamId) }),
+  );
+  const item = result.Item;
+  if (!item || typeof item.computedAt !== 'string') return undefined;
+  return {
+    value: typeof item.on === 'string' ? { on: item.on, cents: Number(item.cents ?? 0) } : null,
+    computedAt: item.computedAt,
+  };
+}
+
+/** Keeps a freshly computed next charge (two computing at once: either fresh value may stay). */
+export async function putNextCharge(teamId: string, charge: CachedNextCharge): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.insightsNextCharge(teamId),
+        entity: 'InsightNextCharge',
+        computedAt: charge.computedAt,
+        ...(charge.value ? { on: charge.value.on, cents: charge.value.cents } : {}),
+      },
+    }),
+  );
 }

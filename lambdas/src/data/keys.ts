@@ -251,6 +251,8 @@ export const keys = {
    */
   insightsNow: (teamId: string): Key => ({ pk: `INSIGHTS#${teamId}`, sk: 'NOW' }),
   insightsMonth: (teamId: string, month: string): Key => ({ pk: `INSIGHTS#${teamId}`, sk: `MONTH#${month}` }),
+  /** The next charge's estimate for insights, recomputed when a few minutes old (docs/insights.md). */
+  insightsNextCharge: (teamId: string): Key => ({ pk: `INSIGHTS#${teamId}`, sk: 'NEXTCHARGE' }),
   insightsPerson: (teamId: string, userId: string): Key => ({
     pk: `INSIGHTS#${teamId}`,
     sk: `PERSON#${userId}`,

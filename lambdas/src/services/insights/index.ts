@@ -3,4 +3,11 @@
  * employee's own spend by skill area, read from the aggregates the ledger
  * keeps. Depends on billing (the next charge).
  */
-export { getInsights, getInsightsPeople, mySpend, teamInsights, teamInsightsPeople } from './insights';
+export {
+  getInsights,
+  getInsightsPeople,
+  mySpend,
+  NEXT_CHARGE_FRESH_MS,
+  teamInsights,
+  teamInsightsPeople,
+} from './insights';
