@@ -11,6 +11,7 @@ import { markReceiptReceived } from '../../lambdas/src/data/purchaseReceipts';
 import { purchaseItem } from '../../lambdas/src/data/purchases';
 import { createLogger } from '../../lambdas/src/platform/log';
 import { applyCapture } from '../../lambdas/src/services/cards';
+import { parseCsv } from '../support/csvReader';
 import {
   CLIENT_IP_HEADER,
   type IntegrationStack,
@@ -57,36 +58,6 @@ async function putAll(items: Record<string, unknown>[]) {
       }),
     );
   }
-}
-
-/** A strict RFC 4180 reader for the test. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += ch;
-  }
-  expect(field).toBe('');
-  return rows;
 }
 
 describe('GET /team/purchases.csv', () => {

@@ -151,36 +151,6 @@ function nextMonthOf(month: string): string {
   return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
 }
 
-/** The rows of an RFC 4180 CSV (quoted fields may hold commas and doubled quotes). */
-function csvRows(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += ch;
-  }
-  if (field !== '' || row.length > 0) rows.push([...row, field]);
-  return rows;
-}
-
 describe('a year in the life', () => {
   it('a team lives 14 months day by day: the books hold every day, every notice goes once on its day, every card and balance ends as the policies say', async () => {
     const handlers = await loadJobHandlers();
@@ -927,9 +897,9 @@ describe('a year in the life', () => {
       const answer = await send('GET', `/insights?from=${from}&to=${to}`, manager.accessToken);
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       const csv = await exportTeamPurchases(asManager, { from, to }, clock.now());
-      const amounts = csvRows(csv.body)
+      const amounts = parseCsv(csv.body)
         .slice(1)
-        .map((row) => Math.round(Number(row[6]) * 100));
+        .map((row) => centsOf(row[6] ?? ''));
       const csvCents = amounts.reduce((t, c) => t + c, 0);
       const refunds = ledgerSum(from, to, ['refund'], 'card:');
       expect(answer.body.totals.spentCents, `spent ${from}..${to}`).toBe(csvCents - refunds);

@@ -1,5 +1,6 @@
 import { csvField, csvRow, spreadsheetSafe, toCsv } from '@shared/domain/csv';
 import { describe, expect, it } from 'vitest';
+import { parseCsv } from '../support/csvReader';
 
 describe('csvField (RFC 4180)', () => {
   it.each<[string, string | number | null | undefined, string]>([
@@ -38,7 +39,7 @@ describe('csvRow and toCsv', () => {
   it('round-trips through a strict parser', () => {
     const rows = [['x,y', '"q"', 'multi\r\nline', '', 'plain']];
     const text = toCsv(['a', 'b', 'c', 'd', 'e'], rows);
-    expect(parse(text)).toEqual([['a', 'b', 'c', 'd', 'e'], ...rows]);
+    expect(parseCsv(text)).toEqual([['a', 'b', 'c', 'd', 'e'], ...rows]);
   });
 });
 
@@ -55,32 +56,3 @@ describe('spreadsheetSafe', () => {
     expect(spreadsheetSafe(input)).toBe(output);
   });
 });
-
-/** A minimal RFC 4180 reader, only to prove what is written reads back. */
-function parse(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += ch;
-  }
-  return rows;
-}
