@@ -105,6 +105,28 @@ describe('walkthrough tour', () => {
 });
 
 describe('frame', () => {
+  it('is accessible while the dashboard is still loading its lists (spinners are named statuses)', async () => {
+    const manager = await managerWithBilling();
+    await api(env.apiUrl, 'POST', '/me/walkthrough', { token: manager.accessToken, body: {} });
+    browser = await launchBrowser({ width: 1280, height: 900 });
+    // Hold the dashboard's two lists until the check is done: on a busy machine axe ran while
+    // their spinners showed, and a spinner named without a role is a serious violation.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await browser.context.route(/\/api\/(purchases|employees)(\?|$)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const page = await signInPage(browser.context, env.webUrl, manager.email, PASSWORD);
+    await page.getByRole('status', { name: 'Loading purchases' }).waitFor();
+    await page.getByRole('status', { name: 'Loading employees' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    release();
+    await page.getByRole('status', { name: 'Loading purchases' }).waitFor({ state: 'detached' });
+  });
+
   it('shows the past-due banner with a way to the cards page, only to the manager', async () => {
     const manager = await managerWithBilling();
     const me = await api(env.apiUrl, 'GET', '/me', { token: manager.accessToken });

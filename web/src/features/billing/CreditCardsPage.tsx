@@ -114,7 +114,7 @@ export function CreditCardsPage() {
 
       {load.state === 'loading' ? (
         <Group justify="center" py="xl">
-          <Loader aria-label="Loading your cards" />
+          <Loader role="status" aria-label="Loading your cards" />
         </Group>
       ) : null}
       {load.state === 'notSetUp' ? (

@@ -40,7 +40,7 @@ function PdfLink({ invoice }: { invoice: Invoice }) {
     }
   }
   return busy ? (
-    <Loader size="xs" aria-label={`Downloading ${invoice.number}`} />
+    <Loader size="xs" role="status" aria-label={`Downloading ${invoice.number}`} />
   ) : (
     <Anchor component="button" type="button" size="sm" onClick={() => void download()}>
       PDF<VisuallyHidden> of {invoice.number}</VisuallyHidden>
@@ -87,7 +87,7 @@ export function InvoicesList({ compact }: { compact: boolean }) {
             {failed}
           </Alert>
         ) : !invoices ? (
-          <Loader size="sm" aria-label="Loading invoices" />
+          <Loader size="sm" role="status" aria-label="Loading invoices" />
         ) : invoices.length === 0 ? (
           <Text size="sm" data-testid="invoices-empty">
             No invoices yet. Each charge to your card on file sends you one by e-mail and lists it here.

@@ -181,7 +181,7 @@ export function SubscriptionPage() {
       ) : null}
       {!subscription && !failed ? (
         <Group justify="center" py="xl">
-          <Loader aria-label="Loading your subscription" />
+          <Loader role="status" aria-label="Loading your subscription" />
         </Group>
       ) : null}
       {subscription && words ? (

@@ -68,7 +68,8 @@ export function CardFrame() {
     return () => window.removeEventListener('message', onMessage);
   }, [frame]);
 
-  if (frame.state === 'loading') return <Loader size="sm" aria-label="Loading the card details" />;
+  if (frame.state === 'loading')
+    return <Loader size="sm" role="status" aria-label="Loading the card details" />;
   if (frame.state === 'elements') {
     return (
       <IssuingElements
@@ -155,7 +156,7 @@ function IssuingElements(props: {
 
   return (
     <Stack gap="xs" data-testid="card-elements" aria-busy={!mounted}>
-      {mounted ? null : <Loader size="sm" aria-label="Loading the card details" />}
+      {mounted ? null : <Loader size="sm" role="status" aria-label="Loading the card details" />}
       <div>
         <Text size="xs" c="gray.7">
           Card number

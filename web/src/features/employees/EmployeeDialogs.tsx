@@ -516,7 +516,7 @@ export function RedeemDialog(props: { from: EmployeeRow[]; onClose: () => void; 
           </Alert>
         ) : !preview ? (
           <Group justify="center">
-            <Loader size="sm" aria-label="Working out the fee" />
+            <Loader size="sm" role="status" aria-label="Working out the fee" />
           </Group>
         ) : (
           <Table aria-label="Redemption" data-testid="redemption-preview">

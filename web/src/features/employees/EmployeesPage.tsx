@@ -284,7 +284,7 @@ export function EmployeesPage() {
 
       {status === 'loading' || status === 'idle' ? (
         <Group justify="center" py="xl">
-          <Loader aria-label="Loading employees" />
+          <Loader role="status" aria-label="Loading employees" />
         </Group>
       ) : status === 'failed' && rows.length === 0 ? (
         <Alert color="red" title={employeeMessages.loadFailed}>

@@ -38,7 +38,7 @@ export function EmployeesPreview() {
       </Group>
       {status === 'loading' || status === 'idle' ? (
         <Group justify="center" py="md">
-          <Loader size="sm" aria-label="Loading employees" />
+          <Loader size="sm" role="status" aria-label="Loading employees" />
         </Group>
       ) : top.length === 0 ? (
         <Text c="gray.7">{status === 'failed' ? 'Employees could not be loaded.' : 'No employees yet.'}</Text>

@@ -32,7 +32,7 @@ export function FreezeEmployeePage() {
   if (!loaded) {
     return (
       <Group justify="center" py="xl">
-        <Loader aria-label="Loading the card" />
+        <Loader role="status" aria-label="Loading the card" />
       </Group>
     );
   }

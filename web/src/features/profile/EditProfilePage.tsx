@@ -128,7 +128,7 @@ export function EditProfilePage() {
   if (load.state === 'loading' || !me) {
     return (
       <Group justify="center" py="xl">
-        <Loader aria-label="Loading the profile" />
+        <Loader role="status" aria-label="Loading the profile" />
       </Group>
     );
   }

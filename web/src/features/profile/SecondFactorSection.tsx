@@ -279,7 +279,7 @@ export function SecondFactorSection() {
           </Title>
           <Text c="gray.7">{text.lead}</Text>
         </div>
-        {view.kind === 'loading' ? <Loader size="sm" aria-label="Loading" /> : null}
+        {view.kind === 'loading' ? <Loader size="sm" role="status" aria-label="Loading" /> : null}
         {view.kind === 'failed' ? <Alert color="red">{view.message}</Alert> : null}
         {view.kind === 'off' ? (
           <Group>

@@ -358,7 +358,7 @@ export function ProvisioningPage() {
       ) : null}
       {!provisioning && !failed ? (
         <Group justify="center" py="xl">
-          <Loader aria-label="Loading provisioning" />
+          <Loader role="status" aria-label="Loading provisioning" />
         </Group>
       ) : null}
       {provisioning ? (

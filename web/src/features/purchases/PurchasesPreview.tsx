@@ -54,7 +54,7 @@ export function PurchasesPreview() {
         </Anchor>
       </Group>
       {error ? <Alert color="red">{error}</Alert> : null}
-      {!rows && !error ? <Loader size="sm" aria-label="Loading purchases" /> : null}
+      {!rows && !error ? <Loader size="sm" role="status" aria-label="Loading purchases" /> : null}
       {rows?.length === 0 ? <Text c="gray.7">No purchases yet.</Text> : null}
       {rows && rows.length > 0 ? (
         <ScrollableTable

@@ -315,7 +315,7 @@ export function ViewReceiptDialog({
       size="lg"
     >
       {error ? <Alert color="red">{error}</Alert> : null}
-      {!url && !error ? <Loader size="sm" aria-label="Loading the receipt" /> : null}
+      {!url && !error ? <Loader size="sm" role="status" aria-label="Loading the receipt" /> : null}
       {url ? <Image src={url} alt={`Receipt for ${subject}`} fit="contain" mah="70vh" /> : null}
     </AppModal>
   );

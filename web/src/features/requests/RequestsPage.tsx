@@ -215,7 +215,7 @@ function EmployeeRequests() {
         <Text>Ask your manager for funds for something above your balance.</Text>
         <Button onClick={() => open({})}>{requestText.newRequest}</Button>
       </Group>
-      {status === 'loading' ? <Loader aria-label="Loading requests" /> : null}
+      {status === 'loading' ? <Loader role="status" aria-label="Loading requests" /> : null}
       {status === 'error' ? (
         <Alert color="red" title="Could not load your requests">
           {error}
@@ -322,7 +322,7 @@ function ManagerRequests() {
           </Button>
         ) : null}
       </Group>
-      {status === 'loading' ? <Loader aria-label="Loading requests" /> : null}
+      {status === 'loading' ? <Loader role="status" aria-label="Loading requests" /> : null}
       {status === 'error' ? (
         <Alert color="red" title="Could not load the requests">
           {error}
