@@ -8,19 +8,8 @@ import { fieldErrorsOf } from '@shared/schemas/common';
 import { teamPurchasesCsvInput } from '@shared/schemas/team';
 import { type FormEvent, useState } from 'react';
 import { ApiError, call, errorMessage } from '../../api/client';
+import { saveFile } from '../../components/saveFile';
 import { teamMonth } from '../../stores/teamCalendar';
-
-/** Saves text as a file the browser downloads. */
-function saveFile(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
 
 export function PurchasesCsvExport() {
   const [from, setFrom] = useState(teamMonth);

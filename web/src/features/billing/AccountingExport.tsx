@@ -12,6 +12,7 @@ import { fieldErrorsOf } from '@shared/schemas/common';
 import { ACCOUNTING_MONTH_NOT_STARTED, accountingExportInput } from '@shared/schemas/team';
 import { useState } from 'react';
 import { ApiError, call, errorMessage } from '../../api/client';
+import { saveFile } from '../../components/saveFile';
 import { teamMonth } from '../../stores/teamCalendar';
 
 const FORMATS: { format: AccountingFormat; label: string }[] = [
@@ -23,18 +24,6 @@ function monthBefore(month: string): string {
   const year = Number(month.slice(0, 4));
   const m = Number(month.slice(5, 7));
   return m === 1 ? `${year - 1}-12` : `${year}-${String(m - 1).padStart(2, '0')}`;
-}
-
-/** Saves text as a file the browser downloads. */
-function saveFile(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
 }
 
 export function AccountingExport() {

@@ -9,22 +9,11 @@ import type { RouteOutput } from '@shared/api/routes';
 import { formatCents } from '@shared/domain/money';
 import { useEffect, useState } from 'react';
 import { call, errorMessage } from '../../api/client';
+import { saveFile } from '../../components/saveFile';
 import { notify } from '../../stores/notifications';
 import { formatDate } from '../purchases/purchaseText';
 
 type Invoice = RouteOutput<'listInvoices'>['invoices'][number];
-
-/** Saves the PDF the API sent (7-bit ASCII, so the text is the file's bytes). */
-function savePdf(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/pdf' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
 
 function PdfLink({ invoice }: { invoice: Invoice }) {
   const [busy, setBusy] = useState(false);
@@ -32,7 +21,7 @@ function PdfLink({ invoice }: { invoice: Invoice }) {
     setBusy(true);
     try {
       const file = await call('getInvoicePdf', { invoiceNumber: invoice.number });
-      savePdf(`${invoice.number}.pdf`, file.body);
+      saveFile(`${invoice.number}.pdf`, file.body, 'application/pdf');
     } catch (error) {
       notify({ kind: 'error', message: errorMessage(error), title: 'The PDF could not be downloaded' });
     } finally {

@@ -23,14 +23,5 @@ export function breakdownCsv(
   );
 }
 
-/** Saves text as a file the browser downloads. */
-export function saveCsv(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
+/** Breakdown files are CSV: the shared download. */
+export { saveFile as saveCsv } from '../../components/saveFile';
