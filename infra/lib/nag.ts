@@ -58,7 +58,7 @@ export const REVIEWED_WILDCARDS: ReviewedWildcard[] = [
     matches: (f, st) =>
       f.kind === 'Resource' && f.value.endsWith('/index/*') && only(st, (a) => a.startsWith('dynamodb:')),
     reason:
-      "Queries on the single table's own global secondary indexes (gsi1, gsi2, gsi3 from tableSpec); the ARN " +
+      "Queries on the single table's own global secondary indexes (gsi1 to gsi4 from tableSpec); the ARN " +
       'pattern is bounded to that one table.',
   },
   {

@@ -13,7 +13,18 @@ describe('table spec', () => {
       tableSpec.globalIndexes.map((i) => i.name),
     );
     const defined = input.AttributeDefinitions.map((a) => a.AttributeName).sort();
-    expect(defined).toEqual(['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'pk', 'sk']);
+    expect(defined).toEqual([
+      'gsi1pk',
+      'gsi1sk',
+      'gsi2pk',
+      'gsi2sk',
+      'gsi3pk',
+      'gsi3sk',
+      'gsi4pk',
+      'gsi4sk',
+      'pk',
+      'sk',
+    ]);
   });
 });
 

@@ -4,13 +4,22 @@
  * invitation it consumes) are single transactions, so one e-mail is one
  * account and one invitation yields one member.
  */
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_TIME_ZONE } from '@shared/domain/calendar';
 import type { ClosingChoice, SuspendedBy } from '@shared/domain/subscription';
 import type { Role, UserStatus } from '@shared/schemas/me';
 import type { AppClient } from '../adapters/cognito';
 import { REFRESH_TOKEN_VALIDITY_SECONDS } from '../platform/sessionCookie';
-import { db, isConditionFailure, queryAll, tableName, updateFields } from './client';
+import {
+  batchGetAll,
+  countAll,
+  db,
+  isConditionFailure,
+  projectionOf,
+  queryAll,
+  tableName,
+  updateFields,
+} from './client';
 import { keys } from './keys';
 import { failedCondition, failedConditionItems, sendTransaction, type TransactItem } from './transactions';
 import type { UserRecord } from './users';
@@ -387,23 +396,53 @@ export async function listTeamUsersProjected<K extends string>(
   teamId: string,
   attributes: readonly K[],
 ): Promise<Partial<UserRecord>[]> {
-  const names: Record<string, string> = {};
-  const projection = attributes.map((path) =>
-    path
-      .split('.')
-      .map((part) => {
-        const name = `#p${Object.keys(names).length}`;
-        names[name] = part;
-        return name;
-      })
-      .join('.'),
-  );
   return queryAll<Partial<UserRecord>>({
     IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
     ExpressionAttributeValues: { ':pk': `TEAM#${teamId}`, ':prefix': 'USER#' },
-    ProjectionExpression: projection.join(', '),
-    ExpressionAttributeNames: names,
+    ...projectionOf(attributes),
+  });
+}
+
+/** Some users by id, with only the named attributes (BatchGet); ids with no user are absent. */
+export async function getUsersProjected(
+  userIds: readonly string[],
+  attributes: readonly string[],
+): Promise<Partial<UserRecord>[]> {
+  return batchGetAll<Partial<UserRecord>>(
+    [...new Set(userIds)].map((id) => keys.user(id)),
+    [...new Set(['userId', ...attributes])],
+  );
+}
+
+/**
+ * A team's employees whose dormancy clock started before `before` (ISO), the
+ * quietest first (gsi4, keys.userByQuietSince), with only the named
+ * attributes; at most `limit` when given. Removed people are not listed.
+ */
+export async function quietEmployees(
+  teamId: string,
+  before: string,
+  attributes: readonly string[],
+  limit?: number,
+): Promise<Partial<UserRecord>[]> {
+  const query = {
+    IndexName: 'gsi4',
+    KeyConditionExpression: 'gsi4pk = :pk AND gsi4sk < :before',
+    ExpressionAttributeValues: { ':pk': keys.userByQuietSince(teamId, '', '').gsi4pk, ':before': before },
+    ...projectionOf(attributes),
+  };
+  if (limit === undefined) return queryAll<Partial<UserRecord>>(query);
+  const page = await db().send(new QueryCommand({ ...query, TableName: tableName(), Limit: limit }));
+  return (page.Items ?? []) as Partial<UserRecord>[];
+}
+
+/** How many of a team's employees have had their dormancy clock running since before `before` (ISO). */
+export function countQuietEmployees(teamId: string, before: string): Promise<number> {
+  return countAll({
+    IndexName: 'gsi4',
+    KeyConditionExpression: 'gsi4pk = :pk AND gsi4sk < :before',
+    ExpressionAttributeValues: { ':pk': keys.userByQuietSince(teamId, '', '').gsi4pk, ':before': before },
   });
 }
 

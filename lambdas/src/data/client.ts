@@ -4,6 +4,7 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
+  BatchGetCommand,
   DynamoDBDocumentClient,
   QueryCommand,
   type QueryCommandInput,
@@ -49,6 +50,78 @@ export async function queryAll<T>(
     items.push(...((page.Items ?? []) as T[]));
     start = page.LastEvaluatedKey;
   } while (start);
+  return items;
+}
+
+/**
+ * A ProjectionExpression for attribute paths (`joinAttempt.fundedAt` reads one
+ * field of a map), with the names it needs: every part gets a placeholder, so
+ * reserved words (`status`, `role`) are fine.
+ */
+export function projectionOf(attributes: readonly string[]): {
+  ProjectionExpression: string;
+  ExpressionAttributeNames: Record<string, string>;
+} {
+  const names: Record<string, string> = {};
+  const projection = attributes.map((path) =>
+    path
+      .split('.')
+      .map((part) => {
+        const name = `#p${Object.keys(names).length}`;
+        names[name] = part;
+        return name;
+      })
+      .join('.'),
+  );
+  return { ProjectionExpression: projection.join(', '), ExpressionAttributeNames: names };
+}
+
+/** Every Query page's count (Select COUNT): how many items match, without returning them. */
+export async function countAll(
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Select'>,
+): Promise<number> {
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({ ...input, TableName: tableName(), Select: 'COUNT', ExclusiveStartKey: start }),
+    );
+    count += page.Count ?? 0;
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return count;
+}
+
+/**
+ * The items of many keys (BatchGet, 100 keys a call, several calls at once),
+ * projected to `attributes` when given; keys DynamoDB leaves unprocessed
+ * (throttling) are asked again. Missing items are simply absent.
+ */
+export async function batchGetAll<T>(
+  itemKeys: { pk: string; sk: string }[],
+  attributes?: readonly string[],
+): Promise<T[]> {
+  const chunks: { pk: string; sk: string }[][] = [];
+  for (let i = 0; i < itemKeys.length; i += 100) chunks.push(itemKeys.slice(i, i + 100));
+  const items: T[] = [];
+  const projection = attributes ? projectionOf(attributes) : undefined;
+  const PARALLEL = 4;
+  for (let i = 0; i < chunks.length; i += PARALLEL) {
+    await Promise.all(
+      chunks.slice(i, i + PARALLEL).map(async (chunk) => {
+        let keysLeft: Record<string, unknown>[] = chunk;
+        for (let attempt = 0; keysLeft.length > 0; attempt++) {
+          if (attempt > 0)
+            await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
+          const result = await db().send(
+            new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keysLeft, ...projection } } }),
+          );
+          items.push(...((result.Responses?.[tableName()] ?? []) as T[]));
+          keysLeft = (result.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Record<string, unknown>[];
+        }
+      }),
+    );
+  }
   return items;
 }
 

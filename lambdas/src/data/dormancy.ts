@@ -14,17 +14,23 @@ import type { UserRecord } from './users';
 
 /**
  * (Re)starts someone's dormancy clock at `at`: the notices so far are cleared
- * and they are listed under their 11-month day. An older event than the clock
- * already holds (a capture delivered late) changes nothing.
+ * and they are listed under their 11-month day, and in their team's quiet
+ * list (gsi4, keys.userByQuietSince) under the same time. An older event than
+ * the clock already holds (a capture delivered late) changes nothing.
  */
-export async function startDormancyClock(userId: string, at: string): Promise<boolean> {
-  const index = keys.userByDormancyDay(nextDormancyDay(at, {}) as string, userId);
+export async function startDormancyClock(
+  user: { userId: string; teamId: string },
+  at: string,
+): Promise<boolean> {
+  const index = keys.userByDormancyDay(nextDormancyDay(at, {}) as string, user.userId);
+  const quiet = keys.userByQuietSince(user.teamId, at, user.userId);
   try {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.user(userId),
-        UpdateExpression: 'SET quietSince = :at, dormancy = :none, gsi2pk = :pk, gsi2sk = :sk',
+        Key: keys.user(user.userId),
+        UpdateExpression:
+          'SET quietSince = :at, dormancy = :none, gsi2pk = :pk, gsi2sk = :sk, gsi4pk = :quietPk, gsi4sk = :quietSk',
         ConditionExpression:
           'attribute_exists(pk) AND #role = :employee AND #status <> :deleted AND (attribute_not_exists(quietSince) OR quietSince < :at)',
         ExpressionAttributeNames: { '#role': 'role', '#status': 'status' },
@@ -33,6 +39,8 @@ export async function startDormancyClock(userId: string, at: string): Promise<bo
           ':none': {},
           ':pk': index.gsi2pk,
           ':sk': index.gsi2sk,
+          ':quietPk': quiet.gsi4pk,
+          ':quietSk': quiet.gsi4sk,
           ':employee': 'employee',
           ':deleted': 'deleted',
         },

@@ -12,6 +12,7 @@
  *                                         media:<type>, mediaN:<type>, merchant:<name>, merchantN:<name>
  *   PERSON#<userId>                       userId, spent:<yyyy-mm>, buys:<yyyy-mm>
  *   PERSONMONTH#<userId>#<yyyy-mm>        userId, month, spentCents, purchases, skill:<area>, skillN:<area>
+ *   PEOPLE#<yyyy-mm>#<n>                  month, s:<userId> (net cents) for the people of shard n (keys.peopleShardOf)
  *   NEXTCHARGE                            on, cents, computedAt: a short-lived estimate, not an aggregate
  *
  * The month is the team's calendar month of the posting time.
@@ -26,8 +27,8 @@ import {
   teamMonthOf,
 } from '@shared/domain/insightDeltas';
 import { getTeamZone } from './accounts';
-import { db, queryAll, tableName } from './client';
-import { keys } from './keys';
+import { batchGetAll, db, queryAll, tableName } from './client';
+import { keys, peopleShardOf } from './keys';
 import type { TransactItem } from './transactions';
 
 type Numbers = Record<string, number>;
@@ -66,6 +67,11 @@ function addItem(
       ExpressionAttributeValues: values,
     },
   };
+}
+
+/** A person's net spend in a month, on the month's people shard item. */
+export function spendAttr(userId: string): string {
+  return `s:${userId}`;
 }
 
 /** One aggregate item a delta adds to: its key, the numbers it ADDs, the plain fields it SETs. */
@@ -123,6 +129,12 @@ export function aggregateRows(
           ...Object.fromEntries(Object.keys(skill).map((area) => [skillCountAttr(area), count])),
         },
         fields: { entity: 'InsightPersonMonth', userId, month },
+      },
+      // The same spend, beside the month's other people: spend by person reads 8 items a month.
+      {
+        key: keys.insightsPeopleShard(teamId, month, peopleShardOf(userId)),
+        numbers: { [spendAttr(userId)]: spentCents },
+        fields: { entity: 'InsightPeopleShard', month },
       },
     );
   }
@@ -263,13 +275,54 @@ export async function teamNow(teamId: string): Promise<{ onCardsCents: number; i
   return { onCardsCents: Number(item.onCardsCents ?? 0), inPoolCents: Number(item.inPoolCents ?? 0) };
 }
 
-/** Every person summary of the team (one Query): userId -> numbers (`spent:<month>`, `buys:<month>`). */
-export async function teamPeopleTotals(teamId: string): Promise<Map<string, Numbers>> {
+/**
+ * Each person's net spend over the months `from` to `to` (both included),
+ * summed from the months' people shards: one Query of a key range, 8 items a
+ * month however many people (removed people included: their spend stays
+ * theirs). People whose spend nets to zero are left out.
+ */
+export async function teamSpendByPerson(
+  teamId: string,
+  from: string,
+  to: string,
+): Promise<Map<string, number>> {
   const items = await queryAll<Record<string, unknown>>({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :person)',
-    ExpressionAttributeValues: { ':pk': keys.insightsNow(teamId).pk, ':person': 'PERSON#' },
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: {
+      ':pk': keys.insightsNow(teamId).pk,
+      ':from': `PEOPLE#${from}#`,
+      ':to': `PEOPLE#${to}#\uffff`,
+    },
   });
-  return new Map(items.map((item) => [String(item.userId), numbersOf(item)]));
+  const spend = new Map<string, number>();
+  for (const item of items)
+    for (const [name, value] of Object.entries(item)) {
+      if (!name.startsWith('s:') || typeof value !== 'number') continue;
+      const userId = name.slice(2);
+      spend.set(userId, (spend.get(userId) ?? 0) + value);
+    }
+  for (const [userId, cents] of spend) if (cents === 0) spend.delete(userId);
+  return spend;
+}
+
+/** The last month (yyyy-mm) each of these people bought something in, from their person items (BatchGet). */
+export async function lastSpentMonths(
+  teamId: string,
+  userIds: readonly string[],
+): Promise<Map<string, string>> {
+  const items = await batchGetAll<Record<string, unknown>>(
+    [...new Set(userIds)].map((id) => keys.insightsPerson(teamId, id)),
+  );
+  const months = new Map<string, string>();
+  for (const item of items) {
+    const bought = Object.entries(item)
+      .filter(([name, count]) => name.startsWith('buys:') && typeof count === 'number' && count > 0)
+      .map(([name]) => name.slice('buys:'.length))
+      .sort();
+    const last = bought.at(-1);
+    if (last) months.set(String(item.userId), last);
+  }
+  return months;
 }
 
 /** One person's months (oldest first): month -> numbers (`spentCents`, `purchases`, `skill:<area>`). */

@@ -13,6 +13,8 @@
  *          attention carry its keys (purchases awaiting their receipt,
  *          scheduled starts and last days by day), so the job reads what is
  *          due, never a team's whole history.
+ *   gsi4 - a team's employees by when their dormancy clock started (user
+ *          items; removed people leave it): the quietest first, for insights.
  */
 
 type Key = { pk: string; sk: string };
@@ -20,6 +22,19 @@ type Key = { pk: string; sk: string };
 /** Month bucket `yyyy-mm` (UTC) for time-partitioned lists; avoids one hot constant partition. */
 export function monthOf(isoTime: string): string {
   return isoTime.slice(0, 7);
+}
+
+/** How many items hold a team month's spend by person (insightsPeopleShard); fixed, readers read them all. */
+export const PEOPLE_SHARDS = 8;
+
+/** The people shard a person's spend is kept in: a stable hash of the id (FNV-1a), spread evenly. */
+export function peopleShardOf(userId: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < userId.length; i++) {
+    hash ^= userId.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % PEOPLE_SHARDS;
 }
 
 export const keys = {
@@ -260,6 +275,26 @@ export const keys = {
   insightsPersonMonth: (teamId: string, userId: string, month: string): Key => ({
     pk: `INSIGHTS#${teamId}`,
     sk: `PERSONMONTH#${userId}#${month}`,
+  }),
+  /**
+   * Each person's net spend in a month, as attributes `s:<userId>` of one of
+   * PEOPLE_SHARDS items (`PEOPLE#<yyyy-mm>#<n>`, n from peopleShardOf): the
+   * Insights page sums a period's spend by person from 8 items a month, not
+   * one item per person (docs/insights.md "Spend by person").
+   */
+  insightsPeopleShard: (teamId: string, month: string, shard: number): Key => ({
+    pk: `INSIGHTS#${teamId}`,
+    sk: `PEOPLE#${month}#${shard}`,
+  }),
+  /**
+   * An employee on the team listed by when their dormancy clock started
+   * (`quietSince`: last purchase, card issued or reactivated), in gsi4 (user
+   * item; removed on removal): "not spent for 3 months" and "heading for
+   * dormancy" read the team's quietest, never every member.
+   */
+  userByQuietSince: (teamId: string, quietSince: string, userId: string) => ({
+    gsi4pk: `QUIET#${teamId}`,
+    gsi4sk: `${quietSince}#${userId}`,
   }),
 
   // --- Public forms -----------------------------------------------------------

@@ -49,6 +49,8 @@ import { commitmentPreviewOutput, okResponse } from '../schemas/common';
 import {
   insightsAnswer,
   insightsPeopleAnswer,
+  insightsPeopleListAnswer,
+  insightsPeopleListQuery,
   insightsQuery,
   mySpendAnswer,
   purchaseSkillInput,
@@ -1085,10 +1087,20 @@ export const routes = {
     method: 'GET',
     path: '/insights/people',
     summary:
-      'Every employee of the team with their spend over the period, their last month with a purchase, whether they have not spent for 3 months, and the day dormancy would move their money to the pool.',
+      'The people the Insights page shows: who spent most over the period, and who has not spent for 3 months or is heading for dormancy (how many, and the first of each list).',
     access: { kind: 'signedIn', roles: ['manager'] },
     input: insightsQuery,
     output: insightsPeopleAnswer,
+    uses: ['table:read'],
+  }),
+  getInsightsPeopleList: route({
+    method: 'GET',
+    path: '/insights/people/all',
+    summary:
+      "One of the Insights page's people lists in full, for its CSV: everyone who spent in the period, or everyone who has not spent for 3 months.",
+    access: { kind: 'signedIn', roles: ['manager'] },
+    input: insightsPeopleListQuery,
+    output: insightsPeopleListAnswer,
     uses: ['table:read'],
   }),
   getMySpend: route({

@@ -79,29 +79,81 @@ export const insightsAnswer = z.object({
 });
 export type InsightsAnswer = z.infer<typeof insightsAnswer>;
 
-export const insightPerson = z.object({
+/** How many people the page's lists show (the CSVs list everyone). */
+export const TOP_SPENDERS = 10;
+export const PEOPLE_LISTED = 20;
+/** "Heading for dormancy" lists people whose money goes to the pool within this many days. */
+export const DORMANCY_HORIZON_DAYS = 90;
+
+/** A person who spent in the period (removed people included: their spend is part of the total). */
+export const insightSpender = z.object({
   userId: z.string(),
   name: z.string(),
   email: z.string(),
-  /** The person's state as the People list shows it (active, paused, frozen, dormant...). */
+  /** The person's state as the People list shows it (active, paused, frozen, dormant, deleted...). */
   status: z.string(),
   /** Net spend in the period. */
   spentCents: cents,
+});
+export type InsightSpender = z.infer<typeof insightSpender>;
+
+/**
+ * An employee on the team with no purchase this month or the two before (team
+ * calendar), who has had their card at least that long: their dormancy clock
+ * (last purchase, card issued, or reactivation) started before the first day
+ * of the month two months ago.
+ */
+export const quietPerson = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  status: z.string(),
   /** Last month (yyyy-mm) with a settled purchase, or null if never. */
   lastSpentMonth: month.nullable(),
-  /** No purchase in the last 3 months of the team's calendar (this one included). */
-  notSpentFor3Months: z.boolean(),
-  /** The day their money goes to the pool if nothing changes (yyyy-mm-dd), when the dormancy clock runs. */
+  /** The day their money goes to the pool if nothing changes (yyyy-mm-dd); null once dormant. */
   dormancyDay: z.string().nullable(),
 });
-export type InsightPerson = z.infer<typeof insightPerson>;
+export type QuietPerson = z.infer<typeof quietPerson>;
 
+/** GET /insights/people: what the Insights page shows about people, read without reading every person. */
 export const insightsPeopleAnswer = z.object({
   period: z.object({ from: month, to: month }),
-  /** Every employee of the team, largest spend first. */
-  people: z.array(insightPerson),
+  /** The TOP_SPENDERS who spent most in the period, largest first. */
+  topSpenders: z.array(insightSpender),
+  /** Everyone with a net spend other than zero in the period. */
+  spenderCount: z.number().int(),
+  /** Not spent for 3 months or more (now, not the period): how many, and the PEOPLE_LISTED quiet longest. */
+  quiet: z.object({ count: z.number().int(), people: z.array(quietPerson) }),
+  /** Quiet people whose money goes to the pool within DORMANCY_HORIZON_DAYS: how many, and the PEOPLE_LISTED soonest. */
+  headingForDormancy: z.object({ count: z.number().int(), people: z.array(quietPerson) }),
 });
 export type InsightsPeopleAnswer = z.infer<typeof insightsPeopleAnswer>;
+
+/** GET /insights/people/all: one of the page's people lists in full, for its CSV. */
+export const insightsPeopleListQuery = z
+  .object({
+    from: month,
+    to: month,
+    list: z.enum(['spenders', 'quiet'], { error: 'Choose the spenders or the quiet people' }),
+  })
+  .refine((q) => q.from <= q.to, { message: 'The first month must not be after the last', path: ['from'] });
+export type InsightsPeopleListQuery = z.infer<typeof insightsPeopleListQuery>;
+
+export const insightsPeopleListAnswer = z.discriminatedUnion('list', [
+  /** Everyone who spent in the period, largest first. */
+  z.object({
+    period: z.object({ from: month, to: month }),
+    list: z.literal('spenders'),
+    people: z.array(insightSpender),
+  }),
+  /** Every quiet person, quiet longest first. */
+  z.object({
+    period: z.object({ from: month, to: month }),
+    list: z.literal('quiet'),
+    people: z.array(quietPerson),
+  }),
+]);
+export type InsightsPeopleListAnswer = z.infer<typeof insightsPeopleListAnswer>;
 
 /** The employee's own spend by skill area, per month (Statement). */
 export const mySpendAnswer = z.object({

@@ -197,10 +197,11 @@ export async function removeUser(
   onlyIf?: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> },
 ): Promise<boolean> {
   try {
+    // Leaves the team's quiet list (gsi4) in the same write: a removed person is not "not spending".
     await updateFields(
       keys.user(target.userId),
       { status: 'deleted', deletedAt: now.toISOString() },
-      onlyIf ? { condition: onlyIf } : {},
+      { remove: ['gsi4pk', 'gsi4sk'], ...(onlyIf ? { condition: onlyIf } : {}) },
     );
   } catch (error) {
     if (onlyIf && isConditionFailure(error)) return false;

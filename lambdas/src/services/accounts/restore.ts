@@ -71,9 +71,11 @@ export async function restoreMember(
     checkRestorable(user, team, now);
     const restoring = { deletedAt: user.deletedAt as string, since: now.toISOString() };
     try {
+      // Back in the team's quiet list (gsi4) under the clock they had, if one had started.
+      const quiet = user.quietSince ? keys.userByQuietSince(user.teamId, user.quietSince, user.userId) : {};
       await updateFields(
         keys.user(user.userId),
-        { status: 'active', restoring },
+        { status: 'active', restoring, ...quiet },
         {
           // Their last day, if that removed them, is over: the daily job must not remove them again.
           remove: ['deletedAt', 'lastDay', 'gsi3pk', 'gsi3sk'],

@@ -87,7 +87,7 @@ async function issueCard(
   });
   await setUserFields(user.userId, { cardId: issued.cardId });
   // A new card without purchases counts as quiet from the day it was issued.
-  await startDormancyClock(user.userId, now.toISOString());
+  await startDormancyClock(user, now.toISOString());
   return issued.cardId;
 }
 

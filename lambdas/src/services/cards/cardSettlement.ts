@@ -150,7 +150,7 @@ export async function applyCapture(event: CaptureEvent, log: Logger): Promise<Po
       });
       await sendTransaction([...extra, ...postingItems(posting, postedAt), ...aggregates]);
       // A purchase restarts the owner's dormancy clock (a late, older capture does not).
-      await startDormancyClock(card.userId, event.createdAt);
+      await startDormancyClock(card, event.createdAt);
       if (event.amountCents > held) {
         log.warn('capture above the hold recorded as debt', {
           transactionId: event.transactionId,

@@ -30,7 +30,7 @@ async function reactivated(user: UserRecord, now: Date) {
       await updateCard(card.cardId, { status: others ? card.status : 'active', freeze: rest });
     }
   }
-  await startDormancyClock(user.userId, now.toISOString());
+  await startDormancyClock(user, now.toISOString());
 }
 
 /** Whether the person's pause is dormancy's own: deactivated, and not paused by a manager before. */
@@ -100,7 +100,7 @@ export async function setCardStatus(
         after: { status },
       });
       if (status === 'active') {
-        await startDormancyClock(userId, now.toISOString());
+        await startDormancyClock(user, now.toISOString());
         // A pause that came with dormancy's freeze ends with it, and says so in the log (billing resumes).
         // A manager's own pause from before stays: activating a card never restarts billing by itself.
         if (user.status === 'paused' && pausedByDormancy(user)) {

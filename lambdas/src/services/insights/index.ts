@@ -3,11 +3,11 @@
  * employee's own spend by skill area, read from the aggregates the ledger
  * keeps. Depends on billing (the next charge).
  */
+
 export {
-  getInsights,
   getInsightsPeople,
-  mySpend,
-  NEXT_CHARGE_FRESH_MS,
-  teamInsights,
+  getInsightsPeopleList,
   teamInsightsPeople,
-} from './insights';
+  teamPeopleList,
+} from './insightPeople';
+export { getInsights, mySpend, NEXT_CHARGE_FRESH_MS, teamInsights } from './insights';

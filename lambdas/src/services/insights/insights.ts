@@ -15,7 +15,6 @@ import { skillAttr, skillCountAttr, teamMonthOf } from '@shared/domain/insightDe
 import { cardAccount } from '@shared/domain/ledger';
 import { subscriptionState } from '@shared/domain/subscription';
 import {
-  type InsightPerson,
   type InsightsAnswer,
   type InsightsPeopleAnswer,
   type InsightsQuery,
@@ -26,14 +25,7 @@ import {
 import { REQUEST_EXPIRY_DAYS } from '@shared/schemas/requests';
 import { getTeam, listTeamUsersProjected, type TeamRecord, zoneOf } from '../../data/accounts';
 import { queryAll } from '../../data/client';
-import {
-  cachedNextCharge,
-  personMonths,
-  putNextCharge,
-  teamMonths,
-  teamNow,
-  teamPeopleTotals,
-} from '../../data/insightTotals';
+import { cachedNextCharge, personMonths, putNextCharge, teamMonths, teamNow } from '../../data/insightTotals';
 import { keys } from '../../data/keys';
 import { balanceOf } from '../../data/ledger';
 import { teamRequestsCreatedBetween } from '../../data/requests';
@@ -200,71 +192,9 @@ export async function teamInsights(
   };
 }
 
-/** The user attributes the people list reads. */
-const PEOPLE_ATTRIBUTES = [
-  'userId',
-  'role',
-  'status',
-  'firstName',
-  'lastName',
-  'email',
-  'quietSince',
-  'dormancy',
-] as const;
-
-/** Every employee of a team with their spend over a period, largest first (the digest e-mail calls this too). */
-export async function teamInsightsPeople(
-  teamId: string,
-  query: InsightsQuery,
-  now = new Date(),
-): Promise<InsightsPeopleAnswer> {
-  const [team, users, totals] = await Promise.all([
-    getTeam(teamId),
-    // Only what the list shows: a fraction of each user item's bytes, for 10,000 of them.
-    listTeamUsersProjected(teamId, PEOPLE_ATTRIBUTES) as Promise<UserRecord[]>,
-    teamPeopleTotals(teamId),
-  ]);
-  const zone = zoneOf(team);
-  const periodMonths = monthsOf(query.from, query.to);
-  const threeMonthsStart = shiftMonth(teamMonthOf(now, zone), -2);
-  const people: InsightPerson[] = users
-    .filter((u) => u.role === 'employee' && u.status !== 'deleted')
-    .map((u) => {
-      const numbers = totals.get(u.userId) ?? {};
-      const spentCents = sum(periodMonths.map((m) => numbers[`spent:${m}`] ?? 0));
-      const boughtMonths = Object.entries(numbers)
-        .filter(([name, count]) => name.startsWith('buys:') && count > 0)
-        .map(([name]) => name.slice('buys:'.length))
-        .sort();
-      const lastSpentMonth = boughtMonths.at(-1) ?? null;
-      const dormancy = dormancyViewOf(u.quietSince, u.dormancy, zone);
-      return {
-        userId: u.userId,
-        name: `${u.firstName} ${u.lastName}`.trim(),
-        email: u.email,
-        status: dormancy.stage === 'dormant' ? 'dormant' : u.status,
-        spentCents,
-        lastSpentMonth,
-        notSpentFor3Months: lastSpentMonth === null || lastSpentMonth < threeMonthsStart,
-        dormancyDay: dormancy.inactiveFrom,
-      };
-    })
-    .sort((a, b) => b.spentCents - a.spentCents || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { period: { from: query.from, to: query.to }, people };
-}
-
 /** GET /insights: the manager's own team. */
 export function getInsights(actor: Actor, query: InsightsQuery, now: Date): Promise<InsightsAnswer> {
   return teamInsights(actor.teamId, query, now);
-}
-
-/** GET /insights/people: the manager's own team. */
-export function getInsightsPeople(
-  actor: Actor,
-  query: InsightsQuery,
-  now: Date,
-): Promise<InsightsPeopleAnswer> {
-  return teamInsightsPeople(actor.teamId, query, now);
 }
 
 /** GET /me/spend: the employee's spend by skill area per month (oldest first), and what is left this month. */

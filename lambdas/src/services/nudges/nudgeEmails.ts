@@ -12,7 +12,7 @@ import { formatCents } from '@shared/domain/money';
 import { monthInWords } from '@shared/domain/monthWords';
 import type { MonthlyEmailKind } from '@shared/domain/nudges';
 import type { CatalogueItem, Media } from '@shared/schemas/catalogue';
-import type { InsightPerson, InsightsAnswer, InsightsPeopleAnswer } from '@shared/schemas/insights';
+import type { InsightsAnswer, InsightsPeopleAnswer } from '@shared/schemas/insights';
 import { type OutgoingEmail, sendEmail } from '../../adapters/email';
 import { webConfig } from '../../platform/config';
 
@@ -97,11 +97,6 @@ function percent(utilisation: number): string {
   return `${Math.round(utilisation * 100)}%`;
 }
 
-/** Still on the team (the People list's removed and invited people are left out). */
-function isMember(person: InsightPerson): boolean {
-  return !['deleted', 'removed', 'invited'].includes(person.status);
-}
-
 export interface DigestFacts {
   firstName: string;
   insights: InsightsAnswer;
@@ -123,12 +118,13 @@ export function digestEmail(facts: DigestFacts): ComposedEmail {
     .sort((a, b) => b.cents - a.cents || a.key.localeCompare(b.key))
     .slice(0, DIGEST_AREAS)
     .map((slice) => `${slice.key} ${formatCents(slice.cents)}`);
-  const quiet = people.people
-    .filter((p) => isMember(p) && p.notSpentFor3Months)
+  // The quietest first: those whose money is nearest to the pool.
+  const quiet = people.quiet;
+  const named = quiet.people
+    .slice(0, DIGEST_NAMES)
     .map((p) => p.name)
-    .sort((a, b) => a.localeCompare(b));
-  const named = quiet.slice(0, DIGEST_NAMES).join(', ');
-  const more = quiet.length > DIGEST_NAMES ? ` and ${quiet.length - DIGEST_NAMES} more` : '';
+    .join(', ');
+  const more = quiet.count > DIGEST_NAMES ? ` and ${quiet.count - DIGEST_NAMES} more` : '';
   const { count, cents } = insights.receiptsOutstanding;
   return {
     subject: `Your team's learning budget in ${month}`,
@@ -139,7 +135,7 @@ export function digestEmail(facts: DigestFacts): ComposedEmail {
       '',
       use,
       `Top skill areas: ${areas.length ? areas.join(', ') : 'no purchases'}.`,
-      `Not spent for 3 months: ${quiet.length ? `${named}${more}` : 'nobody'}.`,
+      `Not spent for 3 months: ${quiet.count ? `${named}${more}` : 'nobody'}.`,
       `Receipts outstanding: ${count === 0 ? 'none' : `${count} (${formatCents(cents)})`}.`,
       '',
       `See the details: ${link('/dashboard/insights')}`,
