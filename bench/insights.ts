@@ -70,7 +70,9 @@ export async function benchInsights(table: BenchTable): Promise<InsightsBench> {
   const { insightDelta, teamMonthOf } = await import('@shared/domain/insightDeltas');
   const { capture, funding, merchantRefund } = await import('@shared/domain/ledger');
   const { skillAreas, purchaseMedia } = await import('@shared/schemas/insights');
-  const { teamInsights, teamInsightsPeople } = await import('../lambdas/src/services/insights');
+  const { teamInsights, teamInsightsPeople, teamPeopleList } = await import(
+    '../lambdas/src/services/insights'
+  );
 
   // --- 1. A team of 10,000 with 1,000,000 purchases over 24 months ------------------------------
   const teamId = 'bench-insights-team';
@@ -94,22 +96,31 @@ export async function benchInsights(table: BenchTable): Promise<InsightsBench> {
     }),
   );
   const people = Array.from({ length: PEOPLE }, (_, i) => `bench-ins-u${i}`);
+  // One person in ten has bought nothing for 3 to 14 months (their last purchase, which started
+  // their dormancy clock, on the 10th of that month): the quiet lists and dormancy have people to find.
+  const quietMonth = (i: number) => (i % 10 === 0 ? monthBefore(thisMonth, 3 + ((i / 10) % 12)) : undefined);
+  const nowIso = new Date().toISOString();
   await batchWrite(
     table,
-    people.map((userId, i) => ({
-      ...keys.user(userId),
-      ...keys.userByTeam(teamId, userId),
-      entity: 'User',
-      userId,
-      teamId,
-      role: 'employee',
-      status: 'active',
-      email: `p${i}@example.com`,
-      firstName: 'Person',
-      lastName: String(i),
-      budgetCents: 2500,
-      quietSince: new Date().toISOString(),
-    })),
+    people.map((userId, i) => {
+      const month = quietMonth(i);
+      const quietSince = month ? `${month}-10T15:00:00.000Z` : nowIso;
+      return {
+        ...keys.user(userId),
+        ...keys.userByTeam(teamId, userId),
+        ...keys.userByQuietSince(teamId, quietSince, userId),
+        entity: 'User',
+        userId,
+        teamId,
+        role: 'employee',
+        status: 'active',
+        email: `p${i}@example.com`,
+        firstName: 'Person',
+        lastName: String(i),
+        budgetCents: 2500,
+        quietSince,
+      };
+    }),
   );
 
   // The aggregates, as the ADDs of every posting would leave them.
@@ -138,8 +149,10 @@ export async function benchInsights(table: BenchTable): Promise<InsightsBench> {
         month,
       );
   for (let i = 0; i < PURCHASES; i++) {
-    const userId = people[i % PEOPLE] as string;
     const month = months[Math.floor((i / PURCHASES) * MONTHS)] as string;
+    // A quiet person's purchases after their last one go to the next person: still a million.
+    const quietFrom = quietMonth(i % PEOPLE);
+    const userId = people[(i % PEOPLE) + (quietFrom && month > quietFrom ? 1 : 0)] as string;
     const merchant = `Merchant ${(i * 7919) % MERCHANTS}`;
     const tags = {
       skillArea: skillAreas[i % skillAreas.length] as string,
@@ -177,10 +190,10 @@ export async function benchInsights(table: BenchTable): Promise<InsightsBench> {
   );
 
   const reads: InsightsBench['reads'] = [];
-  const measure = async (label: string, read: () => Promise<unknown>) => {
+  const measure = async (label: string, read: () => Promise<unknown>, runs = RUNS) => {
     for (let i = 0; i < 3; i++) await read(); // warm
     const times: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
+    for (let i = 0; i < runs; i++) {
       const t = performance.now();
       await read();
       times.push(performance.now() - t);
@@ -193,7 +206,21 @@ export async function benchInsights(table: BenchTable): Promise<InsightsBench> {
   await measure('GET /insights, this month', () => teamInsights(teamId, period(1)));
   await measure('GET /insights, 3 months', () => teamInsights(teamId, period(3)));
   await measure('GET /insights, 12 months', () => teamInsights(teamId, period(12)));
+  await measure('GET /insights/people, this month', () => teamInsightsPeople(teamId, period(1)));
+  await measure('GET /insights/people, 3 months', () => teamInsightsPeople(teamId, period(3)));
   await measure('GET /insights/people, 12 months', () => teamInsightsPeople(teamId, period(12)));
+  // The CSVs' full lists (a download, not the page): fewer runs, they read every name.
+  const listRuns = 5;
+  await measure(
+    'GET /insights/people/all, spenders 12 months',
+    () => teamPeopleList(teamId, { ...period(12), list: 'spenders' }),
+    listRuns,
+  );
+  await measure(
+    'GET /insights/people/all, quiet',
+    () => teamPeopleList(teamId, { ...period(1), list: 'quiet' }),
+    listRuns,
+  );
 
   // --- 2. What the aggregates add to one capture's settlement -----------------------------------
   const capturePart = await benchCaptures(table);
@@ -381,7 +408,7 @@ export function printInsights(result: InsightsBench) {
   );
   for (const r of result.reads)
     console.log(
-      `  ${r.label.padEnd(34)} p50 ${r.p50.toFixed(0).padStart(5)} ms   p95 ${r.p95.toFixed(0).padStart(5)} ms`,
+      `  ${r.label.padEnd(46)} p50 ${r.p50.toFixed(0).padStart(5)} ms   p95 ${r.p95.toFixed(0).padStart(5)} ms`,
     );
   const c = result.capture;
   console.log(

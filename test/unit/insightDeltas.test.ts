@@ -30,6 +30,7 @@ import {
 } from '@shared/domain/ledger';
 import { describe, expect, it } from 'vitest';
 import { aggregateRows, insightItems } from '../../lambdas/src/data/insightTotals';
+import { PEOPLE_SHARDS, peopleShardOf } from '../../lambdas/src/data/keys';
 
 // insightItems names the table in each item; no table is reached.
 process.env.TABLE_NAME ??= 'insights-unit';
@@ -96,12 +97,28 @@ describe('insightDelta', () => {
       merchant: { name: 'Udemy', cents: 1200, count: 1 },
       person: { userId: U, spentCents: 1200, count: 1, skill: { Leadership: 1200 } },
     });
-    // Four items: month (its merchant an attribute of it), NOW, person summary, person month.
+    // Five items: month (its merchant an attribute of it), NOW, person summary, person month, and
+    // the month's people shard the person hashes to (their spend an attribute of it).
     const items = insightItems(T, '2026-11', insightDelta(p, course));
-    expect(items).toHaveLength(4);
-    const monthRow = aggregateRows(T, '2026-11', insightDelta(p, course))[0];
+    expect(items).toHaveLength(5);
+    const rows = aggregateRows(T, '2026-11', insightDelta(p, course));
+    const monthRow = rows[0];
     expect(monthRow?.key.sk).toBe('MONTH#2026-11');
     expect(monthRow?.numbers).toMatchObject({ 'merchant:Udemy': 1200, 'merchantN:Udemy': 1 });
+    expect(rows.at(-1)).toEqual({
+      key: { pk: `INSIGHTS#${T}`, sk: `PEOPLE#2026-11#${peopleShardOf(U)}` },
+      numbers: { [`s:${U}`]: 1200 },
+      fields: { entity: 'InsightPeopleShard', month: '2026-11' },
+    });
+  });
+
+  it('spreads people evenly over the shards, each always on the same one', () => {
+    const counts = new Array(PEOPLE_SHARDS).fill(0);
+    for (let i = 0; i < 8000; i++) counts[peopleShardOf(`01J${String(i).padStart(23, '0')}`)] += 1;
+    // 1,000 each if even: none under 850 or over 1,150.
+    for (const count of counts) expect(count).toBeGreaterThan(850);
+    for (const count of counts) expect(count).toBeLessThan(1150);
+    expect(peopleShardOf('user-1')).toBe(peopleShardOf('user-1'));
   });
 
   it('keeps a merchant as an attribute of its month, its name cut to a bounded length', () => {

@@ -1,4 +1,4 @@
-/** GET /insights/people - manager. Each employee's spend over the period, and who has not spent. Read-only. */
+/** GET /insights/people - manager. Who spent most over the period, who has not spent for 3 months, who is heading for dormancy. Read-only. */
 import { httpHandler } from '../platform/http';
 import { getInsightsPeople } from '../services/insights';
 
