@@ -14,8 +14,10 @@ import { backfillInsights } from '../lambdas/src/data/insightBackfill';
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 backfillInsights()
-  .then(({ added, teams }) => {
-    console.log(`${added} ledger entries' insights aggregates added; ${teams} teams read`);
+  .then(({ added, listed, copied, teams }) => {
+    console.log(
+      `${added} ledger entries' insights aggregates added, ${listed} people listed by their dormancy clock, ${copied} person-months copied to the people shards; ${teams} teams read`,
+    );
   })
   .catch((error) => {
     console.error(error);

@@ -136,9 +136,9 @@ export async function upgradeData(log: LogSink): Promise<void> {
     );
   // Issue 26: the insights aggregates of money that moved before they were kept.
   const insights = await backfillInsights();
-  if (insights.added > 0)
+  if (insights.added + insights.listed + insights.copied > 0)
     log(
-      `insights: added the aggregates of ${insights.added} earlier ledger entries (${insights.teams} teams)`,
+      `insights: added the aggregates of ${insights.added} earlier ledger entries, listed ${insights.listed} people by their dormancy clock, copied ${insights.copied} person-months to the people shards (${insights.teams} teams)`,
     );
 }
 

@@ -399,6 +399,10 @@ const matrix: Record<OperationId, Row> = {
     request: async () => ({ path: '/insights/people?from=2026-01&to=2026-03' }),
     expect: managersOnly('ok'),
   },
+  getInsightsPeopleList: {
+    request: async () => ({ path: '/insights/people/all?from=2026-01&to=2026-03&list=quiet' }),
+    expect: managersOnly('ok'),
+  },
   getMySpend: { request: async () => ({ path: '/me/spend' }), expect: employeesOnly('ok') },
   setPurchaseSkill: {
     request: async () => ({

@@ -215,8 +215,12 @@ describe('dormancy', () => {
     // Both clocks restarted years on, away from the other tests' job runs; one after the job's hour.
     const quietSince = '2033-03-01T10:00:00.000Z';
     const lateSince = '2033-03-01T16:00:00.000Z';
-    expect(await startDormancyClock(pausedBefore, quietSince)).toBe(true);
-    expect(await startDormancyClock(quiet, lateSince)).toBe(true);
+    expect(
+      await startDormancyClock({ userId: pausedBefore.userId, teamId: manager.teamId as string }, quietSince),
+    ).toBe(true);
+    expect(
+      await startDormancyClock({ userId: quiet.userId, teamId: manager.teamId as string }, lateSince),
+    ).toBe(true);
 
     // The 11-month warnings (the run looks back at most 45 days for people listed under a day).
     expect(await runDormancy(new Date(jobTime(lateSince, 11)), log)).toMatchObject({ warnings: 2 });
@@ -274,7 +278,9 @@ describe('dormancy', () => {
 
     // Their clock restarted years on (a purchase then), away from the other tests' job runs.
     const quietSince = '2031-01-01T10:00:00.000Z';
-    expect(await startDormancyClock(quiet, quietSince)).toBe(true);
+    expect(
+      await startDormancyClock({ userId: quiet.userId, teamId: manager.teamId as string }, quietSince),
+    ).toBe(true);
     expect(await runDormancy(new Date(jobTime(quietSince, 11, 3)), log)).toMatchObject({ warnings: 1 });
     // Days missed: one run a day after 13 months catches every notice up; the card stops a day later.
     const caughtUp = await runDormancy(new Date(jobTime(quietSince, 13, 1)), log);

@@ -268,12 +268,22 @@ describe('insights of a team whose money moved every way', () => {
   it('lists each person’s spend and the employee’s own by skill area', async () => {
     const people = (await send('GET', `/insights/people?${query}`, manager.accessToken))
       .body as InsightsPeopleAnswer;
-    expect(
-      people.people.map((p) => [p.userId, p.spentCents, p.lastSpentMonth, p.notSpentFor3Months]),
-    ).toEqual([
-      [a.userId, 1800, month, false],
-      [b.userId, 1000, month, false],
+    expect(people.topSpenders.map((p) => [p.userId, p.spentCents, p.status])).toEqual([
+      [a.userId, 1800, 'active'],
+      [b.userId, 1000, 'active'],
     ]);
+    expect(people.spenderCount).toBe(2);
+    // Everyone's card came today: nobody has gone 3 months without a purchase.
+    expect(people.quiet).toEqual({ count: 0, people: [] });
+    expect(people.headingForDormancy).toEqual({ count: 0, people: [] });
+    // The CSV's list: the same spenders, with their names and e-mails.
+    const all = await send('GET', `/insights/people/all?${query}&list=spenders`, manager.accessToken);
+    expect(all.status, JSON.stringify(all.body)).toBe(200);
+    expect(all.body.people).toEqual(people.topSpenders);
+    expect(all.body.people[0]).toMatchObject({ email: a.email, name: expect.stringMatching(/\S/) });
+    // The spend by person adds up to the period's spend.
+    const totals = (await send('GET', `/insights?${query}`, manager.accessToken)).body as InsightsAnswer;
+    expect(people.topSpenders.reduce((sum, p) => sum + p.spentCents, 0)).toBe(totals.totals.spentCents);
     const mine = (await send('GET', '/me/spend', a.accessToken)).body as MySpendAnswer;
     expect(mine.leftThisMonthCents).toBe(await balanceOf(cardAccount(a.userId)));
     const thisMonth = mine.months.find((m) => m.month === month);

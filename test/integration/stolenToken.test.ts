@@ -222,6 +222,8 @@ const WALK: Record<OperationId, Attempt> = {
   // Insights (issue 26): reading moves nothing; a skill area moves no money, only how it is counted.
   getInsights: (_s, call) => call('GET', '/insights?from=2025-01&to=2026-12'),
   getInsightsPeople: (_s, call) => call('GET', '/insights/people?from=2025-01&to=2026-12'),
+  getInsightsPeopleList: (_s, call) =>
+    call('GET', '/insights/people/all?from=2025-01&to=2026-12&list=spenders'),
   getMySpend: (_s, call) => call('GET', '/me/spend'),
   setPurchaseSkill: (_s, call) =>
     call('PUT', '/purchases/nope/skill', { skillArea: 'Leadership', media: 'book' }),

@@ -12,19 +12,33 @@
  * Run after the new code is live (docs/deploy.md), locally on every start
  * (infra/local/seed.ts upgradeData); an entry an old Lambda writes after a run
  * is added by the next.
+ *
+ * It also brings each team's people up to the page's people reads (issue 26,
+ * the people list at 10,000): every employee whose dormancy clock runs is put
+ * in the team's quiet index (gsi4) and removed people taken out, each write
+ * conditioned on what was read; and each person's spend per month
+ * (`spent:<month>` of their person item) is copied to the month's people shard
+ * where the shard differs, conditioned on the person item still holding what
+ * was read (a capture meanwhile adds to both: the next run copies again).
  */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { UNKNOWN_MEDIA, UNKNOWN_SKILL } from '@shared/domain/insightDeltas';
-import { teamsWithBilling } from './accounts';
-import { tableName } from './client';
-import { postingMonth } from './insightTotals';
-import { keys } from './keys';
+import { listTeamUsersProjected, teamsWithBilling } from './accounts';
+import { db, isConditionFailure, queryAll, tableName } from './client';
+import { postingMonth, spendAttr } from './insightTotals';
+import { keys, peopleShardOf } from './keys';
 import { aggregateItems, type JournalEntry, teamJournal } from './ledger';
 import { getPurchase } from './purchases';
 import { failedConditionItems, sendTransaction, type TransactItem } from './transactions';
+import type { UserRecord } from './users';
 
 export interface InsightBackfillResult {
   /** Journal entries whose aggregates this run added. */
   added: number;
+  /** Employees put in (or taken out of) their team's quiet index. */
+  listed: number;
+  /** Person-months copied to their month's people shard. */
+  copied: number;
   /** Teams looked at. */
   teams: number;
 }
@@ -85,9 +99,116 @@ export async function backfillTeamInsights(teamId: string): Promise<number> {
   return added;
 }
 
+/** Lists a team's employees by their dormancy clock (gsi4) and takes removed people out; how many changed. */
+export async function indexQuietPeople(teamId: string): Promise<number> {
+  const users = await listTeamUsersProjected(teamId, ['userId', 'role', 'status', 'quietSince', 'gsi4sk']);
+  let changed = 0;
+  for (const user of users as (Partial<UserRecord> & { gsi4sk?: string })[]) {
+    const userId = user.userId as string;
+    const listed = user.role === 'employee' && user.status !== 'deleted' && user.quietSince;
+    const want = listed ? keys.userByQuietSince(teamId, user.quietSince as string, userId) : undefined;
+    if (want?.gsi4sk === user.gsi4sk) continue;
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.user(userId),
+          ...(want
+            ? {
+                UpdateExpression: 'SET gsi4pk = :pk, gsi4sk = :sk',
+                ConditionExpression: 'quietSince = :quiet AND #status <> :deleted',
+                ExpressionAttributeValues: {
+                  ':pk': want.gsi4pk,
+                  ':sk': want.gsi4sk,
+                  ':quiet': user.quietSince,
+                  ':deleted': 'deleted',
+                },
+              }
+            : {
+                UpdateExpression: 'REMOVE gsi4pk, gsi4sk',
+                ConditionExpression:
+                  'attribute_exists(pk) AND (#status = :deleted OR attribute_not_exists(quietSince))',
+                ExpressionAttributeValues: { ':deleted': 'deleted' },
+              }),
+          ExpressionAttributeNames: { '#status': 'status' },
+        }),
+      );
+      changed++;
+    } catch (error) {
+      // Changed meanwhile (a purchase restarted the clock, a removal): that write listed them right.
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+  return changed;
+}
+
+/** Copies each person's spend per month to the month's people shard where it differs; how many were copied. */
+export async function copyPeopleSpend(teamId: string): Promise<number> {
+  const pk = keys.insightsNow(teamId).pk;
+  const [people, shards] = await Promise.all([
+    queryAll<Record<string, unknown>>({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': 'PERSON#' },
+    }),
+    queryAll<Record<string, unknown>>({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': 'PEOPLE#' },
+    }),
+  ]);
+  const inShards = new Map(shards.map((item) => [String(item.sk), item]));
+  let copied = 0;
+  for (const person of people) {
+    const userId = String(person.userId);
+    for (const [name, cents] of Object.entries(person)) {
+      if (!name.startsWith('spent:') || typeof cents !== 'number') continue;
+      const month = name.slice('spent:'.length);
+      const shardKey = keys.insightsPeopleShard(teamId, month, peopleShardOf(userId));
+      if (inShards.get(shardKey.sk)?.[spendAttr(userId)] === cents) continue;
+      try {
+        await sendTransaction([
+          {
+            ConditionCheck: {
+              TableName: tableName(),
+              Key: keys.insightsPerson(teamId, userId),
+              ConditionExpression: '#spent = :cents',
+              ExpressionAttributeNames: { '#spent': name },
+              ExpressionAttributeValues: { ':cents': cents },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: shardKey,
+              UpdateExpression: 'SET #s = :cents, entity = :entity, #month = :month',
+              ExpressionAttributeNames: { '#s': spendAttr(userId), '#month': 'month' },
+              ExpressionAttributeValues: {
+                ':cents': cents,
+                ':entity': 'InsightPeopleShard',
+                ':month': month,
+              },
+            },
+          },
+        ]);
+        copied++;
+      } catch (error) {
+        // A capture or refund moved it meanwhile (adding to both): the next run copies the new figure.
+        if (failedConditionItems(error).includes(0)) continue;
+        throw error;
+      }
+    }
+  }
+  return copied;
+}
+
 export async function backfillInsights(): Promise<InsightBackfillResult> {
   const teams = await teamsWithBilling();
   let added = 0;
-  for (const team of teams) added += await backfillTeamInsights(team.teamId);
-  return { added, teams: teams.length };
+  let listed = 0;
+  let copied = 0;
+  for (const team of teams) {
+    added += await backfillTeamInsights(team.teamId);
+    listed += await indexQuietPeople(team.teamId);
+    copied += await copyPeopleSpend(team.teamId);
+  }
+  return { added, listed, copied, teams: teams.length };
 }
