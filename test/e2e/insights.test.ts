@@ -5,15 +5,22 @@
  * side menu, reads the totals and each breakdown's table, switches the
  * period, follows a table row's link and a chart bar's link to the matching
  * purchases, sets the other purchase's skill area in Purchase History and
- * sees it counted, and downloads a breakdown as CSV. The bars stand still
- * for reduced motion; axe finds nothing serious at 1280 and 375 px.
+ * sees it counted, and downloads a breakdown as CSV. The people (GET
+ * /insights/people): a removed spender is marked, two employees who have had
+ * their card for months without buying are quiet (one heading for dormancy),
+ * and both people CSVs fetch their whole list (GET /insights/people/all),
+ * the button loading meanwhile and a failed fetch saying so. The bars stand
+ * still for reduced motion; axe finds nothing serious at 1280 and 375 px.
  * Screenshots with SCREENSHOT_DIR (shootAtWidths).
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_TIME_ZONE, dayIn } from '@shared/domain/calendar';
-import type { Locator, Page } from 'playwright-core';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DEFAULT_TIME_ZONE, dayIn, formatDateIn } from '@shared/domain/calendar';
+import { addMonths, inactiveFrom, nextDormancyDay } from '@shared/domain/dormancy';
+import type { Locator, Page, Route } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import { keys } from '../../lambdas/src/data/keys';
 import { api, PASSWORD } from '../support/accountFlows';
 import {
   launchBrowser,
@@ -23,6 +30,8 @@ import {
   signInPage,
 } from '../support/browser';
 import { type CardDetails, payAtCheckout } from '../support/checkout';
+import { parseCsv } from '../support/csvReader';
+import { e2eTable } from '../support/e2eTable';
 import { Mailbox } from '../support/integrationStack';
 import { joinTeamOverApi, setUpTeamOverApi } from '../support/teams';
 
@@ -47,6 +56,61 @@ async function rowsOf(table: Locator): Promise<string[][]> {
         ),
       ),
     );
+}
+
+/**
+ * As if the employee had had their card since `at` without buying: their
+ * dormancy clock and its listings set back, as data/dormancy.ts's
+ * startDormancyClock writes them (which only ever moves a clock forward, so a
+ * test cannot make months pass through the product). No money moves.
+ */
+async function quietSince(userId: string, at: Date) {
+  const db = e2eTable(env);
+  const { Item } = await db.send(new GetCommand({ TableName: env.tableName, Key: keys.user(userId) }));
+  const clock = at.toISOString();
+  const due = keys.userByDormancyDay(nextDormancyDay(clock, {}) as string, userId);
+  const quiet = keys.userByQuietSince(Item?.teamId as string, clock, userId);
+  await db.send(
+    new UpdateCommand({
+      TableName: env.tableName,
+      Key: keys.user(userId),
+      UpdateExpression:
+        'SET quietSince = :at, dormancy = :none, gsi2pk = :pk, gsi2sk = :sk, gsi4pk = :quietPk, gsi4sk = :quietSk',
+      ExpressionAttributeValues: {
+        ':at': clock,
+        ':none': {},
+        ':pk': due.gsi2pk,
+        ':sk': due.gsi2sk,
+        ':quietPk': quiet.gsi4pk,
+        ':quietSk': quiet.gsi4sk,
+      },
+    }),
+  );
+  db.destroy();
+}
+
+/** A notification the signed-in area shows (Mantine's). */
+function notification(page: Page, text: string) {
+  return page.locator('.mantine-Notification-root').filter({ hasText: text });
+}
+
+/** Holds the API's requests matching `pattern` until released; `reached` resolves when one arrives. */
+async function holdRequests(page: Page, pattern: RegExp) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let arrived = () => {};
+  const reached = new Promise<void>((resolve) => {
+    arrived = resolve;
+  });
+  const handler = async (route: Route) => {
+    arrived();
+    await held;
+    await route.fallback();
+  };
+  await page.route(pattern, handler);
+  return { reached, release: () => release(), stop: () => page.unroute(pattern, handler) };
 }
 
 function section(page: Page, title: string): Locator {
@@ -75,17 +139,45 @@ describe('insights', () => {
     const till = await browser.context.newPage();
     expect(await payAtCheckout(till, card, '12.50', { name: 'Powell’s Books' })).toBe('Approved');
     expect(await payAtCheckout(till, card, '7.00', { name: 'Udemy' })).toBe('Approved');
+    // Rory buys once, then leaves the team: his spend stays in the period's figures, marked removed.
+    const rory = await joinTeamOverApi(env.apiUrl, mailbox, manager, 25, {
+      firstName: 'Rory',
+      lastName: 'Gone',
+    });
+    const roryCard = (await (
+      await fetch(`${env.stripeUrl}/_emulator/issuing/cards/${rory.cardId}/details`)
+    ).json()) as CardDetails;
+    expect(await payAtCheckout(till, roryCard, '4.50', { name: 'Coursera' })).toBe('Approved');
     await till.close();
-    // Both settle (the capture follows the approval).
-    await expect
-      .poll(
-        async () =>
-          (await api(env.apiUrl, 'GET', '/purchases', { token: employee.accessToken })).body.purchases.filter(
-            (p: { status: string }) => p.status === 'settled',
-          ).length,
-        { timeout: 15_000 },
-      )
-      .toBe(2);
+    // The purchases settle (the capture follows the approval).
+    const settled = async (person: { accessToken: string }) =>
+      (await api(env.apiUrl, 'GET', '/purchases', { token: person.accessToken })).body.purchases.filter(
+        (p: { status: string }) => p.status === 'settled',
+      ).length;
+    await expect.poll(() => settled(employee), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => settled(rory), { timeout: 15_000 }).toBe(1);
+    const removed = await api(env.apiUrl, 'POST', '/employees/delete', {
+      token: manager.accessToken,
+      body: { userIds: [rory.userId] },
+    });
+    expect(removed.status).toBe(200);
+
+    // Two who have had their card for months and bought nothing: Quinn for four months; Dora for
+    // twelve, so her money goes to the pool within the next three months.
+    const quinn = await joinTeamOverApi(env.apiUrl, mailbox, manager, 25, {
+      firstName: 'Quinn',
+      lastName: 'Quiet',
+    });
+    const dora = await joinTeamOverApi(env.apiUrl, mailbox, manager, 25, {
+      firstName: 'Dora',
+      lastName: 'Drift',
+    });
+    const now = new Date().toISOString();
+    const doraClock = addMonths(now, -12);
+    const quinnClock = addMonths(now, -4);
+    await quietSince(quinn.userId, quinnClock);
+    await quietSince(dora.userId, doraClock);
+    const doraDay = inactiveFrom(doraClock.toISOString(), DEFAULT_TIME_ZONE);
 
     // The employee: the receipt dialog asks for the skill area; "Uncategorised" until they choose.
     const page = await signInPage(browser.context, env.webUrl, employee.email, PASSWORD);
@@ -143,25 +235,48 @@ describe('insights', () => {
           .locator('xpath=following-sibling::dd[1]')
           .textContent()
       )?.trim();
-    expect(await figure('Funded')).toBe('$25.00');
-    expect(await figure('Spent')).toBe('$19.50');
-    expect(await figure('Utilisation')).toBe('78%');
-    expect(await figure('On cards now')).toBe('$5.50');
+    // Iris, Rory, Quinn and Dora joined this month with $25 each; Rory's $20.50 left went to the pool.
+    expect(await figure('Funded')).toBe('$100.00');
+    expect(await figure('Spent')).toBe('$24.00');
+    expect(await figure('Utilisation')).toBe('24%');
+    expect(await figure('On cards now')).toBe('$55.50');
+    expect(await figure('In the pool now')).toBe('$20.50');
 
     const skills = mpage.getByRole('table', { name: /^Spend by skill area/ });
     const skillRows = await rowsOf(skills);
     expect(skillRows).toContainEqual(['Leadership', '$12.50', '1']);
-    expect(skillRows).toContainEqual(['Uncategorised', '$7.00', '1']);
+    expect(skillRows).toContainEqual(['Uncategorised', '$11.50', '2']);
     expect(skillRows).toContainEqual(['Communication', '$0.00', '0']);
     expect(skillRows).toHaveLength(8);
     const merchants = mpage.getByRole('table', { name: /^Spend by merchant/ });
     expect(await rowsOf(merchants)).toEqual([
       ['Powell’s Books', '$12.50', '1'],
       ['Udemy', '$7.00', '1'],
+      ['Coursera', '$4.50', '1'],
     ]);
+    const byPerson = mpage.getByRole('table', { name: /^Spend by person, .*: the 10 who spent most\./ });
+    expect(await rowsOf(byPerson)).toEqual([
+      ['Iris Insight', '$19.50'],
+      ['Rory Gone (removed)', '$4.50'],
+    ]);
+    // Two spenders: the table is everyone, so no note sends the reader to the CSV.
     expect(
-      await rowsOf(mpage.getByRole('table', { name: /^Spend by person, .*: the 10 who spent most\./ })),
-    ).toEqual([['Iris Insight', '$19.50']]);
+      await section(mpage, 'Spend by person').getByText('The CSV lists everyone who spent.').count(),
+    ).toBe(0);
+
+    // The quiet: the quietest first, counted; only Dora's money is due to the pool soon.
+    const quiet = mpage.getByRole('table', {
+      name: '2 people have made no purchase this month or the two before.',
+    });
+    expect(await rowsOf(quiet)).toEqual([
+      ['Dora Drift', 'Never'],
+      ['Quinn Quiet', 'Never'],
+    ]);
+    expect(await section(mpage, 'Not spent for 3 months or more').getByText(/^And /).count()).toBe(0);
+    const heading = mpage.getByRole('table', {
+      name: 'Unless they buy something, their money goes to the team pool on this day.',
+    });
+    expect(await rowsOf(heading)).toEqual([['Dora Drift', formatDateIn(doraDay, DEFAULT_TIME_ZONE)]]);
     // The charts are for looking; their numbers are the tables'.
     expect(
       await section(mpage, 'Spend by skill area')
@@ -199,7 +314,7 @@ describe('insights', () => {
       (
         await rowsOf(mpage.getByRole('table', { name: /^Money credited to cards and net spend each month/ }))
       ).at(-1),
-    ).toEqual([monthName, '$25.00', '$19.50']);
+    ).toEqual([monthName, '$100.00', '$24.00']);
 
     // A CSV of a breakdown: the same numbers.
     const [download] = await Promise.all([
@@ -208,8 +323,57 @@ describe('insights', () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/^insights-merchants-\d{4}-\d{2}-to-\d{4}-\d{2}\.csv$/);
     expect(readFileSync((await download.path()) as string, 'utf8')).toBe(
-      'Merchant,Spent (USD),Purchases\r\nPowell’s Books,12.50,1\r\nUdemy,7.00,1\r\n',
+      'Merchant,Spent (USD),Purchases\r\nPowell’s Books,12.50,1\r\nUdemy,7.00,1\r\nCoursera,4.50,1\r\n',
     );
+
+    // The people CSVs fetch the whole list for the period. A failed fetch says so and saves nothing.
+    const spendersCsv = mpage.getByRole('button', { name: 'Download spend by person as CSV' });
+    const failing = /\/insights\/people\/all\?/;
+    const fail = (route: Route) => route.abort('failed');
+    await mpage.route(failing, fail);
+    await spendersCsv.click();
+    await notification(mpage, 'Could not download the CSV').waitFor();
+    await mpage.unroute(failing, fail);
+    // While the list is on its way the button shows it is loading.
+    const spendersHold = await holdRequests(mpage, /\/insights\/people\/all\?.*list=spenders/);
+    const spendersDownload = mpage.waitForEvent('download');
+    await spendersCsv.click();
+    await spendersHold.reached;
+    await spendersCsv.and(mpage.locator('[data-loading]')).waitFor();
+    spendersHold.release();
+    const spenders = await spendersDownload;
+    await spendersHold.stop();
+    expect(spenders.suggestedFilename()).toMatch(/^insights-people-\d{4}-\d{2}-to-\d{4}-\d{2}\.csv$/);
+    expect(parseCsv(readFileSync((await spenders.path()) as string, 'utf8'))).toEqual([
+      ['Person', 'Email', 'Spent (USD)'],
+      ['Iris Insight', employee.email, '19.50'],
+      ['Rory Gone (removed)', rory.email, '4.50'],
+    ]);
+    await expect.poll(() => spendersCsv.getAttribute('data-loading')).toBeNull();
+
+    const quietCsv = mpage.getByRole('button', {
+      name: 'Download people who have not spent for 3 months or more as CSV',
+    });
+    const quietHold = await holdRequests(mpage, /\/insights\/people\/all\?.*list=quiet/);
+    const quietDownload = mpage.waitForEvent('download');
+    await quietCsv.click();
+    await quietHold.reached;
+    await quietCsv.and(mpage.locator('[data-loading]')).waitFor();
+    quietHold.release();
+    const quietFile = await quietDownload;
+    await quietHold.stop();
+    expect(quietFile.suggestedFilename()).toMatch(/^insights-not-spending-\d{4}-\d{2}-to-\d{4}-\d{2}\.csv$/);
+    expect(parseCsv(readFileSync((await quietFile.path()) as string, 'utf8'))).toEqual([
+      ['Name', 'Email', 'Status', 'Last month with a purchase', 'Money goes to the pool on'],
+      ['Dora Drift', dora.email, 'active', 'Never', doraDay],
+      [
+        'Quinn Quiet',
+        quinn.email,
+        'active',
+        'Never',
+        inactiveFrom(quinnClock.toISOString(), DEFAULT_TIME_ZONE),
+      ],
+    ]);
 
     // A row's link: the matching purchases, and only them.
     await skills.getByRole('link', { name: 'Leadership' }).click();
@@ -241,6 +405,6 @@ describe('insights', () => {
     await after.waitFor();
     const afterRows = await rowsOf(after);
     expect(afterRows).toContainEqual(['Communication', '$7.00', '1']);
-    expect(afterRows).toContainEqual(['Uncategorised', '$0.00', '0']);
+    expect(afterRows).toContainEqual(['Uncategorised', '$4.50', '1']);
   });
 });

@@ -30,6 +30,7 @@ export function Breakdown<Row>({
   columns,
   note,
   onDownload,
+  downloading = false,
 }: {
   id: string;
   title: string;
@@ -47,6 +48,8 @@ export function Breakdown<Row>({
   columns: readonly BreakdownColumn<Row>[];
   note?: string;
   onDownload: () => void;
+  /** The CSV's rows are being fetched: the button shows it and waits. */
+  downloading?: boolean;
 }) {
   return (
     <Stack gap="sm" component="section" aria-labelledby={`${id}-title`}>
@@ -58,6 +61,7 @@ export function Breakdown<Row>({
           variant="default"
           size="xs"
           onClick={onDownload}
+          loading={downloading}
           aria-label={`Download ${title.toLowerCase()} as CSV`}
         >
           Download CSV

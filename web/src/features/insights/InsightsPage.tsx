@@ -5,8 +5,10 @@
  * type, merchant, person, month), who has not used theirs and who is heading
  * for dormancy, receipts outstanding and the next monthly charge. Each chart
  * has a table beside it with the same numbers, a link from each row (and
- * bar) to the matching purchases, and a CSV download. Lazily loaded, so the
- * chart code stays out of every other screen.
+ * bar) to the matching purchases, and a CSV download. The people lists show
+ * the first few the server answers (counts for the rest); their CSVs fetch
+ * the whole list (GET /insights/people/all). Lazily loaded, so the chart code
+ * stays out of every other screen.
  */
 import {
   Alert,
@@ -24,27 +26,31 @@ import {
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { dayIn } from '@shared/domain/calendar';
 import { spreadsheetSafe, toCsv } from '@shared/domain/csv';
 import { formatCents } from '@shared/domain/money';
-import type {
-  InsightPerson,
-  InsightSlice,
-  InsightsAnswer,
-  InsightsPeopleAnswer,
+import {
+  type InsightSlice,
+  type InsightSpender,
+  type InsightsAnswer,
+  type InsightsPeopleAnswer,
+  type InsightsPeopleListAnswer,
+  type InsightsPeopleListQuery,
+  PEOPLE_LISTED,
+  TOP_SPENDERS,
 } from '@shared/schemas/insights';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { pageHeadings } from '../../content/pageHeadings';
+import { notify } from '../../stores/notifications';
 import { formatDate, teamZone } from '../../stores/teamCalendar';
 import { type PurchaseFilter, purchasesLink } from '../purchases/purchaseFilter';
 import { MEDIA_LABELS } from '../purchases/skillText';
 import { Breakdown } from './Breakdown';
 import { breakdownCsv, decimalAmount, saveCsv } from './breakdownCsv';
 import { CAPTION, HorizontalBars, MonthBars } from './charts';
-import { readInsights, readInsightsPeople } from './insightsApi';
+import { readInsights, readInsightsPeople, readInsightsPeopleList } from './insightsApi';
 import {
   monthLabel,
   monthNow,
@@ -57,10 +63,8 @@ import {
   rangeProblem,
 } from './period';
 
-/** People and merchants beyond this many are in the table's CSV, not in the chart. */
+/** Merchants beyond this many are in the table and its CSV, not in the chart. */
 const TOP = 10;
-/** The lists of people who have not spent show this many; the CSV has them all. */
-const LISTED = 20;
 
 function count(n: number, one: string, many: string) {
   return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
@@ -68,6 +72,37 @@ function count(n: number, one: string, many: string) {
 
 function capitalise(text: string) {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A spender as the chart, the table and the CSV name them: a removed person says so. */
+function spenderLabel(person: InsightSpender): string {
+  const name = person.name || person.email || 'Someone';
+  return person.status === 'deleted' ? `${name} (removed)` : name;
+}
+
+type PeopleList = InsightsPeopleListQuery['list'];
+
+/**
+ * A people list's CSV: the whole list is fetched for the period, then saved.
+ * `fetching` names the list on its way (its button shows it); a failure is an
+ * error notification, and the page stays as it was.
+ */
+function useListDownload(from: string, to: string) {
+  const [fetching, setFetching] = useState<PeopleList>();
+  async function download<List extends PeopleList>(
+    list: List,
+    save: (answer: Extract<InsightsPeopleListAnswer, { list: List }>) => void,
+  ) {
+    setFetching(list);
+    try {
+      save(await readInsightsPeopleList({ from, to, list }));
+    } catch (e) {
+      notify({ kind: 'error', title: 'Could not download the CSV', message: errorMessage(e) });
+    } finally {
+      setFetching(undefined);
+    }
+  }
+  return { fetching, download };
 }
 
 function PeriodPicker({ period, phone }: { period: Period; phone: boolean }) {
@@ -229,33 +264,20 @@ function sliceColumns() {
   ] as const;
 }
 
-/** How far ahead "Heading for dormancy" looks. */
-const DORMANCY_HORIZON_DAYS = 90;
-
-function PeopleLists({ people, fileSuffix }: { people: InsightPerson[]; fileSuffix: string }) {
-  const idle = people.filter((p) => p.notSpentFor3Months);
-  // Within three months of the day: a person who bought last week has a dormancy day a year away,
-  // and listing everyone would hide the few whose money is about to move.
-  const horizon = dayIn(new Date(Date.now() + DORMANCY_HORIZON_DAYS * 86_400_000), teamZone());
-  const dormant = people
-    .filter(
-      (p): p is InsightPerson & { dormancyDay: string } => p.dormancyDay !== null && p.dormancyDay <= horizon,
-    )
-    .sort((a, b) => a.dormancyDay.localeCompare(b.dormancyDay));
-  const download = () =>
-    saveCsv(
-      `insights-not-spending-${fileSuffix}.csv`,
-      toCsv(
-        ['Name', 'Email', 'Status', 'Last month with a purchase', 'Money goes to the pool on'],
-        idle.map((p) => [
-          spreadsheetSafe(p.name),
-          spreadsheetSafe(p.email),
-          p.status,
-          p.lastSpentMonth ?? 'Never',
-          p.dormancyDay ?? '',
-        ]),
-      ),
-    );
+function PeopleLists({
+  people,
+  downloading,
+  onDownload,
+}: {
+  people: InsightsPeopleAnswer;
+  /** The quiet list's CSV is being fetched. */
+  downloading: boolean;
+  onDownload: () => void;
+}) {
+  const { quiet, headingForDormancy } = people;
+  // The server lists the quietest PEOPLE_LISTED and the PEOPLE_LISTED soonest to the pool, and counts the rest.
+  const idle = quiet.people.slice(0, PEOPLE_LISTED);
+  const dormant = headingForDormancy.people.slice(0, PEOPLE_LISTED);
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
       <Stack gap="xs" component="section" aria-labelledby="idle-title">
@@ -266,18 +288,19 @@ function PeopleLists({ people, fileSuffix }: { people: InsightPerson[]; fileSuff
           <Button
             variant="default"
             size="xs"
-            onClick={download}
+            onClick={onDownload}
+            loading={downloading}
             aria-label="Download people who have not spent for 3 months or more as CSV"
           >
             Download CSV
           </Button>
         </Group>
-        {idle.length === 0 ? (
+        {quiet.count === 0 ? (
           <Text c="gray.8">Everyone has bought something in the last 3 months.</Text>
         ) : (
           <Table striped verticalSpacing={4} captionSide="top">
             <Table.Caption style={CAPTION}>
-              {count(idle.length, 'person has', 'people have')} made no purchase this month or the two before.
+              {count(quiet.count, 'person has', 'people have')} made no purchase this month or the two before.
             </Table.Caption>
             <Table.Thead>
               <Table.Tr>
@@ -286,7 +309,7 @@ function PeopleLists({ people, fileSuffix }: { people: InsightPerson[]; fileSuff
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {idle.slice(0, LISTED).map((p) => (
+              {idle.map((p) => (
                 <Table.Tr key={p.userId}>
                   <Table.Th scope="row" fw={400} style={{ overflowWrap: 'anywhere' }}>
                     {p.name}
@@ -303,9 +326,9 @@ function PeopleLists({ people, fileSuffix }: { people: InsightPerson[]; fileSuff
             </Table.Tbody>
           </Table>
         )}
-        {idle.length > LISTED ? (
+        {quiet.count > idle.length ? (
           <Text size="sm" c="gray.7">
-            And {count(idle.length - LISTED, 'more person', 'more people')}: the CSV lists everyone.
+            And {count(quiet.count - idle.length, 'more person', 'more people')}: the CSV lists everyone.
           </Text>
         ) : null}
       </Stack>
@@ -313,7 +336,7 @@ function PeopleLists({ people, fileSuffix }: { people: InsightPerson[]; fileSuff
         <Title order={2} size="h3" id="dormancy-title">
           Heading for dormancy
         </Title>
-        {dormant.length === 0 ? (
+        {headingForDormancy.count === 0 ? (
           <Text c="gray.8">Nobody's money is due to go to the pool.</Text>
         ) : (
           <Table striped verticalSpacing={4} captionSide="top">
@@ -327,20 +350,22 @@ function PeopleLists({ people, fileSuffix }: { people: InsightPerson[]; fileSuff
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {dormant.slice(0, LISTED).map((p) => (
+              {dormant.map((p) => (
                 <Table.Tr key={p.userId}>
                   <Table.Th scope="row" fw={400} style={{ overflowWrap: 'anywhere' }}>
                     {p.name}
                   </Table.Th>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(p.dormancyDay)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {p.dormancyDay ? formatDate(p.dormancyDay) : ''}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
         )}
-        {dormant.length > LISTED ? (
+        {headingForDormancy.count > dormant.length ? (
           <Text size="sm" c="gray.7">
-            And {count(dormant.length - LISTED, 'more person', 'more people')}.
+            And {count(headingForDormancy.count - dormant.length, 'more person', 'more people')}.
           </Text>
         ) : null}
       </Stack>
@@ -368,10 +393,40 @@ function Report({
     label: MEDIA_LABELS[s.key as keyof typeof MEDIA_LABELS] ?? s.key,
   }));
   const merchants = answer.byMerchant.map((s) => ({ ...s, label: s.key }));
-  const spenders = people.people
-    .filter((p) => p.spentCents !== 0)
-    .map((p) => ({ key: p.userId, label: p.name, cents: p.spentCents, count: 0, email: p.email }));
-  const topSpenders = spenders.slice(0, TOP);
+  const { fetching, download } = useListDownload(from, to);
+  const topSpenders = people.topSpenders
+    .slice(0, TOP_SPENDERS)
+    .map((p) => ({ key: p.userId, label: spenderLabel(p), cents: p.spentCents }));
+  const downloadSpenders = () =>
+    void download('spenders', (all) =>
+      saveCsv(
+        `insights-people-${suffix}.csv`,
+        toCsv(
+          ['Person', 'Email', 'Spent (USD)'],
+          all.people.map((p) => [
+            spreadsheetSafe(spenderLabel(p)),
+            spreadsheetSafe(p.email),
+            decimalAmount(p.spentCents),
+          ]),
+        ),
+      ),
+    );
+  const downloadQuiet = () =>
+    void download('quiet', (all) =>
+      saveCsv(
+        `insights-not-spending-${suffix}.csv`,
+        toCsv(
+          ['Name', 'Email', 'Status', 'Last month with a purchase', 'Money goes to the pool on'],
+          all.people.map((p) => [
+            spreadsheetSafe(p.name),
+            spreadsheetSafe(p.email),
+            p.status,
+            p.lastSpentMonth ?? 'Never',
+            p.dormancyDay ?? '',
+          ]),
+        ),
+      ),
+    );
   const nothingSpent = answer.totals.spentCents === 0 && answer.byMerchant.length === 0;
 
   const slices = (
@@ -428,7 +483,7 @@ function Report({
       <Breakdown
         id="people"
         title="Spend by person"
-        caption={`Spend by person, ${periodLabel(from, to)}: the ${TOP} who spent most.`}
+        caption={`Spend by person, ${periodLabel(from, to)}: the ${TOP_SPENDERS} who spent most.`}
         empty={topSpenders.length === 0}
         emptyText={noSpend}
         nameHeader="Person"
@@ -437,7 +492,7 @@ function Report({
         rowKey={(row) => row.key}
         href={(row) => inPeriod({ person: row.key })}
         columns={[{ header: 'Spent', numeric: true, cell: (row) => formatCents(row.cents) }]}
-        note={spenders.length > TOP ? 'The CSV lists everyone who spent.' : undefined}
+        note={people.spenderCount > TOP_SPENDERS ? 'The CSV lists everyone who spent.' : undefined}
         chart={
           <HorizontalBars
             phone={phone}
@@ -448,19 +503,8 @@ function Report({
             }))}
           />
         }
-        onDownload={() =>
-          saveCsv(
-            `insights-people-${suffix}.csv`,
-            toCsv(
-              ['Person', 'Email', 'Spent (USD)'],
-              spenders.map((row) => [
-                spreadsheetSafe(row.label),
-                spreadsheetSafe(row.email),
-                decimalAmount(row.cents),
-              ]),
-            ),
-          )
-        }
+        onDownload={downloadSpenders}
+        downloading={fetching === 'spenders'}
       />
       <Breakdown
         id="months"
@@ -505,7 +549,7 @@ function Report({
           )
         }
       />
-      <PeopleLists people={people.people} fileSuffix={suffix} />
+      <PeopleLists people={people} downloading={fetching === 'quiet'} onDownload={downloadQuiet} />
     </Stack>
   );
 }

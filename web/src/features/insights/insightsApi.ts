@@ -1,12 +1,14 @@
 /**
  * The Insights calls (issue 26), by the route table's operation ids:
- * GET /insights, GET /insights/people, GET /me/spend and
+ * GET /insights, GET /insights/people, GET /insights/people/all, GET /me/spend and
  * PUT /purchases/{purchaseId}/skill, answering the contract in
  * shared/src/schemas/insights.ts.
  */
 import type {
   InsightsAnswer,
   InsightsPeopleAnswer,
+  InsightsPeopleListAnswer,
+  InsightsPeopleListQuery,
   InsightsQuery,
   MySpendAnswer,
   PurchaseMedia,
@@ -24,6 +26,16 @@ export function readInsightsPeople(
   signal?: AbortSignal,
 ): Promise<InsightsPeopleAnswer> {
   return call('getInsightsPeople', query, { signal });
+}
+
+/** One of the page's people lists in full (for its CSV): the answer is the list asked for. */
+export function readInsightsPeopleList<List extends InsightsPeopleListQuery['list']>(
+  query: InsightsQuery & { list: List },
+  signal?: AbortSignal,
+): Promise<Extract<InsightsPeopleListAnswer, { list: List }>> {
+  return call('getInsightsPeopleList', query, { signal }) as Promise<
+    Extract<InsightsPeopleListAnswer, { list: List }>
+  >;
 }
 
 export function readMySpend(signal?: AbortSignal): Promise<MySpendAnswer> {
