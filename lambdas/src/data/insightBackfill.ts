@@ -25,7 +25,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { UNKNOWN_MEDIA, UNKNOWN_SKILL } from '@shared/domain/insightDeltas';
 import { listTeamUsersProjected, teamsWithBilling } from './accounts';
 import { db, isConditionFailure, queryAll, tableName } from './client';
-import { postingMonth, spendAttr } from './insightTotals';
+import { postingMonth, quarterOf, spendAttr } from './insightTotals';
 import { keys, peopleShardOf } from './keys';
 import { aggregateItems, type JournalEntry, teamJournal } from './ledger';
 import { getPurchase } from './purchases';
@@ -142,7 +142,18 @@ export async function indexQuietPeople(teamId: string): Promise<number> {
   return changed;
 }
 
-/** Copies each person's spend per month to the month's people shard where it differs; how many were copied. */
+/** The three months (`yyyy-mm`) of a quarter (`yyyy-Qn`). */
+function monthsOfQuarter(quarter: string): string[] {
+  const first = (Number(quarter.slice(6)) - 1) * 3 + 1;
+  return [0, 1, 2].map((i) => `${quarter.slice(0, 4)}-${String(first + i).padStart(2, '0')}`);
+}
+
+/**
+ * Copies each person's spend per month, and per quarter (the sum of its
+ * months), to the people shards where they differ; how many were copied. Each
+ * copy is conditioned on the person item still holding the months it was
+ * figured from.
+ */
 export async function copyPeopleSpend(teamId: string): Promise<number> {
   const pk = keys.insightsNow(teamId).pk;
   const [people, shards] = await Promise.all([
@@ -152,39 +163,68 @@ export async function copyPeopleSpend(teamId: string): Promise<number> {
     }),
     queryAll<Record<string, unknown>>({
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': pk, ':prefix': 'PEOPLE#' },
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': 'PEOPLE' },
     }),
   ]);
   const inShards = new Map(shards.map((item) => [String(item.sk), item]));
   let copied = 0;
   for (const person of people) {
     const userId = String(person.userId);
-    for (const [name, cents] of Object.entries(person)) {
-      if (!name.startsWith('spent:') || typeof cents !== 'number') continue;
-      const month = name.slice('spent:'.length);
-      const shardKey = keys.insightsPeopleShard(teamId, month, peopleShardOf(userId));
-      if (inShards.get(shardKey.sk)?.[spendAttr(userId)] === cents) continue;
+    const spent = new Map<string, number>();
+    for (const [name, cents] of Object.entries(person))
+      if (name.startsWith('spent:') && typeof cents === 'number')
+        spent.set(name.slice('spent:'.length), cents);
+    const quarters = new Set([...spent.keys()].map(quarterOf));
+    const copies = [
+      ...[...spent].map(([month, cents]) => ({
+        key: keys.insightsPeopleShard(teamId, month, peopleShardOf(userId)),
+        cents,
+        months: [month],
+        fields: { month },
+      })),
+      ...[...quarters].map((quarter) => {
+        const months = monthsOfQuarter(quarter);
+        return {
+          key: keys.insightsPeopleQuarterShard(teamId, quarter, peopleShardOf(userId)),
+          cents: months.reduce((sum, m) => sum + (spent.get(m) ?? 0), 0),
+          months,
+          fields: { quarter },
+        };
+      }),
+    ];
+    for (const copy of copies) {
+      if (inShards.get(copy.key.sk)?.[spendAttr(userId)] === copy.cents) continue;
+      // The person item still holds the months this figure came from (or still lacks them).
+      const names: Record<string, string> = {};
+      const values: Record<string, unknown> = {};
+      const conditions = copy.months.map((month, i) => {
+        names[`#m${i}`] = `spent:${month}`;
+        if (!spent.has(month)) return `attribute_not_exists(#m${i})`;
+        values[`:m${i}`] = spent.get(month);
+        return `#m${i} = :m${i}`;
+      });
+      const [fieldName, fieldValue] = Object.entries(copy.fields)[0] as [string, string];
       try {
         await sendTransaction([
           {
             ConditionCheck: {
               TableName: tableName(),
               Key: keys.insightsPerson(teamId, userId),
-              ConditionExpression: '#spent = :cents',
-              ExpressionAttributeNames: { '#spent': name },
-              ExpressionAttributeValues: { ':cents': cents },
+              ConditionExpression: conditions.join(' AND '),
+              ExpressionAttributeNames: names,
+              ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
             },
           },
           {
             Update: {
               TableName: tableName(),
-              Key: shardKey,
-              UpdateExpression: 'SET #s = :cents, entity = :entity, #month = :month',
-              ExpressionAttributeNames: { '#s': spendAttr(userId), '#month': 'month' },
+              Key: copy.key,
+              UpdateExpression: 'SET #s = :cents, entity = :entity, #field = :field',
+              ExpressionAttributeNames: { '#s': spendAttr(userId), '#field': fieldName },
               ExpressionAttributeValues: {
-                ':cents': cents,
+                ':cents': copy.cents,
                 ':entity': 'InsightPeopleShard',
-                ':month': month,
+                ':field': fieldValue,
               },
             },
           },

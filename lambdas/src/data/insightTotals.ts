@@ -13,6 +13,7 @@
  *   PERSON#<userId>                       userId, spent:<yyyy-mm>, buys:<yyyy-mm>
  *   PERSONMONTH#<userId>#<yyyy-mm>        userId, month, spentCents, purchases, skill:<area>, skillN:<area>
  *   PEOPLE#<yyyy-mm>#<n>                  month, s:<userId> (net cents) for the people of shard n (keys.peopleShardOf)
+ *   PEOPLEQ#<yyyy>-Q<q>#<n>               quarter, the same for the calendar quarter
  *   NEXTCHARGE                            on, cents, computedAt: a short-lived estimate, not an aggregate
  *
  * The month is the team's calendar month of the posting time.
@@ -74,6 +75,38 @@ export function spendAttr(userId: string): string {
   return `s:${userId}`;
 }
 
+/** The calendar quarter (`yyyy-Qn`) of a month (`yyyy-mm`). */
+export function quarterOf(month: string): string {
+  return `${month.slice(0, 4)}-Q${Math.ceil(Number(month.slice(5, 7)) / 3)}`;
+}
+
+/**
+ * A period of months split into what the people shards keep: each whole
+ * calendar quarter inside it as a quarter, the months around them as months.
+ * The last 12 months ending in November: December, three quarters, October
+ * and November (6 parts, not 12).
+ */
+export function periodParts(from: string, to: string): { kind: 'month' | 'quarter'; key: string }[] {
+  const parts: { kind: 'month' | 'quarter'; key: string }[] = [];
+  let [year, month] = from.split('-').map(Number) as [number, number];
+  const label = (y: number, m: number) => `${y}-${String(m).padStart(2, '0')}`;
+  for (let guard = 0; guard < 1200 && label(year, month) <= to; guard++) {
+    const quarterEnd = label(year, month + 2);
+    if (month % 3 === 1 && quarterEnd <= to) {
+      parts.push({ kind: 'quarter', key: quarterOf(label(year, month)) });
+      month += 3;
+    } else {
+      parts.push({ kind: 'month', key: label(year, month) });
+      month += 1;
+    }
+    if (month > 12) {
+      month -= 12;
+      year += 1;
+    }
+  }
+  return parts;
+}
+
 /** One aggregate item a delta adds to: its key, the numbers it ADDs, the plain fields it SETs. */
 export interface AggregateRow {
   key: { pk: string; sk: string };
@@ -130,11 +163,17 @@ export function aggregateRows(
         },
         fields: { entity: 'InsightPersonMonth', userId, month },
       },
-      // The same spend, beside the month's other people: spend by person reads 8 items a month.
+      // The same spend, beside the month's and the quarter's other people: spend by person reads
+      // 8 items a month or a quarter, whatever the team's size.
       {
         key: keys.insightsPeopleShard(teamId, month, peopleShardOf(userId)),
         numbers: { [spendAttr(userId)]: spentCents },
         fields: { entity: 'InsightPeopleShard', month },
+      },
+      {
+        key: keys.insightsPeopleQuarterShard(teamId, quarterOf(month), peopleShardOf(userId)),
+        numbers: { [spendAttr(userId)]: spentCents },
+        fields: { entity: 'InsightPeopleShard', quarter: quarterOf(month) },
       },
     );
   }
@@ -277,25 +316,29 @@ export async function teamNow(teamId: string): Promise<{ onCardsCents: number; i
 
 /**
  * Each person's net spend over the months `from` to `to` (both included),
- * summed from the months' people shards: one Query of a key range, 8 items a
- * month however many people (removed people included: their spend stays
- * theirs). People whose spend nets to zero are left out.
+ * summed from the people shards of the period's quarters and months
+ * (periodParts; one Query per part, all at once): 8 items a part, every person's
+ * spend an attribute, however many people (removed people included: their
+ * spend stays theirs). People whose spend nets to zero are left out.
  */
 export async function teamSpendByPerson(
   teamId: string,
   from: string,
   to: string,
 ): Promise<Map<string, number>> {
-  const items = await queryAll<Record<string, unknown>>({
-    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-    ExpressionAttributeValues: {
-      ':pk': keys.insightsNow(teamId).pk,
-      ':from': `PEOPLE#${from}#`,
-      ':to': `PEOPLE#${to}#\uffff`,
-    },
-  });
+  const pages = await Promise.all(
+    periodParts(from, to).map((part) =>
+      queryAll<Record<string, unknown>>({
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: {
+          ':pk': keys.insightsNow(teamId).pk,
+          ':prefix': part.kind === 'month' ? `PEOPLE#${part.key}#` : `PEOPLEQ#${part.key}#`,
+        },
+      }),
+    ),
+  );
   const spend = new Map<string, number>();
-  for (const item of items)
+  for (const item of pages.flat())
     for (const [name, value] of Object.entries(item)) {
       if (!name.startsWith('s:') || typeof value !== 'number') continue;
       const userId = name.slice(2);

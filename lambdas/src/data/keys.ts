@@ -286,6 +286,11 @@ export const keys = {
     pk: `INSIGHTS#${teamId}`,
     sk: `PEOPLE#${month}#${shard}`,
   }),
+  /** The same for a calendar quarter (`yyyy-Qn`): a year's spend by person reads 4 quarters, not 12 months. */
+  insightsPeopleQuarterShard: (teamId: string, quarter: string, shard: number): Key => ({
+    pk: `INSIGHTS#${teamId}`,
+    sk: `PEOPLEQ#${quarter}#${shard}`,
+  }),
   /**
    * An employee on the team listed by when their dormancy clock started
    * (`quietSince`: last purchase, card issued or reactivated), in gsi4 (user

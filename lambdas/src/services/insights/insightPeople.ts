@@ -66,7 +66,9 @@ function momentsOf(zone: string, now: Date): Moments {
   // and the exact day is checked on what is read.
   const horizonEnd = new Date(now.getTime() + (DORMANCY_HORIZON_DAYS + 2) * 86_400_000);
   const reach = addMonths(horizonEnd.toISOString(), -DORMANCY_MONTHS).toISOString();
-  return { zone, quietBefore, horizonDay, dormancyBefore: reach < quietBefore ? reach : quietBefore };
+  // The earlier of the two (ISO instants sort as text).
+  const [dormancyBefore] = [reach, quietBefore].sort() as [string, string];
+  return { zone, quietBefore, horizonDay, dormancyBefore };
 }
 
 function nameOf(user: Partial<UserRecord>): string {

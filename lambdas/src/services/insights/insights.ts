@@ -10,26 +10,23 @@
  * the latest), and the next charge as the Subscription screen figures it.
  */
 import { startOfDayIn } from '@shared/domain/calendar';
-import { dormancyViewOf } from '@shared/domain/dormancy';
-import { skillAttr, skillCountAttr, teamMonthOf } from '@shared/domain/insightDeltas';
+import { skillAttr, skillCountAttr } from '@shared/domain/insightDeltas';
 import { cardAccount } from '@shared/domain/ledger';
 import { subscriptionState } from '@shared/domain/subscription';
 import {
   type InsightsAnswer,
-  type InsightsPeopleAnswer,
   type InsightsQuery,
   type MySpendAnswer,
   purchaseMedia,
   skillAreas,
 } from '@shared/schemas/insights';
 import { REQUEST_EXPIRY_DAYS } from '@shared/schemas/requests';
-import { getTeam, listTeamUsersProjected, type TeamRecord, zoneOf } from '../../data/accounts';
+import { getTeam, type TeamRecord, zoneOf } from '../../data/accounts';
 import { queryAll } from '../../data/client';
 import { cachedNextCharge, personMonths, putNextCharge, teamMonths, teamNow } from '../../data/insightTotals';
 import { keys } from '../../data/keys';
 import { balanceOf } from '../../data/ledger';
 import { teamRequestsCreatedBetween } from '../../data/requests';
-import type { UserRecord } from '../../data/users';
 import type { Actor } from '../../platform/auth';
 import { nextChargeOfTeam } from '../billing';
 
