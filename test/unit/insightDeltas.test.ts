@@ -29,7 +29,13 @@ import {
   toPool,
 } from '@shared/domain/ledger';
 import { describe, expect, it } from 'vitest';
-import { aggregateRows, insightItems, periodParts, quarterOf } from '../../lambdas/src/data/insightTotals';
+import {
+  aggregateRows,
+  bucketMonths,
+  insightItems,
+  periodParts,
+  quarterOf,
+} from '../../lambdas/src/data/insightTotals';
 import { PEOPLE_SHARDS, peopleShardOf } from '../../lambdas/src/data/keys';
 
 // insightItems names the table in each item; no table is reached.
@@ -97,30 +103,31 @@ describe('insightDelta', () => {
       merchant: { name: 'Udemy', cents: 1200, count: 1 },
       person: { userId: U, spentCents: 1200, count: 1, skill: { Leadership: 1200 } },
     });
-    // Six items: month (its merchant an attribute of it), NOW, person summary, person month, and
-    // the month's and the quarter's people shard the person hashes to (their spend an attribute).
+    // Seven items: month (its merchant an attribute of it), NOW, person summary, person month, and
+    // the month's, the quarter's and the year's people shard the person hashes to (their spend an attribute).
     const items = insightItems(T, '2026-11', insightDelta(p, course));
-    expect(items).toHaveLength(6);
+    expect(items).toHaveLength(7);
     const rows = aggregateRows(T, '2026-11', insightDelta(p, course));
     const monthRow = rows[0];
     expect(monthRow?.key.sk).toBe('MONTH#2026-11');
     expect(monthRow?.numbers).toMatchObject({ 'merchant:Udemy': 1200, 'merchantN:Udemy': 1 });
-    expect(rows.slice(-2)).toEqual([
-      {
-        key: { pk: `INSIGHTS#${T}`, sk: `PEOPLE#2026-11#${peopleShardOf(U)}` },
+    expect(rows.slice(-3)).toEqual(
+      [
+        ['PEOPLE#2026-11', { month: '2026-11' }],
+        ['PEOPLEQ#2026-Q4', { quarter: '2026-Q4' }],
+        ['PEOPLEY#2026', { year: '2026' }],
+      ].map(([sk, fields]) => ({
+        key: { pk: `INSIGHTS#${T}`, sk: `${sk}#${peopleShardOf(U)}` },
         numbers: { [`s:${U}`]: 1200 },
-        fields: { entity: 'InsightPeopleShard', month: '2026-11' },
-      },
-      {
-        key: { pk: `INSIGHTS#${T}`, sk: `PEOPLEQ#2026-Q4#${peopleShardOf(U)}` },
-        numbers: { [`s:${U}`]: 1200 },
-        fields: { entity: 'InsightPeopleShard', quarter: '2026-Q4' },
-      },
-    ]);
+        fields: { entity: 'InsightPeopleShard', ...(fields as object) },
+      })),
+    );
   });
 
-  it('reads a period as its whole calendar quarters and the months around them', () => {
-    const parts = (from: string, to: string) => periodParts(from, to).map((p) => p.key);
+  it('reads a period as its whole calendar years, quarters and the months around them', () => {
+    const parts = (from: string, to: string, current?: string) =>
+      periodParts(from, to, current).map((p) => p.key);
+    // A period in the past: only whole quarters and years inside it.
     expect(parts('2025-12', '2026-11')).toEqual([
       '2025-12',
       '2026-Q1',
@@ -129,13 +136,22 @@ describe('insightDelta', () => {
       '2026-10',
       '2026-11',
     ]);
-    expect(parts('2026-01', '2026-12')).toEqual(['2026-Q1', '2026-Q2', '2026-Q3', '2026-Q4']);
+    expect(parts('2026-01', '2026-12')).toEqual(['2026']);
+    expect(parts('2025-01', '2026-06')).toEqual(['2025', '2026-Q1', '2026-Q2']);
     expect(parts('2026-11', '2026-11')).toEqual(['2026-11']);
     expect(parts('2026-09', '2026-11')).toEqual(['2026-09', '2026-10', '2026-11']);
     expect(parts('2026-10', '2027-02')).toEqual(['2026-Q4', '2027-01', '2027-02']);
+    // Reaching this month (November 2026): later months are empty, so a bucket may run past the end.
+    expect(parts('2025-12', '2026-11', '2026-11')).toEqual(['2025-12', '2026']);
+    expect(parts('2026-09', '2026-11', '2026-11')).toEqual(['2026-09', '2026-Q4']);
+    expect(parts('2026-11', '2026-11', '2026-11')).toEqual(['2026-11']); // its quarter began before it
+    expect(parts('2026-01', '2026-03', '2026-02')).toEqual(['2026']);
+    // Not reaching it: as in the past.
+    expect(parts('2026-09', '2026-10', '2026-11')).toEqual(['2026-09', '2026-10']);
     expect(periodParts('2026-04', '2026-06')).toEqual([{ kind: 'quarter', key: '2026-Q2' }]);
     expect(quarterOf('2026-03')).toBe('2026-Q1');
-    expect(quarterOf('2026-10')).toBe('2026-Q4');
+    expect(bucketMonths({ kind: 'quarter', key: '2026-Q4' })).toEqual(['2026-10', '2026-11', '2026-12']);
+    expect(bucketMonths({ kind: 'year', key: '2026' })).toHaveLength(12);
   });
 
   it('spreads people evenly over the shards, each always on the same one', () => {

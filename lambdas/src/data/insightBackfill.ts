@@ -25,7 +25,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { UNKNOWN_MEDIA, UNKNOWN_SKILL } from '@shared/domain/insightDeltas';
 import { listTeamUsersProjected, teamsWithBilling } from './accounts';
 import { db, isConditionFailure, queryAll, tableName } from './client';
-import { postingMonth, quarterOf, spendAttr } from './insightTotals';
+import { bucketMonths, bucketsOf, postingMonth, type SpendBucket, spendAttr } from './insightTotals';
 import { keys, peopleShardOf } from './keys';
 import { aggregateItems, type JournalEntry, teamJournal } from './ledger';
 import { getPurchase } from './purchases';
@@ -142,15 +142,9 @@ export async function indexQuietPeople(teamId: string): Promise<number> {
   return changed;
 }
 
-/** The three months (`yyyy-mm`) of a quarter (`yyyy-Qn`). */
-function monthsOfQuarter(quarter: string): string[] {
-  const first = (Number(quarter.slice(6)) - 1) * 3 + 1;
-  return [0, 1, 2].map((i) => `${quarter.slice(0, 4)}-${String(first + i).padStart(2, '0')}`);
-}
-
 /**
- * Copies each person's spend per month, and per quarter (the sum of its
- * months), to the people shards where they differ; how many were copied. Each
+ * Copies each person's spend per month, quarter and year (the sum of its
+ * months) to the people shards where they differ; how many were copied. Each
  * copy is conditioned on the person item still holding the months it was
  * figured from.
  */
@@ -174,24 +168,19 @@ export async function copyPeopleSpend(teamId: string): Promise<number> {
     for (const [name, cents] of Object.entries(person))
       if (name.startsWith('spent:') && typeof cents === 'number')
         spent.set(name.slice('spent:'.length), cents);
-    const quarters = new Set([...spent.keys()].map(quarterOf));
-    const copies = [
-      ...[...spent].map(([month, cents]) => ({
-        key: keys.insightsPeopleShard(teamId, month, peopleShardOf(userId)),
-        cents,
-        months: [month],
-        fields: { month },
-      })),
-      ...[...quarters].map((quarter) => {
-        const months = monthsOfQuarter(quarter);
-        return {
-          key: keys.insightsPeopleQuarterShard(teamId, quarter, peopleShardOf(userId)),
-          cents: months.reduce((sum, m) => sum + (spent.get(m) ?? 0), 0),
-          months,
-          fields: { quarter },
-        };
-      }),
-    ];
+    // Every bucket (month, quarter, year) any of their months falls in, with the sum of its months.
+    const buckets = new Map<string, SpendBucket>();
+    for (const month of spent.keys())
+      for (const bucket of bucketsOf(month)) buckets.set(`${bucket.kind}:${bucket.key}`, bucket);
+    const copies = [...buckets.values()].map((bucket) => {
+      const months = bucketMonths(bucket);
+      return {
+        key: keys.insightsPeopleShard(teamId, bucket, peopleShardOf(userId)),
+        cents: months.reduce((sum, m) => sum + (spent.get(m) ?? 0), 0),
+        months,
+        fields: { [bucket.kind]: bucket.key },
+      };
+    });
     for (const copy of copies) {
       if (inShards.get(copy.key.sk)?.[spendAttr(userId)] === copy.cents) continue;
       // The person item still holds the months this figure came from (or still lacks them).

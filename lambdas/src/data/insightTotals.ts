@@ -13,7 +13,7 @@
  *   PERSON#<userId>                       userId, spent:<yyyy-mm>, buys:<yyyy-mm>
  *   PERSONMONTH#<userId>#<yyyy-mm>        userId, month, spentCents, purchases, skill:<area>, skillN:<area>
  *   PEOPLE#<yyyy-mm>#<n>                  month, s:<userId> (net cents) for the people of shard n (keys.peopleShardOf)
- *   PEOPLEQ#<yyyy>-Q<q>#<n>               quarter, the same for the calendar quarter
+ *   PEOPLEQ#<yyyy>-Q<q>#<n>, PEOPLEY#<yyyy>#<n>   the same for the calendar quarter and year
  *   NEXTCHARGE                            on, cents, computedAt: a short-lived estimate, not an aggregate
  *
  * The month is the team's calendar month of the posting time.
@@ -29,7 +29,7 @@ import {
 } from '@shared/domain/insightDeltas';
 import { getTeamZone } from './accounts';
 import { batchGetAll, db, queryAll, tableName } from './client';
-import { keys, peopleShardOf } from './keys';
+import { keys, PEOPLE_BUCKET_PREFIX, peopleShardOf } from './keys';
 import type { TransactItem } from './transactions';
 
 type Numbers = Record<string, number>;
@@ -75,28 +75,60 @@ export function spendAttr(userId: string): string {
   return `s:${userId}`;
 }
 
+/** A span of months a person's spend is kept for: a month (`yyyy-mm`), a calendar quarter (`yyyy-Qn`) or year (`yyyy`). */
+export interface SpendBucket {
+  kind: 'month' | 'quarter' | 'year';
+  key: string;
+}
+
 /** The calendar quarter (`yyyy-Qn`) of a month (`yyyy-mm`). */
 export function quarterOf(month: string): string {
   return `${month.slice(0, 4)}-Q${Math.ceil(Number(month.slice(5, 7)) / 3)}`;
 }
 
+/** The buckets a month's spend is added to: the month, its quarter, its year. */
+export function bucketsOf(month: string): SpendBucket[] {
+  return [
+    { kind: 'month', key: month },
+    { kind: 'quarter', key: quarterOf(month) },
+    { kind: 'year', key: month.slice(0, 4) },
+  ];
+}
+
+const monthLabel = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
+
+/** The months (`yyyy-mm`) a bucket spans. */
+export function bucketMonths(bucket: SpendBucket): string[] {
+  const year = Number(bucket.key.slice(0, 4));
+  if (bucket.kind === 'month') return [bucket.key];
+  if (bucket.kind === 'year') return Array.from({ length: 12 }, (_, i) => monthLabel(year, i + 1));
+  const first = (Number(bucket.key.slice(6)) - 1) * 3 + 1;
+  return [0, 1, 2].map((i) => monthLabel(year, first + i));
+}
+
 /**
- * A period of months split into what the people shards keep: each whole
- * calendar quarter inside it as a quarter, the months around them as months.
- * The last 12 months ending in November: December, three quarters, October
- * and November (6 parts, not 12).
+ * A period of months split into the buckets the people shards keep: each whole
+ * calendar year, then each whole quarter, inside it, and the months around
+ * them. Months after `current` (the team's month now) hold nothing yet, so
+ * when the period reaches it, a bucket may run past its end: the last 12 months
+ * ending in November 2026 are December 2025 and the year 2026 (2 buckets, not
+ * 12 months); the last 3 are September and the fourth quarter.
  */
-export function periodParts(from: string, to: string): { kind: 'month' | 'quarter'; key: string }[] {
-  const parts: { kind: 'month' | 'quarter'; key: string }[] = [];
+export function periodParts(from: string, to: string, current?: string): SpendBucket[] {
+  const open = current !== undefined && to >= current;
+  const fits = (last: string) => last <= to || open;
+  const parts: SpendBucket[] = [];
   let [year, month] = from.split('-').map(Number) as [number, number];
-  const label = (y: number, m: number) => `${y}-${String(m).padStart(2, '0')}`;
-  for (let guard = 0; guard < 1200 && label(year, month) <= to; guard++) {
-    const quarterEnd = label(year, month + 2);
-    if (month % 3 === 1 && quarterEnd <= to) {
-      parts.push({ kind: 'quarter', key: quarterOf(label(year, month)) });
+  for (let guard = 0; guard < 1200 && monthLabel(year, month) <= to; guard++) {
+    const here = monthLabel(year, month);
+    if (month === 1 && fits(monthLabel(year, 12))) {
+      parts.push({ kind: 'year', key: String(year) });
+      month += 12;
+    } else if (month % 3 === 1 && fits(monthLabel(year, month + 2))) {
+      parts.push({ kind: 'quarter', key: quarterOf(here) });
       month += 3;
     } else {
-      parts.push({ kind: 'month', key: label(year, month) });
+      parts.push({ kind: 'month', key: here });
       month += 1;
     }
     if (month > 12) {
@@ -163,18 +195,13 @@ export function aggregateRows(
         },
         fields: { entity: 'InsightPersonMonth', userId, month },
       },
-      // The same spend, beside the month's and the quarter's other people: spend by person reads
-      // 8 items a month or a quarter, whatever the team's size.
-      {
-        key: keys.insightsPeopleShard(teamId, month, peopleShardOf(userId)),
+      // The same spend, beside the month's, the quarter's and the year's other people: spend by
+      // person reads 8 items a bucket, whatever the team's size.
+      ...bucketsOf(month).map((bucket) => ({
+        key: keys.insightsPeopleShard(teamId, bucket, peopleShardOf(userId)),
         numbers: { [spendAttr(userId)]: spentCents },
-        fields: { entity: 'InsightPeopleShard', month },
-      },
-      {
-        key: keys.insightsPeopleQuarterShard(teamId, quarterOf(month), peopleShardOf(userId)),
-        numbers: { [spendAttr(userId)]: spentCents },
-        fields: { entity: 'InsightPeopleShard', quarter: quarterOf(month) },
-      },
+        fields: { entity: 'InsightPeopleShard', [bucket.kind]: bucket.key },
+      })),
     );
   }
   return rows;
@@ -316,23 +343,25 @@ export async function teamNow(teamId: string): Promise<{ onCardsCents: number; i
 
 /**
  * Each person's net spend over the months `from` to `to` (both included),
- * summed from the people shards of the period's quarters and months
- * (periodParts; one Query per part, all at once): 8 items a part, every person's
- * spend an attribute, however many people (removed people included: their
- * spend stays theirs). People whose spend nets to zero are left out.
+ * summed from the people shards of the period's buckets (periodParts, with
+ * `current` the team's month now; one Query per bucket, all at once): 8 items a
+ * bucket, every person's spend an attribute, however many people (removed
+ * people included: their spend stays theirs). People whose spend nets to zero
+ * are left out.
  */
 export async function teamSpendByPerson(
   teamId: string,
   from: string,
   to: string,
+  current?: string,
 ): Promise<Map<string, number>> {
   const pages = await Promise.all(
-    periodParts(from, to).map((part) =>
+    periodParts(from, to, current).map((bucket) =>
       queryAll<Record<string, unknown>>({
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
         ExpressionAttributeValues: {
           ':pk': keys.insightsNow(teamId).pk,
-          ':prefix': part.kind === 'month' ? `PEOPLE#${part.key}#` : `PEOPLEQ#${part.key}#`,
+          ':prefix': `${PEOPLE_BUCKET_PREFIX[bucket.kind]}#${bucket.key}#`,
         },
       }),
     ),

@@ -24,6 +24,9 @@ export function monthOf(isoTime: string): string {
   return isoTime.slice(0, 7);
 }
 
+/** The sort key prefix of each kind of people shard (keys.insightsPeopleShard). */
+export const PEOPLE_BUCKET_PREFIX = { month: 'PEOPLE', quarter: 'PEOPLEQ', year: 'PEOPLEY' } as const;
+
 /** How many items hold a team month's spend by person (insightsPeopleShard); fixed, readers read them all. */
 export const PEOPLE_SHARDS = 8;
 
@@ -277,19 +280,19 @@ export const keys = {
     sk: `PERSONMONTH#${userId}#${month}`,
   }),
   /**
-   * Each person's net spend in a month, as attributes `s:<userId>` of one of
-   * PEOPLE_SHARDS items (`PEOPLE#<yyyy-mm>#<n>`, n from peopleShardOf): the
-   * Insights page sums a period's spend by person from 8 items a month, not
-   * one item per person (docs/insights.md "Spend by person").
+   * Each person's net spend in a month (`PEOPLE#<yyyy-mm>#<n>`), a calendar
+   * quarter (`PEOPLEQ#<yyyy>-Q<q>#<n>`) or a year (`PEOPLEY#<yyyy>#<n>`), as
+   * attributes `s:<userId>` of one of PEOPLE_SHARDS items (n from
+   * peopleShardOf): the Insights page sums a period's spend by person from 8
+   * items per bucket, not one item per person (docs/insights.md "People").
    */
-  insightsPeopleShard: (teamId: string, month: string, shard: number): Key => ({
+  insightsPeopleShard: (
+    teamId: string,
+    bucket: { kind: 'month' | 'quarter' | 'year'; key: string },
+    shard: number,
+  ): Key => ({
     pk: `INSIGHTS#${teamId}`,
-    sk: `PEOPLE#${month}#${shard}`,
-  }),
-  /** The same for a calendar quarter (`yyyy-Qn`): a year's spend by person reads 4 quarters, not 12 months. */
-  insightsPeopleQuarterShard: (teamId: string, quarter: string, shard: number): Key => ({
-    pk: `INSIGHTS#${teamId}`,
-    sk: `PEOPLEQ#${quarter}#${shard}`,
+    sk: `${PEOPLE_BUCKET_PREFIX[bucket.kind]}#${bucket.key}#${shard}`,
   }),
   /**
    * An employee on the team listed by when their dormancy clock started

@@ -86,9 +86,11 @@ async function spenders(
   teamId: string,
   query: InsightsQuery,
   zone: string,
+  now: Date,
   limit?: number,
 ): Promise<{ count: number; people: InsightSpender[] }> {
-  const spend = await teamSpendByPerson(teamId, query.from, query.to);
+  // Months after this one hold nothing yet: a period reaching it may read whole quarters and years.
+  const spend = await teamSpendByPerson(teamId, query.from, query.to, teamMonthOf(now, zone));
   // Largest first; the same amount in id order, so the list is the same on every read.
   const ranked = [...spend].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1));
   const listed = limit === undefined ? ranked : ranked.slice(0, limit);
@@ -142,7 +144,7 @@ export async function teamInsightsPeople(
 ): Promise<InsightsPeopleAnswer> {
   const moments = momentsOf(zoneOf(await getTeam(teamId)), now);
   const [spend, quietCount, quietest, nearPool] = await Promise.all([
-    spenders(teamId, query, moments.zone, TOP_SPENDERS),
+    spenders(teamId, query, moments.zone, now, TOP_SPENDERS),
     countQuietEmployees(teamId, moments.quietBefore),
     quietEmployees(teamId, moments.quietBefore, PERSON_ATTRIBUTES, PEOPLE_LISTED),
     quietEmployees(teamId, moments.dormancyBefore, PERSON_ATTRIBUTES),
@@ -179,7 +181,7 @@ export async function teamPeopleList(
   const zone = zoneOf(await getTeam(teamId));
   const period = { from: query.from, to: query.to };
   if (query.list === 'spenders') {
-    return { period, list: 'spenders', people: (await spenders(teamId, query, zone)).people };
+    return { period, list: 'spenders', people: (await spenders(teamId, query, zone, now)).people };
   }
   const quiet = await quietEmployees(teamId, momentsOf(zone, now).quietBefore, PERSON_ATTRIBUTES);
   return { period, list: 'quiet', people: await quietPeople(teamId, quiet, zone) };
