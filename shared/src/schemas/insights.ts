@@ -22,9 +22,11 @@ export const SKILL_SOURCES = ['inferred', 'employee', 'manager', 'none'] as cons
 const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Choose a month');
 
 /** A period of whole months of the team's calendar, both ends included, at most 24 months. */
-export const insightsQuery = z
-  .object({ from: month, to: month })
-  .refine((q) => q.from <= q.to, { message: 'The first month must not be after the last', path: ['from'] });
+const period = z.object({ from: month, to: month });
+/** A period's months in order: the first not after the last. */
+const inOrder = (q: { from: string; to: string }) => q.from <= q.to;
+const outOfOrder = { message: 'The first month must not be after the last', path: ['from'] };
+export const insightsQuery = period.refine(inOrder, outOfOrder);
 export type InsightsQuery = z.infer<typeof insightsQuery>;
 
 const cents = z.number().int();
@@ -130,13 +132,9 @@ export const insightsPeopleAnswer = z.object({
 export type InsightsPeopleAnswer = z.infer<typeof insightsPeopleAnswer>;
 
 /** GET /insights/people/all: one of the page's people lists in full, for its CSV. */
-export const insightsPeopleListQuery = z
-  .object({
-    from: month,
-    to: month,
-    list: z.enum(['spenders', 'quiet'], { error: 'Choose the spenders or the quiet people' }),
-  })
-  .refine((q) => q.from <= q.to, { message: 'The first month must not be after the last', path: ['from'] });
+export const insightsPeopleListQuery = period
+  .extend({ list: z.enum(['spenders', 'quiet'], { error: 'Choose the spenders or the quiet people' }) })
+  .refine(inOrder, outOfOrder);
 export type InsightsPeopleListQuery = z.infer<typeof insightsPeopleListQuery>;
 
 export const insightsPeopleListAnswer = z.discriminatedUnion('list', [
