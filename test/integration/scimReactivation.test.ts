@@ -104,9 +104,14 @@ describe('reactivating a member removed through SCIM, before the next billing da
     const books = new LedgerInvariants(stack, teamId);
     const oldCard = member.cardId;
 
+    const listed = (await stack.getItem(keys.user(member.userId)))?.gsi4sk;
+    expect(listed).toMatch(new RegExp(`#${member.userId}$`));
     const off = await scim(token, 'PATCH', `/Users/${scimId}`, okta(false));
     expect(off.status, off.text).toBe(200);
-    expect(await stack.getItem(keys.user(member.userId))).toMatchObject({ status: 'deleted' });
+    const removed = await stack.getItem(keys.user(member.userId));
+    expect(removed).toMatchObject({ status: 'deleted' });
+    // Out of the team's quiet list (insights) in the removal's own write.
+    expect(removed?.gsi4pk).toBeUndefined();
     expect(await stack.getItem(keys.card(oldCard))).toMatchObject({ status: 'canceled' });
     expect(await balanceOf(poolAccount(teamId))).toBe(2500);
     expect((await signIn(stack.apiUrl, member.email)).status).not.toBe(200);
@@ -126,6 +131,9 @@ describe('reactivating a member removed through SCIM, before the next billing da
     expect(user).toMatchObject({ userId: member.userId, status: 'active', budgetCents: 2500 });
     expect(user?.deletedAt).toBeUndefined();
     expect(user?.restoring).toBeUndefined();
+    // Back in the team's quiet list, under their clock (restarted by the new card).
+    expect(user).toMatchObject({ gsi4pk: `QUIET#${teamId}`, gsi4sk: `${user?.quietSince}#${member.userId}` });
+    expect(String(user?.gsi4sk) >= String(listed)).toBe(true);
     const newCard = user?.cardId as string;
     expect(newCard).toMatch(/^ic_/);
     expect(newCard).not.toBe(oldCard);
