@@ -4,7 +4,6 @@
  * (breakdownCsv.ts) and Purchase History's filter that the charts link to
  * (web/src/features/purchases/purchaseFilter.ts).
  */
-import type { PurchaseRow } from '@shared/schemas/purchases';
 import { describe, expect, it } from 'vitest';
 import { breakdownCsv, decimalAmount } from '../../web/src/features/insights/breakdownCsv';
 import {
@@ -15,13 +14,7 @@ import {
   periodFrom,
   rangeProblem,
 } from '../../web/src/features/insights/period';
-import {
-  describeFilter,
-  filterFrom,
-  matches,
-  pastPeriod,
-  purchasesLink,
-} from '../../web/src/features/purchases/purchaseFilter';
+import { describeFilter, filterFrom, purchasesLink } from '../../web/src/features/purchases/purchaseFilter';
 
 const NY = 'America/New_York';
 
@@ -93,22 +86,6 @@ describe('breakdown CSVs', () => {
   });
 });
 
-function row(over: Partial<PurchaseRow> & Record<string, unknown>): PurchaseRow {
-  return {
-    purchaseId: 'ipi_1',
-    title: 'A book',
-    date: '2026-11-10T15:00:00.000Z',
-    amountCents: 1500,
-    refundedCents: 0,
-    vendor: 'Powell’s Books',
-    status: 'settled',
-    receipt: { state: 'awaiting', dueDate: '2026-11-17', seen: false },
-    employeeId: 'u1',
-    employeeName: 'Ada',
-    ...over,
-  } as PurchaseRow;
-}
-
 describe("Purchase History's filter", () => {
   it('round-trips through the address the charts link to', () => {
     const link = purchasesLink({
@@ -130,32 +107,7 @@ describe("Purchase History's filter", () => {
     expect(filterFrom(new URLSearchParams('view=ipi_1'))).toBeUndefined();
   });
 
-  it("matches by the team's month, skill area, media, merchant and person; only money that moved", () => {
-    const filter = { from: '2026-11', to: '2026-11', skill: 'Leadership' };
-    expect(matches(row({ skillArea: 'Leadership' }), filter, NY)).toBe(true);
-    // No skill area sent: Uncategorised, never a guess.
-    expect(matches(row({}), filter, NY)).toBe(false);
-    expect(matches(row({}), { skill: 'Uncategorised' }, NY)).toBe(true);
-    // 02:00 UTC on November 1st is October 31st in New York.
-    expect(matches(row({ skillArea: 'Leadership', date: '2026-11-01T02:00:00Z' }), filter, NY)).toBe(false);
-    expect(matches(row({ status: 'declined' }), {}, NY)).toBe(false);
-    expect(matches(row({ status: 'pending' }), {}, NY)).toBe(false);
-    expect(matches(row({ status: 'refunded' }), { merchant: 'Powell’s Books' }, NY)).toBe(true);
-    expect(matches(row({}), { person: 'u2' }, NY)).toBe(false);
-    expect(matches(row({ media: 'course' }), { media: 'course' }, NY)).toBe(true);
-    expect(
-      matches(
-        row({ receipt: { state: 'received', dueDate: '', seen: false } }),
-        { receipts: 'awaiting' },
-        NY,
-      ),
-    ).toBe(false);
-  });
-
-  it('knows when older pages cannot match, and says the filter in words', () => {
-    expect(pastPeriod([row({ date: '2026-10-31T12:00:00Z' })], { from: '2026-11' }, NY)).toBe(true);
-    expect(pastPeriod([row({})], { from: '2026-11' }, NY)).toBe(false);
-    expect(pastPeriod([row({})], { skill: 'Leadership' }, NY)).toBe(false);
+  it('says the filter in words (GET /purchases matches: test/integration/purchaseFilters.test.ts)', () => {
     expect(describeFilter({ from: '2026-09', to: '2026-11', skill: 'Leadership', person: 'u1' }, 'Ada')).toBe(
       'skill area Leadership, by Ada, from September 2026 to November 2026',
     );

@@ -4,6 +4,7 @@
  * (gsi1, access pattern 17) or by employee (gsi2, pattern 18), a page at a time.
  */
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UNKNOWN_MEDIA, UNKNOWN_SKILL } from '@shared/domain/insightDeltas';
 import { AppError } from '@shared/errors';
 import { db, isConditionFailure, queryAll, tableName } from './client';
 import { keys } from './keys';
@@ -121,6 +122,115 @@ export async function purchasesPage(
   const items = (result.Items ?? []) as (PurchaseRecord & Record<string, string>)[];
   const last = result.LastEvaluatedKey?.[`${index}sk`] as string | undefined;
   return { purchases: items, nextCursor: last ? encodeCursor(last) : null };
+}
+
+/** What a filtered list keeps (issue 26): each field set narrows it; absent skill area / media count as Uncategorised / other. */
+export interface PurchaseMatch {
+  skillArea?: string;
+  media?: string;
+  merchant?: string;
+  /** Only purchases whose receipt is not in yet (awaiting or overdue). */
+  awaitingReceipt?: boolean;
+}
+
+/** What one filtered page reads from DynamoDB at most, however few items match. */
+export const FILTERED_READ_AT_MOST = 1000;
+
+/** The FilterExpression for `match`, or undefined when it keeps every purchase of the range. */
+function matchFilter(match: PurchaseMatch) {
+  const parts: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, string> = {};
+  const equals = (attribute: string, value: string, orAbsent: boolean) => {
+    names[`#${attribute}`] = attribute;
+    values[`:${attribute}`] = value;
+    parts.push(
+      orAbsent
+        ? `(attribute_not_exists(#${attribute}) OR #${attribute} = :${attribute})`
+        : `#${attribute} = :${attribute}`,
+    );
+  };
+  if (match.skillArea !== undefined) equals('skillArea', match.skillArea, match.skillArea === UNKNOWN_SKILL);
+  if (match.media !== undefined) equals('media', match.media, match.media === UNKNOWN_MEDIA);
+  if (match.merchant !== undefined) equals('merchant', match.merchant, false);
+  if (match.awaitingReceipt) {
+    // As the list shows it (services/purchases toRow): received only once recorded with its file.
+    names['#receiptStatus'] = 'receiptStatus';
+    names['#receipt'] = 'receipt';
+    values[':received'] = 'received';
+    parts.push('(#receiptStatus <> :received OR attribute_not_exists(#receipt))');
+  }
+  if (parts.length === 0) return undefined;
+  return { expression: parts.join(' AND '), names, values };
+}
+
+/**
+ * One page of a team's (gsi1) or an employee's (gsi2) purchases made in
+ * [`range.from`, `range.to`) (ISO instants; a key range, so nothing outside it
+ * is read), newest first, keeping those that `match`. DynamoDB filters after
+ * reading, so this reads on until `limit` match or the range ends, but never
+ * more than FILTERED_READ_AT_MOST items: the page may then be short, even
+ * empty, with a cursor to read on from. The cursor is the unfiltered list's.
+ */
+export async function filteredPurchasesPage(
+  owner: { teamId: string } | { userId: string },
+  range: { from?: string; to?: string },
+  match: PurchaseMatch,
+  limit: number,
+  cursor: string | undefined,
+): Promise<{ purchases: PurchaseRecord[]; nextCursor: string | null }> {
+  const byTeam = 'teamId' in owner;
+  const index = byTeam ? 'gsi1' : 'gsi2';
+  const partition = byTeam ? `TEAM#${owner.teamId}` : `USER#${owner.userId}`;
+  // `PURCHASE#<to>` sorts before every purchase made at `to` or later: BETWEEN is [from, to) here.
+  const low = range.from ? `PURCHASE#${range.from}` : 'PURCHASE#';
+  const high = range.to ? `PURCHASE#${range.to}` : 'PURCHASE$';
+  let start: Record<string, string> | undefined;
+  if (cursor) {
+    const sortKey = decodeCursor(cursor);
+    // DynamoDB refuses a start key outside the key condition: a cursor of another range is not this list's.
+    if (sortKey < low || sortKey > high) {
+      throw new AppError('VALIDATION_FAILED', 'Invalid cursor', { fields: { cursor: 'Invalid cursor' } });
+    }
+    const purchaseId = sortKey.slice(sortKey.lastIndexOf('#') + 1);
+    start = { ...keys.purchase(purchaseId), [`${index}pk`]: partition, [`${index}sk`]: sortKey };
+  }
+  const filter = matchFilter(match);
+  const found: PurchaseRecord[] = [];
+  let read = 0;
+  // The first read asks for a page's worth (a filter that keeps most costs no more than the plain list), then more.
+  let ask = limit;
+  for (;;) {
+    const result = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: index,
+        KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :low AND :high',
+        FilterExpression: filter?.expression,
+        ExpressionAttributeNames: { '#pk': `${index}pk`, '#sk': `${index}sk`, ...filter?.names },
+        ExpressionAttributeValues: { ':pk': partition, ':low': low, ':high': high, ...filter?.values },
+        ScanIndexForward: false,
+        Limit: Math.min(ask, FILTERED_READ_AT_MOST - read),
+        ExclusiveStartKey: start,
+      }),
+    );
+    read += result.ScannedCount ?? 0;
+    const items = (result.Items ?? []) as PurchaseRecord[];
+    const last = result.LastEvaluatedKey;
+    for (const [at, item] of items.entries()) {
+      found.push(item);
+      if (found.length < limit) continue;
+      // Enough: the next page starts after the last one listed (none when the range ended with it).
+      const more = at < items.length - 1 || last !== undefined;
+      return { purchases: found, nextCursor: more ? purchaseCursor(item) : null };
+    }
+    if (!last) return { purchases: found, nextCursor: null };
+    if (read >= FILTERED_READ_AT_MOST) {
+      return { purchases: found, nextCursor: encodeCursor(last[`${index}sk`] as string) };
+    }
+    start = last as Record<string, string>;
+    ask = Math.min(ask * 4, FILTERED_READ_AT_MOST);
+  }
 }
 
 /**

@@ -19,13 +19,13 @@ export type PurchaseMedia = (typeof purchaseMedia)[number];
 /** Who set a purchase's skill area: inferred from the item the employee opened, or chosen by a person. */
 export const SKILL_SOURCES = ['inferred', 'employee', 'manager', 'none'] as const;
 
-const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Choose a month');
+export const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Choose a month');
 
 /** A period of whole months of the team's calendar, both ends included, at most 24 months. */
 const period = z.object({ from: month, to: month });
 /** A period's months in order: the first not after the last. */
 const inOrder = (q: { from: string; to: string }) => q.from <= q.to;
-const outOfOrder = { message: 'The first month must not be after the last', path: ['from'] };
+export const outOfOrder = { message: 'The first month must not be after the last', path: ['from'] };
 export const insightsQuery = period.refine(inOrder, outOfOrder);
 export type InsightsQuery = z.infer<typeof insightsQuery>;
 

@@ -1,7 +1,7 @@
 /** Purchase history and receipts (issue 10): list, upload, confirm, view. */
 import { z } from 'zod';
 import { RECEIPT_TYPES } from '../domain/receiptFiles';
-import { purchaseMedia, SKILL_SOURCES, skillAreas } from './insights';
+import { month, outOfOrder, purchaseMedia, SKILL_SOURCES, skillAreas } from './insights';
 
 export const PURCHASES_PAGE_MAX = 100;
 
@@ -16,11 +16,46 @@ export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 export const RECEIPT_STATES = ['awaiting', 'received', 'overdue', 'none'] as const;
 export type ReceiptState = (typeof RECEIPT_STATES)[number];
 
-export const listPurchasesInput = z.object({
-  /** Opaque: the `nextCursor` of the previous page. */
-  cursor: z.string().max(1000).optional(),
-  limit: z.coerce.number().int().min(1).max(PURCHASES_PAGE_MAX).default(25),
-});
+/**
+ * The filter Insights links with (issue 26): any of them lists only money
+ * that moved (settled, partly refunded, refunded purchases), no holds still
+ * pending and no declines. `from`/`to` are months of the team's calendar, both
+ * included; `person` a user id (an employee may name only themselves);
+ * `skill`/`media` count a purchase without one as Uncategorised / other;
+ * `receipts=awaiting` a receipt awaiting or overdue.
+ */
+export const PURCHASE_FILTER_KEYS = [
+  'from',
+  'to',
+  'person',
+  'skill',
+  'media',
+  'merchant',
+  'receipts',
+] as const;
+
+export const listPurchasesInput = z
+  .object({
+    /** Opaque: the `nextCursor` of the previous page. */
+    cursor: z.string().max(1000).optional(),
+    limit: z.coerce.number().int().min(1).max(PURCHASES_PAGE_MAX).default(25),
+    from: month.optional(),
+    to: month.optional(),
+    person: z
+      .string()
+      .regex(/^[\w-]{1,80}$/, 'Choose a person')
+      .optional(),
+    skill: z.enum(skillAreas, { error: 'Choose a skill area from the list' }).optional(),
+    media: z.enum(purchaseMedia, { error: 'Choose a media type from the list' }).optional(),
+    merchant: z
+      .string()
+      .min(1, 'Name a merchant')
+      .max(200, 'A merchant name has at most 200 characters')
+      .optional(),
+    receipts: z.enum(['awaiting'], { error: 'Only purchases awaiting a receipt can be filtered' }).optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, outOfOrder);
+export type ListPurchasesInput = z.infer<typeof listPurchasesInput>;
 
 const purchaseIdField = z.string().regex(/^[\w-]{3,80}$/, 'Invalid purchase id');
 

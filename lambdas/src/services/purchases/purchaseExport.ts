@@ -28,7 +28,7 @@ export const CSV_HEADER = [
   'Purchase id',
 ] as const;
 
-function nextMonth(month: string): string {
+export function nextMonth(month: string): string {
   const year = Number(month.slice(0, 4));
   const m = Number(month.slice(5, 7));
   return m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`;

@@ -5,12 +5,18 @@
  * person's or team's purchase is NOT_FOUND, never FORBIDDEN.
  */
 
+import { startOfDayIn } from '@shared/domain/calendar';
 import { UNKNOWN_MEDIA, UNKNOWN_SKILL } from '@shared/domain/insightDeltas';
 import { holdAccount } from '@shared/domain/ledger';
 import { isReceiptOverdue, receiptDueDate } from '@shared/domain/receiptDue';
 import { AppError } from '@shared/errors';
 import type { PurchaseMedia, SkillArea } from '@shared/schemas/insights';
-import { type PurchaseRow, purchaseStatusOf } from '@shared/schemas/purchases';
+import {
+  type ListPurchasesInput,
+  PURCHASE_FILTER_KEYS,
+  type PurchaseRow,
+  purchaseStatusOf,
+} from '@shared/schemas/purchases';
 import { getTeamZone, listTeamUsers } from '../../data/accounts';
 import {
   type AuthorizationRecord,
@@ -21,9 +27,17 @@ import {
   pendingAuthorizations,
 } from '../../data/cards';
 import { balanceOf, totalBalance } from '../../data/ledger';
-import { getPurchase, type PurchaseRecord, purchaseCursor, purchasesPage } from '../../data/purchases';
+import {
+  filteredPurchasesPage,
+  getPurchase,
+  type PurchaseRecord,
+  purchaseCursor,
+  purchasesPage,
+} from '../../data/purchases';
 import { getUser } from '../../data/users';
 import type { Actor } from '../../platform/auth';
+import { teamEmployee } from '../team';
+import { nextMonth } from './purchaseExport';
 
 export function toRow(p: PurchaseRecord, now: Date, zone: string, employeeName?: string): PurchaseRow {
   const received = p.receiptStatus === 'received' && p.receipt !== undefined;
@@ -191,16 +205,87 @@ async function settledAndDeclined(
 }
 
 /**
+ * A filtered page (issue 26, Insights' links): only money that moved, so the
+ * Purchase items alone (no pending holds, no declines), read by a key range
+ * of the team's calendar months and filtered in DynamoDB. A manager's
+ * `person` reads that employee's own list, once they are on the team (anyone
+ * else's: NOT_FOUND, as every team-scoped read); an employee may name only
+ * themselves.
+ */
+async function filteredPage(
+  actor: Actor,
+  input: ListPurchasesInput,
+  zone: string,
+): Promise<{ entries: PurchaseRecord[]; nextCursor: string | null }> {
+  let owner: { teamId: string } | { userId: string };
+  if (actor.role === 'employee') {
+    if (input.person !== undefined && input.person !== actor.userId) {
+      throw new AppError('NOT_FOUND', 'No such person on your team.');
+    }
+    owner = { userId: actor.userId };
+  } else if (input.person !== undefined) {
+    if (!(await teamEmployee(actor, input.person)))
+      throw new AppError('NOT_FOUND', 'No such person on your team.');
+    owner = { userId: input.person };
+  } else owner = { teamId: actor.teamId };
+  const range = {
+    ...(input.from ? { from: startOfDayIn(`${input.from}-01`, zone).toISOString() } : {}),
+    ...(input.to ? { to: startOfDayIn(`${nextMonth(input.to)}-01`, zone).toISOString() } : {}),
+  };
+  const cursor = decodeListCursor(input.cursor);
+  const page = await filteredPurchasesPage(
+    owner,
+    range,
+    {
+      ...(input.skill !== undefined ? { skillArea: input.skill } : {}),
+      ...(input.media !== undefined ? { media: input.media } : {}),
+      ...(input.merchant !== undefined ? { merchant: input.merchant } : {}),
+      awaitingReceipt: input.receipts === 'awaiting',
+    },
+    input.limit,
+    cursor.p,
+  );
+  // The list's own cursor, with the purchases' position only (no declines under a filter).
+  return {
+    entries: page.purchases,
+    nextCursor: page.nextCursor ? encodeListCursor({ p: page.nextCursor }) : null,
+  };
+}
+
+/** Whose names a manager's rows carry: one read per distinct person. */
+async function namesOf(userIds: string[]): Promise<(userId: string | undefined) => string> {
+  const people = await Promise.all([...new Set(userIds)].map(getUser));
+  const names = new Map(
+    people.flatMap((u) => (u ? [[u.userId, `${u.firstName} ${u.lastName}`.trim() || u.email]] : [])),
+  );
+  return (userId) => (userId && names.get(userId)) || 'Former employee';
+}
+
+/**
  * A page of purchases, newest first, declined ones among them. The first page
  * (no cursor) starts with the purchases still pending (holds not yet
  * captured), newest first: they are few, short-lived and not yet Purchases,
  * so they ride on top of the settled list rather than inside its cursor.
+ * With a filter (`from`, `to`, `person`, `skill`, `media`, `merchant`,
+ * `receipts`), only the settled purchases that match: see `filteredPage`.
  */
 export async function listPurchases(
   actor: Actor,
-  input: { cursor?: string; limit: number },
+  input: ListPurchasesInput,
   now: Date,
 ): Promise<{ purchases: PurchaseRow[]; nextCursor: string | null }> {
+  if (PURCHASE_FILTER_KEYS.some((key) => input[key] !== undefined)) {
+    const zone = await getTeamZone(actor.teamId);
+    const page = await filteredPage(actor, input, zone);
+    if (actor.role === 'employee') {
+      return { purchases: page.entries.map((p) => toRow(p, now, zone)), nextCursor: page.nextCursor };
+    }
+    const nameOf = await namesOf(page.entries.map((p) => p.userId));
+    return {
+      purchases: page.entries.map((p) => toRow(p, now, zone, nameOf(p.userId))),
+      nextCursor: page.nextCursor,
+    };
+  }
   const owner = actor.role === 'employee' ? { userId: actor.userId } : { teamId: actor.teamId };
   const cursor = decodeListCursor(input.cursor);
   const [page, pending, zone] = await Promise.all([
@@ -216,15 +301,10 @@ export async function listPurchases(
       nextCursor: page.nextCursor,
     };
   }
-  const userIds = [
+  const nameOf = await namesOf([
     ...page.entries.flatMap((e) => (e.kind === 'purchase' ? e.purchase.userId : (e.decline.userId ?? []))),
     ...pending.flatMap((a) => a.userId ?? []),
-  ];
-  const people = await Promise.all([...new Set(userIds)].map(getUser));
-  const names = new Map(
-    people.flatMap((u) => (u ? [[u.userId, `${u.firstName} ${u.lastName}`.trim() || u.email]] : [])),
-  );
-  const nameOf = (userId: string | undefined) => (userId && names.get(userId)) || 'Former employee';
+  ]);
   return {
     purchases: [
       ...pending.map((a) => pendingRow(a, zone, nameOf(a.userId))),

@@ -3,15 +3,15 @@
  * purchases with upload and view of receipts, or a manager's whole team with
  * names, view only; newest first, a page at a time (GET /purchases, opaque
  * cursor). `?upload=<id>` / `?view=<id>` open a dialog (the dashboard's links).
- * Insights links here with a filter (./purchaseFilter.ts): the matching rows
- * only, pages loaded until the period is covered. A manager sets each
- * purchase's skill area in its row (issue 26).
+ * Insights links here with a filter (./purchaseFilter.ts): GET /purchases
+ * lists the matching purchases only, a page at a time like the plain list. A
+ * manager sets each purchase's skill area in its row (issue 26).
  */
 import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { formatCents } from '@shared/domain/money';
 import type { SkillArea } from '@shared/schemas/insights';
-import type { PurchaseRow } from '@shared/schemas/purchases';
+import type { ListPurchasesInput, PurchaseRow } from '@shared/schemas/purchases';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { call, errorMessage } from '../../api/client';
@@ -21,18 +21,22 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { pageHeadings } from '../../content/pageHeadings';
 import { useCard, useCardMoneyMoves } from '../../stores/card';
 import { notify } from '../../stores/notifications';
-import { teamZone } from '../../stores/teamCalendar';
 import { savePurchaseSkill } from '../insights/insightsApi';
 import { PurchaseTable } from './PurchaseTable';
-import { describeFilter, filterFrom, matches, pastPeriod } from './purchaseFilter';
+import { describeFilter, filterFrom, type PurchaseFilter } from './purchaseFilter';
 import { UploadReceiptDialog, ViewReceiptDialog } from './ReceiptDialogs';
 import { receiptUploadedMessage } from './receiptFreezeText';
 import { skillOf } from './skillText';
 
 const PAGE_SIZE = 25;
-/** A filtered list reads bigger pages, and stops after this many (then offers 'Load more'). */
+/** A filtered list reads bigger pages: its summary adds up more of the filter's purchases at once. */
 const FILTERED_PAGE_SIZE = 100;
-const FILTERED_PAGES_AT_MOST = 20;
+const FILTER_KEYS = ['from', 'to', 'skill', 'media', 'merchant', 'person', 'receipts'] as const;
+
+/** The address's filter as GET /purchases takes it: the server checks each value (400 with its message). */
+function asQuery(filter: PurchaseFilter | undefined): Partial<ListPurchasesInput> {
+  return (filter ?? {}) as Partial<ListPurchasesInput>;
+}
 
 /** Newer rows first, then the rows already listed that they do not replace (a hold that settled is one row). */
 function mergeNewest(current: readonly PurchaseRow[], newer: readonly PurchaseRow[]): PurchaseRow[] {
@@ -42,6 +46,15 @@ function mergeNewest(current: readonly PurchaseRow[], newer: readonly PurchaseRo
 
 export function PurchaseHistoryPage() {
   useDocumentTitle('Purchase History');
+  const [params] = useSearchParams();
+  const filterKey = FILTER_KEYS.map((key) => params.get(key) ?? '').join('|');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the filter changes only with its own keys, not with ?view= or ?upload=.
+  const filter = useMemo(() => filterFrom(params), [filterKey]);
+  // Another filter (or none) is another list: its rows and cursor start afresh.
+  return <PurchaseHistory key={filterKey} filter={filter} />;
+}
+
+function PurchaseHistory({ filter }: { filter: PurchaseFilter | undefined }) {
   const manager = useSession((s) => s.me?.role === 'manager');
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const [rows, setRows] = useState<PurchaseRow[]>([]);
@@ -50,13 +63,7 @@ export function PurchaseHistoryPage() {
   const [error, setError] = useState('');
   const [loadingMore, setLoadingMore] = useState(false);
   const [params, setParams] = useSearchParams();
-  const filterKey = ['from', 'to', 'skill', 'media', 'merchant', 'person', 'receipts']
-    .map((key) => params.get(key) ?? '')
-    .join('|');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the filter changes only with its own keys, not with ?view= or ?upload=.
-  const filter = useMemo(() => filterFrom(params), [filterKey]);
   const pageSize = filter ? FILTERED_PAGE_SIZE : PAGE_SIZE;
-  const pagesRead = useRef(1);
 
   // An employee's card money moved (polled for the header): re-read the newest page, keeping pages loaded below it.
   const moves = useCardMoneyMoves();
@@ -64,7 +71,7 @@ export function PurchaseHistoryPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `moves` is the reason to read again, not a value the read uses.
   useEffect(() => {
     const abort = new AbortController();
-    call('listPurchases', { limit: pageSize }, { signal: abort.signal })
+    call('listPurchases', { limit: pageSize, ...asQuery(filter) }, { signal: abort.signal })
       .then((page) => {
         setRows((current) => mergeNewest(current, page.purchases));
         // Once more pages are listed, the cursor after them stays ('Load more' skips what it repeats).
@@ -77,15 +84,14 @@ export function PurchaseHistoryPage() {
         setStatus('error');
       });
     return () => abort.abort();
-  }, [moves, pageSize]);
+  }, [moves, pageSize, filter]);
 
   async function loadMore() {
     if (!cursor) return;
     setLoadingMore(true);
     loadedMore.current = true;
-    pagesRead.current += 1;
     try {
-      const page = await call('listPurchases', { limit: pageSize, cursor });
+      const page = await call('listPurchases', { limit: pageSize, cursor, ...asQuery(filter) });
       setRows((current) => {
         const listed = new Set(current.map((r) => r.purchaseId));
         return [...current, ...page.purchases.filter((r) => !listed.has(r.purchaseId))];
@@ -98,19 +104,6 @@ export function PurchaseHistoryPage() {
       setLoadingMore(false);
     }
   }
-
-  // A filter shows only the loaded rows that match: read on until the period is covered (or the list ends).
-  const zone = teamZone();
-  const covered = !filter || !cursor || pastPeriod(rows, filter, zone);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reading on is decided by what is loaded, not by loadMore's identity.
-  useEffect(() => {
-    if (status !== 'ready' || loadingMore || covered || pagesRead.current >= FILTERED_PAGES_AT_MOST) return;
-    void loadMore();
-  }, [status, loadingMore, covered, rows]);
-  const shown = useMemo(
-    () => (filter ? rows.filter((row) => matches(row, filter, zone)) : rows),
-    [rows, filter, zone],
-  );
 
   async function setSkill(row: PurchaseRow, skillArea: SkillArea) {
     try {
@@ -145,7 +138,7 @@ export function PurchaseHistoryPage() {
   const personName = filter?.person
     ? rows.find((r) => r.employeeId === filter.person)?.employeeName
     : undefined;
-  const shownCents = shown.reduce((sum, row) => sum + row.amountCents - row.refundedCents, 0);
+  const shownCents = rows.reduce((sum, row) => sum + row.amountCents - row.refundedCents, 0);
 
   const pastVendors = useMemo(() => [...new Set(rows.map((r) => r.vendor))], [rows]);
 
@@ -172,9 +165,9 @@ export function PurchaseHistoryPage() {
         <Alert color="blue" title="Filtered purchases" role="status">
           <Text size="sm">
             Showing purchases {describeFilter(filter, personName)}:{' '}
-            {covered
-              ? `${shown.length} ${shown.length === 1 ? 'purchase' : 'purchases'}, ${formatCents(shownCents)} net of refunds.`
-              : 'loading more purchases…'}{' '}
+            {`${rows.length} ${rows.length === 1 ? 'purchase' : 'purchases'}`}
+            {/* More may follow: the figures are of the rows listed so far. */}
+            {cursor ? ' listed so far' : ''}, {formatCents(shownCents)} net of refunds.{' '}
             {/* Darker than the default link blue: it sits on the alert's tint. */}
             <Anchor component={Link} to="/dashboard/purchasehistory" c="blue.9" underline="always">
               Show all purchases
@@ -182,17 +175,20 @@ export function PurchaseHistoryPage() {
           </Text>
         </Alert>
       ) : null}
-      {status === 'ready' && rows.length === 0 ? <Text>No purchases yet.</Text> : null}
-      {status === 'ready' && rows.length > 0 && filter && covered && shown.length === 0 ? (
+      {status === 'ready' && rows.length === 0 && !filter ? <Text>No purchases yet.</Text> : null}
+      {status === 'ready' && rows.length === 0 && filter && !cursor ? (
         <Text>No purchases match this filter.</Text>
       ) : null}
-      {shown.length > 0 ? (
+      {status === 'ready' && rows.length === 0 && filter && cursor ? (
+        <Text>No purchases match this filter among the newest ones; “Load more” looks further back.</Text>
+      ) : null}
+      {rows.length > 0 ? (
         <ScrollableTable
           label="Purchase history, scrolls sideways"
           minWidth={phone ? 0 : manager ? 920 : 680}
         >
           <PurchaseTable
-            rows={shown}
+            rows={rows}
             manager={manager}
             compact={phone}
             label="Purchase history"

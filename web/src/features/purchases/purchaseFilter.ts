@@ -2,14 +2,13 @@
  * Purchase History's filter (issue 26): Insights links each bar and row to
  * "the matching purchases" with a query string: `from`/`to` (months of the
  * team's calendar), `skill`, `media`, `merchant`, `person` (a user id) and
- * `receipts=awaiting`. GET /purchases has no filters (a cursor and a page
- * size only), so the page loads pages until it is past the period's first
- * month (or to the end) and filters the loaded rows here. Only money that
- * moved is listed: settled and refunded purchases, as Insights counts them.
+ * `receipts=awaiting`. The page sends it to GET /purchases, which filters on
+ * the server (by a key range of the team's months, and in DynamoDB) and lists
+ * only money that moved: settled and refunded purchases, as Insights counts
+ * them.
  */
-import type { PurchaseRow } from '@shared/schemas/purchases';
-import { monthLabel, monthOf } from '../insights/period';
-import { MEDIA_LABELS, skillOf } from './skillText';
+import { monthLabel } from '../insights/period';
+import { MEDIA_LABELS } from './skillText';
 
 export interface PurchaseFilter {
   from?: string;
@@ -39,32 +38,6 @@ export function purchasesLink(filter: PurchaseFilter): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filter)) if (value) params.set(key, value);
   return `/dashboard/purchasehistory?${params.toString()}`;
-}
-
-const MOVED: ReadonlySet<PurchaseRow['status']> = new Set(['settled', 'partlyRefunded', 'refunded']);
-
-export function matches(row: PurchaseRow, filter: PurchaseFilter, zone: string): boolean {
-  if (filter.receipts === 'awaiting') {
-    if (row.status === 'declined' || row.status === 'pending') return false;
-    if (row.receipt.state !== 'awaiting' && row.receipt.state !== 'overdue') return false;
-  } else if (!MOVED.has(row.status)) return false;
-  if (filter.from || filter.to) {
-    const month = monthOf(row.date, zone);
-    if (filter.from && month < filter.from) return false;
-    if (filter.to && month > filter.to) return false;
-  }
-  const skill = skillOf(row);
-  if (filter.skill && skill.skillArea !== filter.skill) return false;
-  if (filter.media && skill.media !== filter.media) return false;
-  if (filter.merchant && row.vendor !== filter.merchant) return false;
-  if (filter.person && row.employeeId !== filter.person) return false;
-  return true;
-}
-
-/** Rows come newest first: once the last one is before the first month, older pages cannot match. */
-export function pastPeriod(rows: readonly PurchaseRow[], filter: PurchaseFilter, zone: string): boolean {
-  const last = rows.at(-1);
-  return Boolean(filter.from && last && monthOf(last.date, zone) < filter.from);
 }
 
 /** "Leadership · Amazon · Sep 2026 to Nov 2026", in words for the page. */
