@@ -385,6 +385,15 @@ describe('insights', () => {
     expect(await filtered.locator('tbody tr').count()).toBe(1);
     expect(await filtered.locator('tbody tr').textContent()).toContain('The Leadership Book');
     await expectAccessible(mpage, 'filtered purchase history, 1280');
+    await shootAtWidths(mpage, 'insights-filtered-purchases');
+    // The server filters: a skill area nobody bought lists nothing, in the page's words.
+    await mpage.goto(`${env.webUrl}/dashboard/purchasehistory?skill=Execution`);
+    await mpage.getByText('No purchases match this filter.').waitFor();
+    await mpage
+      .getByText(/Showing purchases skill area Execution: 0 purchases, \$0\.00 net of refunds\./)
+      .waitFor();
+    await shootAtWidths(mpage, 'insights-filtered-none');
+    await mpage.goBack();
     await mpage.goBack();
 
     // A bar's link (a pointer on the chart): the merchant's purchases.

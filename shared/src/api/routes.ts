@@ -983,7 +983,7 @@ export const routes = {
     method: 'GET',
     path: '/purchases',
     summary:
-      "Purchase history, newest first, a page at a time: an employee's own purchases, or a manager's whole team with each employee's name.",
+      "Purchase history, newest first, a page at a time: an employee's own purchases, or a manager's whole team with each employee's name; filtered by team months (from, to), person, skill area, media, merchant or receipts awaiting (Insights' links).",
     access: { kind: 'signedIn', roles: signedIn },
     input: listPurchasesInput,
     output: listPurchasesOutput,
