@@ -5,7 +5,7 @@
  * reports calls per second with p50/p99 latency.
  */
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import Stripe from 'stripe';
 import { startDynamoDb } from '../infra/local/dynamodb';
@@ -110,4 +110,95 @@ export function signedWebhook(id: string, type: string, object: unknown): APIGat
     },
     requestContext: { requestId: id },
   } as unknown as APIGatewayProxyEventV2;
+}
+
+/** Puts many items, 25 a BatchWrite, 8 at once, asking again for what DynamoDB left unprocessed. */
+export async function batchPut(table: BenchTable, items: Record<string, unknown>[]): Promise<void> {
+  await runConcurrent(Math.ceil(items.length / 25), 8, async (i) => {
+    let batch: Record<string, unknown>[] = items
+      .slice(i * 25, i * 25 + 25)
+      .map((Item) => ({ PutRequest: { Item } }));
+    while (batch.length > 0) {
+      const result = await table.doc.send(
+        new BatchWriteCommand({ RequestItems: { [table.tableName]: batch as never } }),
+      );
+      batch = (result.UnprocessedItems?.[table.tableName] as Record<string, unknown>[] | undefined) ?? [];
+    }
+  });
+}
+
+/** A bench employee's card, and the authorization to approve on it. */
+export interface BenchCard {
+  userId: string;
+  teamId: string;
+  cardId: string;
+  authorizationId: string;
+}
+
+/**
+ * An employee with an active card funded with $50.00 through the ledger, and
+ * one authorization of `heldCents` approved by the real webhook handler: a
+ * hold to capture. `tag` keeps the funding entry and the event ids apart
+ * between callers.
+ */
+export async function cardWithHold(
+  table: BenchTable,
+  card: BenchCard,
+  hold: { tag: string; merchant: string; heldCents: number },
+): Promise<void> {
+  const { post } = await import('../lambdas/src/data/ledger');
+  const { funding } = await import('@shared/domain/ledger');
+  const { putCard } = await import('../lambdas/src/data/cards');
+  const { keys } = await import('../lambdas/src/data/keys');
+  const { handler } = await import('../lambdas/src/webhooks/stripeWebhook');
+  await table.doc.send(
+    new PutCommand({
+      TableName: table.tableName,
+      Item: {
+        ...keys.user(card.userId),
+        userId: card.userId,
+        teamId: card.teamId,
+        role: 'employee',
+        status: 'active',
+        email: 'b@example.com',
+      },
+    }),
+  );
+  await putCard({
+    cardId: card.cardId,
+    cardholderId: 'ich_b',
+    userId: card.userId,
+    teamId: card.teamId,
+    last4: '0000',
+    expMonth: 1,
+    expYear: 2030,
+    status: 'active',
+    lifetimeLimitCents: 0,
+    createdAt: new Date().toISOString(),
+  });
+  await post(
+    funding({
+      entryId: `${hold.tag}FUND#${card.userId}`,
+      teamId: card.teamId,
+      userId: card.userId,
+      amountCents: 5000,
+      description: 'bench',
+      chargeId: 'ch_b',
+    }),
+  );
+  const answer = (await handler(
+    signedWebhook(`${hold.tag}auth-${card.authorizationId}`, 'issuing_authorization.request', {
+      id: card.authorizationId,
+      object: 'issuing.authorization',
+      amount: 0,
+      currency: 'usd',
+      status: 'pending',
+      approved: false,
+      card: { id: card.cardId, metadata: { userId: card.userId } },
+      merchant_data: { name: hold.merchant, category: 'book_stores' },
+      pending_request: { amount: hold.heldCents, currency: 'usd' },
+      transactions: [],
+    }),
+  )) as { body?: string };
+  if (!String(answer.body).includes('"approved":true')) throw new Error('setup: authorization declined');
 }

@@ -3,9 +3,8 @@
  * billing day 1 and `perTeam` active employees with a $25 budget, written
  * straight to the table (setup is not what is measured).
  */
-import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { BenchTable } from './benchTable';
-import { runConcurrent } from './benchTable';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { type BenchTable, batchPut } from './benchTable';
 
 /** Seeds the teams; answers each team's Stripe customer id. */
 export async function seedBenchTeams(
@@ -54,16 +53,7 @@ export async function seedBenchTeams(
       budgetCents: 2500,
     })),
   );
-  await runConcurrent(Math.ceil(users.length / 25), 8, async (i) => {
-    let batch: Record<string, unknown>[] = users
-      .slice(i * 25, i * 25 + 25)
-      .map((Item) => ({ PutRequest: { Item } }));
-    while (batch.length > 0) {
-      const result = await table.doc.send(
-        new BatchWriteCommand({ RequestItems: { [table.tableName]: batch as never } }),
-      );
-      batch = (result.UnprocessedItems?.[table.tableName] as Record<string, unknown>[] | undefined) ?? [];
-    }
-  });
+  await batchPut(table, users);
+
   return customers;
 }

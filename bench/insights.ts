@@ -14,8 +14,15 @@
  *    same items sent bare, one after another), beside 200 whole captures through
  *    the webhook handler (with the skill inference and time-zone reads).
  */
-import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { type BenchTable, percentile, runConcurrent, signedWebhook } from './benchTable';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  type BenchTable,
+  batchPut,
+  cardWithHold,
+  percentile,
+  runConcurrent,
+  signedWebhook,
+} from './benchTable';
 
 const PEOPLE = 10_000;
 const PURCHASES = 1_000_000;
@@ -47,20 +54,6 @@ function monthBefore(month: string, n: number): string {
 function timed(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
-}
-
-async function batchWrite(table: BenchTable, items: Record<string, unknown>[]) {
-  await runConcurrent(Math.ceil(items.length / 25), 8, async (i) => {
-    let batch: Record<string, unknown>[] = items
-      .slice(i * 25, i * 25 + 25)
-      .map((Item) => ({ PutRequest: { Item } }));
-    while (batch.length > 0) {
-      const result = await table.doc.send(
-        new BatchWriteCommand({ RequestItems: { [table.tableName]: batch as never } }),
-      );
-      batch = (result.UnprocessedItems?.[table.tableName] as Record<string, unknown>[] | undefined) ?? [];
-    }
-  });
 }
 
 export async function benchInsights(table: BenchTable): Promise<InsightsBench> {
@@ -100,7 +93,7 @@ export async function benchInsights(table: BenchTable): Promise<InsightsBench> {
   // their dormancy clock, on the 10th of that month): the quiet lists and dormancy have people to find.
   const quietMonth = (i: number) => (i % 10 === 0 ? monthBefore(thisMonth, 3 + ((i / 10) % 12)) : undefined);
   const nowIso = new Date().toISOString();
-  await batchWrite(
+  await batchPut(
     table,
     people.map((userId, i) => {
       const month = quietMonth(i);
@@ -183,7 +176,7 @@ export async function benchInsights(table: BenchTable): Promise<InsightsBench> {
   const items = [...sums.values()].map((s) => ({ ...s.key, ...s.fields, ...s.numbers }));
   const buildSeconds = (performance.now() - buildStart) / 1000;
   const writeStart = performance.now();
-  await batchWrite(table, items);
+  await batchPut(table, items);
   const writeSeconds = (performance.now() - writeStart) / 1000;
   console.log(
     `  (aggregates of ${PURCHASES.toLocaleString('en-US')} purchases summed in ${buildSeconds.toFixed(1)} s, ${items.length.toLocaleString('en-US')} items written in ${writeSeconds.toFixed(0)} s)`,
@@ -232,7 +225,6 @@ async function benchCaptures(table: BenchTable): Promise<InsightsBench['capture'
   const { post, postingItems, aggregateItems } = await import('../lambdas/src/data/ledger');
   const { purchaseItem } = await import('../lambdas/src/data/purchases');
   const { sendTransaction } = await import('../lambdas/src/data/transactions');
-  const { putCard } = await import('../lambdas/src/data/cards');
   const { capture, funding, authorizationHold } = await import('@shared/domain/ledger');
   const { handler } = await import('../lambdas/src/webhooks/stripeWebhook');
   const { tableName } = await import('../lambdas/src/data/client');
@@ -324,61 +316,17 @@ async function benchCaptures(table: BenchTable): Promise<InsightsBench['capture'
   const wholeTeam = 'bench-capture-whole';
   const cards = Array.from({ length: CAPTURES }, (_, i) => ({
     userId: `bench-whole-u${i}`,
+    teamId: wholeTeam,
     cardId: `ic_whole${i}`,
     authorizationId: `iauth_whole${i}`,
   }));
-  await runConcurrent(cards.length, 16, async (i) => {
-    const card = cards[i] as (typeof cards)[number];
-    await table.doc.send(
-      new PutCommand({
-        TableName: table.tableName,
-        Item: {
-          ...keys.user(card.userId),
-          userId: card.userId,
-          teamId: wholeTeam,
-          role: 'employee',
-          status: 'active',
-        },
-      }),
-    );
-    await putCard({
-      cardId: card.cardId,
-      cardholderId: 'ich_b',
-      userId: card.userId,
-      teamId: wholeTeam,
-      last4: '0000',
-      expMonth: 1,
-      expYear: 2030,
-      status: 'active',
-      lifetimeLimitCents: 0,
-      createdAt: new Date().toISOString(),
-    });
-    await post(
-      funding({
-        entryId: `WHOLEFUND#${card.userId}`,
-        teamId: wholeTeam,
-        userId: card.userId,
-        amountCents: 5000,
-        description: 'b',
-        chargeId: 'ch',
-      }),
-    );
-    const answer = (await handler(
-      signedWebhook(`wholeauth${i}`, 'issuing_authorization.request', {
-        id: card.authorizationId,
-        object: 'issuing.authorization',
-        amount: 0,
-        currency: 'usd',
-        status: 'pending',
-        approved: false,
-        card: { id: card.cardId, metadata: { userId: card.userId } },
-        merchant_data: { name: 'Udemy', category: 'book_stores' },
-        pending_request: { amount: 1000, currency: 'usd' },
-        transactions: [],
-      }),
-    )) as { body?: string };
-    if (!String(answer.body).includes('"approved":true')) throw new Error('setup: authorization declined');
-  });
+  await runConcurrent(cards.length, 16, (i) =>
+    cardWithHold(table, cards[i] as (typeof cards)[number], {
+      tag: 'WHOLE',
+      merchant: 'Udemy',
+      heldCents: 1000,
+    }),
+  );
   const wholeTimes: number[] = [];
   for (let i = 0; i < CAPTURES; i++) {
     const card = cards[i] as (typeof cards)[number];

@@ -5,8 +5,15 @@
  * counts what Stripe would see (failed deliveries, which Stripe retries later)
  * and the transaction conflicts the ledger met and retried.
  */
-import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { type BenchTable, runConcurrent, signedWebhook, type Throughput } from './benchTable';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  type BenchCard,
+  type BenchTable,
+  cardWithHold,
+  runConcurrent,
+  signedWebhook,
+  type Throughput,
+} from './benchTable';
 
 const TEAMS = 50;
 const CARDS_PER_TEAM = 20;
@@ -26,12 +33,7 @@ export interface SettlementFigures {
   barePerTeam: Throughput;
 }
 
-interface Card {
-  userId: string;
-  teamId: string;
-  cardId: string;
-  authorizationId: string;
-}
+type Card = BenchCard;
 
 /** The data layer's transaction conflict counters (older commits had none: then undefined). */
 type ConflictCounts = { conflicts: number; retries: number };
@@ -45,10 +47,6 @@ async function readConflictCounts(): Promise<ConflictCounts | undefined> {
 }
 
 export async function benchSettlement(table: BenchTable): Promise<SettlementFigures> {
-  const { post } = await import('../lambdas/src/data/ledger');
-  const { funding } = await import('@shared/domain/ledger');
-  const { putCard } = await import('../lambdas/src/data/cards');
-  const { keys } = await import('../lambdas/src/data/keys');
   const { handler } = await import('../lambdas/src/webhooks/stripeWebhook');
   type Answer = Exclude<Awaited<ReturnType<typeof handler>>, string>;
 
@@ -62,59 +60,9 @@ export async function benchSettlement(table: BenchTable): Promise<SettlementFigu
         cardId: `ic_set${t}x${c}`,
         authorizationId: `iauth_set${t}x${c}`,
       });
-  await runConcurrent(cards.length, 16, async (i) => {
-    const card = cards[i] as Card;
-    await table.doc.send(
-      new PutCommand({
-        TableName: table.tableName,
-        Item: {
-          ...keys.user(card.userId),
-          userId: card.userId,
-          teamId: card.teamId,
-          role: 'employee',
-          status: 'active',
-          email: 'b@example.com',
-        },
-      }),
-    );
-    await putCard({
-      cardId: card.cardId,
-      cardholderId: 'ich_b',
-      userId: card.userId,
-      teamId: card.teamId,
-      last4: '0000',
-      expMonth: 1,
-      expYear: 2030,
-      status: 'active',
-      lifetimeLimitCents: 0,
-      createdAt: new Date().toISOString(),
-    });
-    await post(
-      funding({
-        entryId: `SETFUND#${card.userId}`,
-        teamId: card.teamId,
-        userId: card.userId,
-        amountCents: 5000,
-        description: 'bench',
-        chargeId: 'ch_b',
-      }),
-    );
-    const answer = (await handler(
-      signedWebhook(`setauth${i}`, 'issuing_authorization.request', {
-        id: card.authorizationId,
-        object: 'issuing.authorization',
-        amount: 0,
-        currency: 'usd',
-        status: 'pending',
-        approved: false,
-        card: { id: card.cardId, metadata: { userId: card.userId } },
-        merchant_data: { name: 'Bench Books', category: 'book_stores' },
-        pending_request: { amount: HELD_CENTS, currency: 'usd' },
-        transactions: [],
-      }),
-    )) as Answer;
-    if (!String(answer.body).includes('"approved":true')) throw new Error('setup: authorization declined');
-  });
+  await runConcurrent(cards.length, 16, (i) =>
+    cardWithHold(table, cards[i] as Card, { tag: 'SET', merchant: 'Bench Books', heldCents: HELD_CENTS }),
+  );
 
   // Failed deliveries log an error each; count the conflicts among them instead of printing them.
   let failedDeliveries = 0;
