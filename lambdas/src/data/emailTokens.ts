@@ -24,7 +24,16 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export async function issueEmailToken(purpose: TokenPurpose, userId: string, now: Date): Promise<string> {
+/**
+ * A new random link token stored by its hash, for `purpose`, with `fields`,
+ * living `lifetimeSeconds`: every kind of e-mailed link is made here.
+ */
+async function storeNewToken(
+  purpose: string,
+  fields: Record<string, string>,
+  lifetimeSeconds: number,
+  now: Date,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db().send(
     new PutCommand({
@@ -33,14 +42,32 @@ export async function issueEmailToken(purpose: TokenPurpose, userId: string, now
         ...keys.emailToken(hashToken(token)),
         entity: 'EmailToken',
         purpose,
-        userId,
+        ...fields,
         createdAt: now.toISOString(),
-        expiresAt: Math.floor(now.getTime() / 1000) + TOKEN_LIFETIME_SECONDS[purpose],
+        expiresAt: Math.floor(now.getTime() / 1000) + lifetimeSeconds,
       },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
   return token;
+}
+
+/** A stored token of `purpose` still alive (TTL deletion is lazy, so expiry is checked here); else undefined. */
+async function liveToken(
+  token: string,
+  purpose: string,
+  now: Date,
+): Promise<Record<string, unknown> | undefined> {
+  const { Item: item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.emailToken(hashToken(token)), ConsistentRead: true }),
+  );
+  if (item?.purpose !== purpose || !(Number(item.expiresAt) > Math.floor(now.getTime() / 1000)))
+    return undefined;
+  return item;
+}
+
+export function issueEmailToken(purpose: TokenPurpose, userId: string, now: Date): Promise<string> {
+  return storeNewToken(purpose, { userId }, TOKEN_LIFETIME_SECONDS[purpose], now);
 }
 
 /**
@@ -153,40 +180,21 @@ export interface InvitationLink {
   usedAt?: string;
 }
 
-export async function issueInvitationToken(
+export function issueInvitationToken(
   invitation: { email: string; teamId: string; invitedAt: string },
   now: Date,
 ): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.emailToken(hashToken(token)),
-        entity: 'EmailToken',
-        purpose: JOIN_TEAM,
-        email: invitation.email,
-        teamId: invitation.teamId,
-        invitedAt: invitation.invitedAt,
-        createdAt: now.toISOString(),
-        expiresAt: Math.floor(now.getTime() / 1000) + INVITATION_LINK_DAYS * 24 * 3600,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
-  return token;
+  const { email, teamId, invitedAt } = invitation;
+  return storeNewToken(JOIN_TEAM, { email, teamId, invitedAt }, INVITATION_LINK_DAYS * 24 * 3600, now);
 }
 
 /**
  * The invitation link a token is, used or not; undefined when it is unknown,
- * expired (TTL deletion is lazy) or a link of another kind.
+ * expired or a link of another kind.
  */
 export async function readInvitationToken(token: string, now: Date): Promise<InvitationLink | undefined> {
-  const { Item: item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.emailToken(hashToken(token)), ConsistentRead: true }),
-  );
-  if (item?.purpose !== JOIN_TEAM || !(Number(item.expiresAt) > Math.floor(now.getTime() / 1000)))
-    return undefined;
+  const item = await liveToken(token, JOIN_TEAM, now);
+  if (!item) return undefined;
   return {
     email: String(item.email),
     teamId: String(item.teamId),
@@ -228,28 +236,8 @@ export function invitationLinkUse(token: string, now: Date): TransactItem {
 const UNSUBSCRIBE = 'unsubscribe';
 export const UNSUBSCRIBE_LINK_DAYS = 180;
 
-export async function issueUnsubscribeToken(
-  userId: string,
-  kind: 'nudge' | 'digest',
-  now: Date,
-): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.emailToken(hashToken(token)),
-        entity: 'EmailToken',
-        purpose: UNSUBSCRIBE,
-        userId,
-        kind,
-        createdAt: now.toISOString(),
-        expiresAt: Math.floor(now.getTime() / 1000) + UNSUBSCRIBE_LINK_DAYS * 24 * 3600,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
-  return token;
+export function issueUnsubscribeToken(userId: string, kind: 'nudge' | 'digest', now: Date): Promise<string> {
+  return storeNewToken(UNSUBSCRIBE, { userId, kind }, UNSUBSCRIBE_LINK_DAYS * 24 * 3600, now);
 }
 
 /** The person and kind an unsubscribe token names; undefined when unknown, expired or another kind of link. */
@@ -257,11 +245,7 @@ export async function readUnsubscribeToken(
   token: string,
   now: Date,
 ): Promise<{ userId: string; kind: 'nudge' | 'digest' } | undefined> {
-  const { Item: item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.emailToken(hashToken(token)), ConsistentRead: true }),
-  );
-  if (item?.purpose !== UNSUBSCRIBE || !(Number(item.expiresAt) > Math.floor(now.getTime() / 1000)))
-    return undefined;
-  if (item.kind !== 'nudge' && item.kind !== 'digest') return undefined;
+  const item = await liveToken(token, UNSUBSCRIBE, now);
+  if (!item || (item.kind !== 'nudge' && item.kind !== 'digest')) return undefined;
   return { userId: String(item.userId), kind: item.kind };
 }
