@@ -92,36 +92,13 @@ export function purchaseCursor(purchase: PurchaseRecord): string {
   return encodeCursor(`PURCHASE#${purchase.createdAt}#${purchase.purchaseId}`);
 }
 
-/** One page of a team's (gsi1) or an employee's (gsi2) purchases, newest first. */
-export async function purchasesPage(
+/** One page of a team's (gsi1) or an employee's (gsi2) purchases, newest first: the filtered page with no filter. */
+export function purchasesPage(
   owner: { teamId: string } | { userId: string },
   limit: number,
   cursor: string | undefined,
 ): Promise<{ purchases: PurchaseRecord[]; nextCursor: string | null }> {
-  const byTeam = 'teamId' in owner;
-  const index = byTeam ? 'gsi1' : 'gsi2';
-  const partition = byTeam ? `TEAM#${owner.teamId}` : `USER#${owner.userId}`;
-  let start: Record<string, string> | undefined;
-  if (cursor) {
-    const sortKey = decodeCursor(cursor);
-    const purchaseId = sortKey.slice(sortKey.lastIndexOf('#') + 1);
-    start = { ...keys.purchase(purchaseId), [`${index}pk`]: partition, [`${index}sk`]: sortKey };
-  }
-  const result = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: index,
-      KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
-      ExpressionAttributeNames: { '#pk': `${index}pk`, '#sk': `${index}sk` },
-      ExpressionAttributeValues: { ':pk': partition, ':prefix': 'PURCHASE#' },
-      ScanIndexForward: false,
-      Limit: limit,
-      ExclusiveStartKey: start,
-    }),
-  );
-  const items = (result.Items ?? []) as (PurchaseRecord & Record<string, string>)[];
-  const last = result.LastEvaluatedKey?.[`${index}sk`] as string | undefined;
-  return { purchases: items, nextCursor: last ? encodeCursor(last) : null };
+  return filteredPurchasesPage(owner, {}, {}, limit, cursor);
 }
 
 /** What a filtered list keeps (issue 26): each field set narrows it; absent skill area / media count as Uncategorised / other. */
