@@ -8,21 +8,37 @@ import { reactivationWords } from '@shared/domain/auditLog';
 import { safeNameForEmail } from '@shared/domain/emailText';
 import { sendEmail } from '../../adapters/email';
 import { getTeam } from '../../data/accounts';
-import { getUser } from '../../data/users';
+import { getUser, type UserRecord } from '../../data/users';
 import type { ProvisioningCaller } from '../../platform/auth';
 import { webConfig } from '../../platform/config';
+
+/**
+ * Who a provisioning e-mail is to and names: the team's manager (none once
+ * they left), the person as "Name (address)" when the name is safe to print,
+ * and the token's name (else "your identity provider").
+ */
+async function partiesOf(
+  caller: ProvisioningCaller,
+  person: { email: string; name?: string },
+): Promise<{ manager: UserRecord; who: string; token: string } | undefined> {
+  const team = await getTeam(caller.teamId);
+  const manager = team ? await getUser(team.managerId) : undefined;
+  if (!manager || manager.status === 'deleted') return undefined;
+  const name = safeNameForEmail(person.name);
+  return {
+    manager,
+    who: name ? `${name} (${person.email})` : person.email,
+    token: safeNameForEmail(caller.tokenName) ?? 'your identity provider',
+  };
+}
 
 export async function sendProvisioningRemovalEmail(
   caller: ProvisioningCaller,
   person: { email: string; name?: string; joined: boolean },
 ): Promise<void> {
-  const team = await getTeam(caller.teamId);
-  const manager = team ? await getUser(team.managerId) : undefined;
-  if (!manager || manager.status === 'deleted') return;
-  const who = safeNameForEmail(person.name)
-    ? `${safeNameForEmail(person.name)} (${person.email})`
-    : person.email;
-  const token = safeNameForEmail(caller.tokenName) ?? 'your identity provider';
+  const parties = await partiesOf(caller, person);
+  if (!parties) return;
+  const { manager, who, token } = parties;
   const what = person.joined
     ? [
         `${who} was removed from your team by ${token} (provisioning).`,
@@ -43,13 +59,9 @@ export async function sendProvisioningReactivationEmail(
   caller: ProvisioningCaller,
   person: { email: string; name?: string; pooledCents: number; returnedCents: number },
 ): Promise<void> {
-  const team = await getTeam(caller.teamId);
-  const manager = team ? await getUser(team.managerId) : undefined;
-  if (!manager || manager.status === 'deleted') return;
-  const who = safeNameForEmail(person.name)
-    ? `${safeNameForEmail(person.name)} (${person.email})`
-    : person.email;
-  const token = safeNameForEmail(caller.tokenName) ?? 'your identity provider';
+  const parties = await partiesOf(caller, person);
+  if (!parties) return;
+  const { manager, who, token } = parties;
   await sendEmail({
     to: [manager.email],
     subject: `${who} was reactivated`,
