@@ -17,7 +17,7 @@ import {
   type PurchaseRow,
   purchaseStatusOf,
 } from '@shared/schemas/purchases';
-import { getTeamZone, listTeamUsers } from '../../data/accounts';
+import { getTeamZone, getUsersProjected, listTeamUsers } from '../../data/accounts';
 import {
   type AuthorizationRecord,
   type DeclineRecord,
@@ -34,7 +34,6 @@ import {
   purchaseCursor,
   purchasesPage,
 } from '../../data/purchases';
-import { getUser } from '../../data/users';
 import type { Actor } from '../../platform/auth';
 import { teamEmployee } from '../team';
 import { nextMonth } from './purchaseExport';
@@ -252,11 +251,11 @@ async function filteredPage(
   };
 }
 
-/** Whose names a manager's rows carry: one read per distinct person. */
+/** Whose names a manager's rows carry: the distinct people, read in batches with only their names. */
 async function namesOf(userIds: string[]): Promise<(userId: string | undefined) => string> {
-  const people = await Promise.all([...new Set(userIds)].map(getUser));
+  const people = await getUsersProjected(userIds, ['firstName', 'lastName', 'email']);
   const names = new Map(
-    people.flatMap((u) => (u ? [[u.userId, `${u.firstName} ${u.lastName}`.trim() || u.email]] : [])),
+    people.map((u) => [u.userId, `${u.firstName ?? ''} ${u.lastName ?? ''}`.trim() || u.email]),
   );
   return (userId) => (userId && names.get(userId)) || 'Former employee';
 }
