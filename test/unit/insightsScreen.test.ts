@@ -4,12 +4,13 @@
  * (breakdownCsv.ts) and Purchase History's filter that the charts link to
  * (web/src/features/purchases/purchaseFilter.ts).
  */
+
+import { teamMonthOf } from '@shared/domain/insightDeltas';
 import { describe, expect, it } from 'vitest';
 import { breakdownCsv, decimalAmount } from '../../web/src/features/insights/breakdownCsv';
 import {
   addMonths,
   monthLabel,
-  monthNow,
   monthsBetween,
   periodFrom,
   rangeProblem,
@@ -65,8 +66,8 @@ describe('Insights periods', () => {
 
   it("takes this month from the team's calendar, and names months without a zone", () => {
     // 03:00 UTC on December 1st is still November 30th in New York.
-    expect(monthNow(NY, new Date('2026-12-01T03:00:00Z'))).toBe('2026-11');
-    expect(monthNow('Asia/Tokyo', new Date('2026-11-30T16:00:00Z'))).toBe('2026-12');
+    expect(teamMonthOf(new Date('2026-12-01T03:00:00Z'), NY)).toBe('2026-11');
+    expect(teamMonthOf(new Date('2026-11-30T16:00:00Z'), 'Asia/Tokyo')).toBe('2026-12');
     expect(monthLabel('2026-11')).toBe('Nov 2026');
     expect(monthLabel('2026-01', 'long')).toBe('January 2026');
   });

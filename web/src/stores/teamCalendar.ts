@@ -5,7 +5,8 @@
  * the CSV and the invoices print, wherever the viewer sits. The server sends
  * instants and days; only this module turns them into words.
  */
-import { DEFAULT_TIME_ZONE, dayIn, formatDateIn, formatDateTimeIn } from '@shared/domain/calendar';
+import { DEFAULT_TIME_ZONE, formatDateIn, formatDateTimeIn } from '@shared/domain/calendar';
+import { teamMonthOf } from '@shared/domain/insightDeltas';
 import { useSession } from '../auth/sessionStore';
 
 /** The signed-in team's zone (read at render: a change on the profile page reloads `me`). */
@@ -25,5 +26,5 @@ export function formatDateTime(value: string): string {
 
 /** This month (`yyyy-mm`) of the team's calendar: what month pickers start on. */
 export function teamMonth(now = new Date()): string {
-  return dayIn(now, teamZone()).slice(0, 7);
+  return teamMonthOf(now, teamZone());
 }

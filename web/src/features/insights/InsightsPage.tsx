@@ -44,7 +44,7 @@ import { errorMessage } from '../../api/client';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { pageHeadings } from '../../content/pageHeadings';
 import { notify } from '../../stores/notifications';
-import { formatDate, teamZone } from '../../stores/teamCalendar';
+import { formatDate, teamMonth } from '../../stores/teamCalendar';
 import { type PurchaseFilter, purchasesLink } from '../purchases/purchaseFilter';
 import { MEDIA_LABELS } from '../purchases/skillText';
 import { Breakdown } from './Breakdown';
@@ -53,7 +53,6 @@ import { CAPTION, HorizontalBars, MonthBars } from './charts';
 import { readInsights, readInsightsPeople, readInsightsPeopleList } from './insightsApi';
 import {
   monthLabel,
-  monthNow,
   PERIOD_KINDS,
   PERIOD_LABELS,
   type Period,
@@ -558,7 +557,7 @@ export function InsightsPage() {
   useDocumentTitle('Insights');
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const [params] = useSearchParams();
-  const period = periodFrom(params, monthNow(teamZone()));
+  const period = periodFrom(params, teamMonth());
   const [data, setData] = useState<{ answer: InsightsAnswer; people: InsightsPeopleAnswer }>();
   const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
   const [error, setError] = useState('');

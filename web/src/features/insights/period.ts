@@ -1,11 +1,3 @@
-/**
- * The Insights period: whole months of the team's calendar, both ends
- * included (shared/src/schemas/insights.ts), kept in the address so a link or
- * a reload shows the same months. "Last 3 months" is this month and the two
- * before it; "Last 12 months" this month and the eleven before.
- */
-import { dayIn } from '@shared/domain/calendar';
-
 export type PeriodKind = 'this' | '3' | '12' | 'custom';
 export interface Period {
   kind: PeriodKind;
@@ -44,16 +36,6 @@ export function monthsBetween(from: string, to: string): number {
   const [fy, fm] = from.split('-').map(Number) as [number, number];
   const [ty, tm] = to.split('-').map(Number) as [number, number];
   return ty * 12 + tm - (fy * 12 + fm) + 1;
-}
-
-/** This month in the team's calendar. */
-export function monthNow(zone: string, now: Date = new Date()): string {
-  return dayIn(now, zone).slice(0, 7);
-}
-
-/** The month of an instant in the team's calendar. */
-export function monthOf(instant: string, zone: string): string {
-  return dayIn(instant, zone).slice(0, 7);
 }
 
 /** "Nov 2026": a month is a name, not an instant, so no zone moves it. */
