@@ -1,8 +1,9 @@
 /**
- * What the ledger benchmarks (bench/run.ts, bench/settlement.ts, bench/funding.ts)
- * share: one DynamoDB Local with the product's table, the environment the
- * handlers read, and a loop that runs N calls at a fixed concurrency and
- * reports calls per second with p50/p99 latency.
+ * What the ledger benchmarks (bench/run.ts, bench/settlement.ts, bench/funding.ts,
+ * bench/insights.ts) share: one DynamoDB Local with the product's table, the
+ * environment the handlers read, a loop that runs N calls at a fixed
+ * concurrency and reports calls per second with p50/p99 latency, bulk puts,
+ * and a funded card with an approved hold to capture.
  */
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';

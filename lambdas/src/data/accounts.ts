@@ -415,6 +415,15 @@ export async function getUsersProjected(
   );
 }
 
+/** The key condition of a team's employees whose dormancy clock started before `before` (gsi4). */
+function quietBefore(teamId: string, before: string) {
+  return {
+    IndexName: 'gsi4',
+    KeyConditionExpression: 'gsi4pk = :pk AND gsi4sk < :before',
+    ExpressionAttributeValues: { ':pk': keys.userByQuietSince(teamId, '', '').gsi4pk, ':before': before },
+  };
+}
+
 /**
  * A team's employees whose dormancy clock started before `before` (ISO), the
  * quietest first (gsi4, keys.userByQuietSince), with only the named
@@ -426,12 +435,7 @@ export async function quietEmployees(
   attributes: readonly string[],
   limit?: number,
 ): Promise<Partial<UserRecord>[]> {
-  const query = {
-    IndexName: 'gsi4',
-    KeyConditionExpression: 'gsi4pk = :pk AND gsi4sk < :before',
-    ExpressionAttributeValues: { ':pk': keys.userByQuietSince(teamId, '', '').gsi4pk, ':before': before },
-    ...projectionOf(attributes),
-  };
+  const query = { ...quietBefore(teamId, before), ...projectionOf(attributes) };
   if (limit === undefined) return queryAll<Partial<UserRecord>>(query);
   const page = await db().send(new QueryCommand({ ...query, TableName: tableName(), Limit: limit }));
   return (page.Items ?? []) as Partial<UserRecord>[];
@@ -439,11 +443,7 @@ export async function quietEmployees(
 
 /** How many of a team's employees have had their dormancy clock running since before `before` (ISO). */
 export function countQuietEmployees(teamId: string, before: string): Promise<number> {
-  return countAll({
-    IndexName: 'gsi4',
-    KeyConditionExpression: 'gsi4pk = :pk AND gsi4sk < :before',
-    ExpressionAttributeValues: { ':pk': keys.userByQuietSince(teamId, '', '').gsi4pk, ':before': before },
-  });
+  return countAll(quietBefore(teamId, before));
 }
 
 export async function setUserFields(userId: string, fields: Record<string, unknown>, remove: string[] = []) {
